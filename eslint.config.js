@@ -1,0 +1,43 @@
+// Flat ESLint config: strict TypeScript everywhere, and a pure rules layer.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "build/**", "node_modules/**", "coverage/**", "test-output/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ["**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      eqeqeq: ["error", "always"],
+      "no-console": "off",
+    },
+  },
+  {
+    // src/rules/ is pure: it may import only from src/rules/.
+    files: ["src/rules/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/data", "**/data/**", "**/documents/**", "**/applications/**", "**/dice/**", "**/net/**",
+                "**/config/**", "**/cli/**"],
+              message: "src/rules/ may import only from src/rules/.",
+            },
+            { group: ["node:*", "fs", "path", "os", "crypto"], message: "src/rules/ may not use Node APIs." },
+            { regex: "^[^.]", message: "src/rules/ may import only from src/rules/ (no packages)." },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        "game", "foundry", "CONFIG", "Hooks", "ui", "canvas", "document", "window", "globalThis",
+      ],
+    },
+  },
+);

@@ -1,0 +1,13 @@
+/**
+ * The public rules API of Age of Dragons: every game rule, pure and Foundry-free.
+ * Macros reach it as `game.system.api.rules` (also `globalThis.ageOfDragons.rules`).
+ */
+export type { Altitude, Attribute, DiceSource, Distance, Legality, SkillRank, Surface } from "./types";
+export { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "./bands";
+export { MAX_POOL, MAX_TN, MIN_TN, clampPool, countSuccesses, effectiveTN, facesMeeting, isAchievableTN } from "./dice";
+export { woundState, woundThresholds } from "./health";
+export type { WoundState } from "./health";
+export { DEFAULT_SKILL_LADDER, SKILL_RANKS, attackTN, damageTN, skillTN } from "./skills";
+export type { SkillLadder } from "./skills";
+export { SPEED_CATEGORIES, SPEED_PHASES } from "./speed";
+export type { SpeedCategory, SpeedPhase } from "./speed";

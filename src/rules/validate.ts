@@ -1,0 +1,72 @@
+/** Argument checks shared by every rule: bad input is a RangeError naming the argument and the value. */
+
+/** Renders a value for an error message, so NaN, strings and objects read clearly. */
+function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) {
+    return String(value);
+  }
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** Throws a RangeError that names the argument, the expectation and the value received. */
+export function fail(name: string, expected: string, value: unknown): never {
+  throw new RangeError(`${name} must be ${expected}, got ${show(value)}`);
+}
+
+/** Asserts a finite number. */
+export function assertFinite(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) fail(name, "a finite number", value);
+  return value;
+}
+
+/** Asserts a whole number (no NaN, infinity or fraction). */
+export function assertInteger(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isInteger(value)) fail(name, "an integer", value);
+  return value;
+}
+
+/** Asserts a whole number of zero or more. */
+export function assertNonNegativeInteger(name: string, value: unknown): number {
+  assertInteger(name, value);
+  if ((value as number) < 0) fail(name, "an integer of 0 or more", value);
+  return value as number;
+}
+
+/** Asserts a finite number above zero (weights). */
+export function assertPositive(name: string, value: unknown): number {
+  assertFinite(name, value);
+  if ((value as number) <= 0) fail(name, "a number above 0", value);
+  return value as number;
+}
+
+/** Asserts that a value is one of a fixed list of names. */
+export function assertOneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+    fail(name, `one of ${allowed.join(", ")}`, value);
+  }
+  return value as T;
+}
+
+/** Asserts that every entry is a natural face of a die with `faces` sides. */
+export function assertFaces(name: string, dice: unknown, faces: number): readonly number[] {
+  if (!Array.isArray(dice)) fail(name, `an array of d${faces} faces`, dice);
+  dice.forEach((face: unknown, i: number) => {
+    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > faces) {
+      fail(`${name}[${i}]`, `a d${faces} face from 1 to ${faces}`, face);
+    }
+  });
+  return dice as readonly number[];
+}
+
+/** Asserts one natural face of a die with `faces` sides. */
+export function assertFace(name: string, value: unknown, faces: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > faces) {
+    fail(name, `a d${faces} face from 1 to ${faces}`, value);
+  }
+  return value;
+}
