@@ -11,3 +11,15 @@ export { DEFAULT_SKILL_LADDER, SKILL_RANKS, attackTN, damageTN, skillTN } from "
 export type { SkillLadder } from "./skills";
 export { SPEED_CATEGORIES, SPEED_PHASES } from "./speed";
 export type { SpeedCategory, SpeedPhase } from "./speed";
+export {
+  DEFAULT_DISTANCE,
+  applyChange,
+  applyChanges,
+  carrierOf,
+  combatant,
+  distanceBetween,
+  grapplePartners,
+  isPinned,
+  pairKey,
+} from "./state";
+export type { CombatantState, LandmarkState, LogEntry, Outcome, SkirmishState, StateChange } from "./state";

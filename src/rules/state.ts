@@ -1,0 +1,179 @@
+/**
+ * The skirmish as plain data: who is where, who grapples and carries whom, and the per-round flags.
+ * Procedures read a SkirmishState and return StateChanges plus a log; `applyChanges` folds changes into a new
+ * state. The Foundry layer keeps the same data on the Combat document and writes the same changes back.
+ */
+import { ALTITUDES, DISTANCES } from "./bands";
+import type { Altitude, Distance, Surface } from "./types";
+import { assertNonNegativeInteger, assertOneOf, fail } from "./validate";
+
+/** One combatant as the rules see it: a snapshot of its actor plus its place in the skirmish. */
+export interface CombatantState {
+  id: string;
+  name: string;
+  /** The side it fights for (d10 mode, tactics); free text such as "friendly" or "hostile". */
+  side: string;
+  soma: number;
+  pneuma: number;
+  agility: number;
+  life: { max: number; wounds: number };
+  magic: { value: number; max: number };
+  weight: number;
+  canFly: boolean;
+  fastGround: boolean;
+  /** Total rating of its equipped armour (damaged pieces already counted less). */
+  armour: number;
+  altitude: Altitude;
+  /** Took a full move this round: no other action (000 "Manoeuvres"). */
+  fullMove: boolean;
+  /** Chose to fall in this round's end phase (000 "Falling out of the Sky"). */
+  choseToFall: boolean;
+  /** Fell in the last end phase and has not been caught or landed (a rescue target, 000 "Catching"). */
+  falling: boolean;
+}
+
+/** A fixed point of reference on the battlefield (000 "Stationary Landmarks"). */
+export interface LandmarkState {
+  id: string;
+  name: string;
+  altitude: Altitude;
+}
+
+/** A whole skirmish. Distances are keyed by `pairKey`; a missing pair is at long distance (RULES.md). */
+export interface SkirmishState {
+  combatants: Record<string, CombatantState>;
+  landmarks: Record<string, LandmarkState>;
+  distances: Record<string, Distance>;
+  /** Grapple links as pair keys: each linked pair is at zero range and both are pinned (000 "Grapple Attacks"). */
+  grapples: string[];
+  /** Carrier id -> carried id (000 "Catching / Mid air rescues"). */
+  carrying: Record<string, string>;
+  /** The ground a crash lands on (000 "Falling out of the Sky"). */
+  surface: Surface;
+}
+
+/** One change a procedure asks for; `applyChanges` and the Foundry layer both apply these. */
+export type StateChange =
+  | { type: "wounds"; id: string; wounds: number }
+  | { type: "magic"; id: string; value: number }
+  | { type: "altitude"; id: string; altitude: Altitude }
+  | { type: "distance"; a: string; b: string; distance: Distance }
+  | { type: "grapple"; a: string; b: string }
+  | { type: "release"; a: string; b: string }
+  | { type: "carry"; carrier: string; carried: string }
+  | { type: "drop"; carrier: string }
+  | { type: "flag"; id: string; flag: "fullMove" | "choseToFall" | "falling"; value: boolean };
+
+/** One line of what happened: an en.json key and the values it interpolates. */
+export interface LogEntry {
+  key: string;
+  data?: Record<string, string | number>;
+}
+
+/** What a procedure returns: the changes to apply and the story of what happened. */
+export interface Outcome {
+  changes: StateChange[];
+  log: LogEntry[];
+}
+
+/** The distance assumed between two things that have no recorded distance (RULES.md "Movement"). */
+export const DEFAULT_DISTANCE: Distance = "long";
+
+/** A stable key for an unordered pair of ids. */
+export function pairKey(a: string, b: string): string {
+  if (a === b) fail("pair", "two different ids", a);
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+/** The distance between two combatants or a combatant and a landmark. */
+export function distanceBetween(state: SkirmishState, a: string, b: string): Distance {
+  if (a === b) return "zero";
+  return state.distances[pairKey(a, b)] ?? DEFAULT_DISTANCE;
+}
+
+/** Everyone this combatant is locked in a grapple with. */
+export function grapplePartners(state: SkirmishState, id: string): string[] {
+  const partners: string[] = [];
+  for (const key of state.grapples) {
+    const [a, b] = key.split("|");
+    if (a === id && b !== undefined) partners.push(b);
+    else if (b === id && a !== undefined) partners.push(a);
+  }
+  return partners;
+}
+
+/** Whether a combatant is pinned: it is in at least one grapple (000 "Grapple Attacks"). */
+export function isPinned(state: SkirmishState, id: string): boolean {
+  return grapplePartners(state, id).length > 0;
+}
+
+/** Who carries this combatant, if anyone. */
+export function carrierOf(state: SkirmishState, id: string): string | undefined {
+  return Object.keys(state.carrying).find((carrier) => state.carrying[carrier] === id);
+}
+
+/** Looks a combatant up, or throws a RangeError naming the missing id. */
+export function combatant(state: SkirmishState, id: string, name = "combatant"): CombatantState {
+  const found = state.combatants[id];
+  if (!found) fail(name, "the id of a combatant in the skirmish", id);
+  return found;
+}
+
+function known(state: SkirmishState, id: string, name: string): void {
+  if (!state.combatants[id] && !state.landmarks[id]) fail(name, "the id of a combatant or landmark", id);
+}
+
+function patch(state: SkirmishState, id: string, values: Partial<CombatantState>): SkirmishState {
+  const current = combatant(state, id, "change.id");
+  return { ...state, combatants: { ...state.combatants, [id]: { ...current, ...values } } };
+}
+
+/** Applies one change and returns the new state; the input is never modified. */
+export function applyChange(state: SkirmishState, change: StateChange): SkirmishState {
+  switch (change.type) {
+    case "wounds":
+      return patch(state, change.id, {
+        life: { ...combatant(state, change.id).life, wounds: assertNonNegativeInteger("wounds", change.wounds) },
+      });
+    case "magic":
+      return patch(state, change.id, {
+        magic: { ...combatant(state, change.id).magic, value: assertNonNegativeInteger("magic", change.value) },
+      });
+    case "altitude":
+      return patch(state, change.id, { altitude: assertOneOf("altitude", change.altitude, ALTITUDES) });
+    case "flag":
+      return patch(state, change.id, { [change.flag]: change.value });
+    case "distance": {
+      known(state, change.a, "change.a");
+      known(state, change.b, "change.b");
+      const distance = assertOneOf("distance", change.distance, DISTANCES);
+      return { ...state, distances: { ...state.distances, [pairKey(change.a, change.b)]: distance } };
+    }
+    case "grapple": {
+      combatant(state, change.a, "change.a");
+      combatant(state, change.b, "change.b");
+      const key = pairKey(change.a, change.b);
+      const grapples = state.grapples.includes(key) ? state.grapples : [...state.grapples, key];
+      return { ...state, grapples, distances: { ...state.distances, [key]: "zero" } };
+    }
+    case "release": {
+      const key = pairKey(change.a, change.b);
+      const distances = { ...state.distances };
+      if (distances[key] === "zero") distances[key] = "close";
+      return { ...state, grapples: state.grapples.filter((k) => k !== key), distances };
+    }
+    case "carry":
+      combatant(state, change.carrier, "change.carrier");
+      combatant(state, change.carried, "change.carried");
+      return { ...state, carrying: { ...state.carrying, [change.carrier]: change.carried } };
+    case "drop": {
+      const carrying = Object.fromEntries(Object.entries(state.carrying).filter(([c]) => c !== change.carrier));
+      return { ...state, carrying };
+    }
+  }
+}
+
+/** Applies changes in order and returns the new state. */
+export function applyChanges(state: SkirmishState, changes: readonly StateChange[]): SkirmishState {
+  return changes.reduce(applyChange, state);
+}

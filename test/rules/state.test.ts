@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { CombatantState, SkirmishState } from "../../src/rules/state";
+import { applyChanges, distanceBetween, grapplePartners, isPinned, pairKey } from "../../src/rules/state";
+
+function fighter(id: string): CombatantState {
+  return {
+    id, name: id, side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
+    fullMove: false, choseToFall: false, falling: false,
+  };
+}
+
+const base: SkirmishState = {
+  combatants: { a: fighter("a"), b: fighter("b"), c: fighter("c") },
+  landmarks: { tower: { id: "tower", name: "Tower", altitude: "grounded" } },
+  distances: { [pairKey("a", "b")]: "close" },
+  grapples: [],
+  carrying: {},
+  surface: "normal",
+};
+
+describe("skirmish state", () => {
+  it("keys a pair the same way whichever comes first", () => {
+    expect(pairKey("b", "a")).toBe(pairKey("a", "b"));
+  });
+  it("reads an unrecorded distance as long (RULES.md Movement)", () => {
+    expect(distanceBetween(base, "a", "c")).toBe("long");
+    expect(distanceBetween(base, "b", "a")).toBe("close");
+  });
+  it("000 Grapple Attacks: a grapple sets zero range and pins both", () => {
+    const next = applyChanges(base, [{ type: "grapple", a: "a", b: "b" }]);
+    expect(distanceBetween(next, "a", "b")).toBe("zero");
+    expect(isPinned(next, "a") && isPinned(next, "b")).toBe(true);
+    expect(isPinned(next, "c")).toBe(false);
+    expect(grapplePartners(next, "b")).toEqual(["a"]);
+  });
+  it("000 Breaking out of a Grapple: a release returns the pair to close quarters and unpins", () => {
+    const held = applyChanges(base, [{ type: "grapple", a: "a", b: "b" }]);
+    const free = applyChanges(held, [{ type: "release", a: "b", b: "a" }]);
+    expect(distanceBetween(free, "a", "b")).toBe("close");
+    expect(isPinned(free, "a")).toBe(false);
+  });
+  it("never modifies the state it is given", () => {
+    const frozen = structuredClone(base);
+    applyChanges(base, [{ type: "wounds", id: "a", wounds: 3 }, { type: "altitude", id: "b", altitude: "low" }]);
+    expect(base).toEqual(frozen);
+  });
+  it("refuses a change for an unknown combatant or a bad band", () => {
+    expect(() => applyChanges(base, [{ type: "wounds", id: "zz", wounds: 1 }])).toThrow(/zz/);
+    expect(() => applyChanges(base, [{ type: "altitude", id: "a", altitude: "space" as never }])).toThrow(/space/);
+  });
+  it("records carrying and drops it again", () => {
+    const carried = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);
+    expect(carried.carrying).toEqual({ a: "c" });
+    expect(applyChanges(carried, [{ type: "drop", carrier: "a" }]).carrying).toEqual({});
+  });
+});
