@@ -23,3 +23,7 @@ export {
   pairKey,
 } from "./state";
 export type { CombatantState, LandmarkState, LogEntry, Outcome, SkirmishState, StateChange } from "./state";
+export { movementAllowance } from "./movement";
+export type { MoveSteps, MovementAllowance, Mover } from "./movement";
+export { SURFACES, crashTN, fallStep } from "./falling";
+export type { FallStep } from "./falling";
