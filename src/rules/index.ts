@@ -37,3 +37,7 @@ export type {
   DerivedCharacter,
   SkillUse,
 } from "./character";
+export { damageDistribution, hitProbability, marginDistribution } from "./odds";
+export type { ContestOddsInput, DamageOddsInput } from "./odds";
+export { attackOdds } from "./odds-attack";
+export type { AttackOdds, AttackOddsInput } from "./odds-attack";
