@@ -1,0 +1,177 @@
+/**
+ * The end phase: who falls out of the sky, who crashes and how hard, and the reset of per-round flags
+ * (000 "Phase Three: The End Phase", "Falling out of the Sky"; RULES.md "End phase").
+ */
+import { altitudeIndex } from "../bands";
+import { clampPool, countSuccesses } from "../dice";
+import { crashTN, fallStep } from "../falling";
+import { woundState } from "../health";
+import type { WoundState } from "../health";
+import { carrierOf, combatant, isPinned } from "../state";
+import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
+import type { Altitude, DiceSource } from "../types";
+import { assertFaces, fail } from "../validate";
+
+/** Why a combatant fell: its own state, or the carrier that fell with it. */
+export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
+
+/** A crash roll and what it did (000 "Falling out of the Sky"). */
+export interface CrashReport {
+  pool: number;
+  tn: number;
+  dice: number[];
+  successes: number;
+  armour: number;
+  damage: number;
+  wounds: number;
+  woundState: WoundState;
+}
+
+/** One fall, for the chat card: from where to where, why, and the crash if it reached the ground. */
+export interface FallReport {
+  id: string;
+  name: string;
+  cause: FallCause;
+  from: Altitude;
+  to: Altitude;
+  crashed: boolean;
+  crash?: CrashReport;
+}
+
+/** The end phase's changes and log, plus one report per combatant that fell, in combatant order. */
+export interface EndPhaseOutcome extends Outcome {
+  falls: FallReport[];
+}
+
+/** The answer to "I choose to fall": a refusal with an en.json reason key, or the flag change. */
+export type FallChoiceRuling =
+  | { allowed: false; reason: string }
+  | { allowed: true; changes: StateChange[]; log: LogEntry[] };
+
+/** What the end phase writes to the log; each value is an en.json key (shared with the battle rules where they overlap). */
+export const END_PHASE_LOG = Object.freeze({
+  Fell: "AOD.Rules.Log.Fell",
+  FellWithCarrier: "AOD.Rules.Log.FellWithCarrier",
+  Crashed: "AOD.Rules.Log.Crashed",
+  SeverelyInjured: "AOD.Rules.Log.BecameSeverelyInjured",
+  Killed: "AOD.Rules.Log.Killed",
+  NoFalls: "AOD.Rules.Log.NoFalls",
+  ChoseToFall: "AOD.Rules.Log.ChoseToFall",
+} as const);
+
+/** Why a combatant may not choose to fall; each value is an en.json key (shared with the move refusals). */
+export const FALL_CHOICE_REASONS = Object.freeze({
+  CannotFly: "AOD.Rules.Reason.CannotFly",
+  Grounded: "AOD.Rules.Reason.Grounded",
+  Dead: "AOD.Rules.Reason.ActorDead",
+  Carried: "AOD.Rules.Reason.Carried",
+} as const);
+
+/** Why an airborne combatant cannot stay up this end phase, if it cannot (000 "Falling out of the Sky"). */
+function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | undefined {
+  if (isPinned(state, c.id)) return "pinned";
+  const health = woundState(c.life.wounds, c.life.max);
+  // A dead flyer cannot keep itself aloft any more than a severely injured one.
+  if (health !== "fit") return health;
+  if (c.choseToFall) return "choseToFall";
+  // A combatant without wings that is somehow aloft (dropped by its carrier) comes down too.
+  if (!c.canFly) return "cannotFly";
+  return undefined;
+}
+
+async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSource): Promise<CrashReport> {
+  const pool = clampPool(c.soma, `${c.id}.soma`);
+  const tn = crashTN(state.surface);
+  const faces = pool === 0 ? [] : [...(await dice.roll(pool, 6))];
+  if (faces.length !== pool) fail("dice.roll", `${pool} faces`, faces);
+  assertFaces("dice.roll", faces, 6);
+  const successes = countSuccesses(faces, tn);
+  // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
+  const damage = Math.max(0, successes - c.armour);
+  const wounds = c.life.wounds + damage;
+  return { pool, tn, dice: faces, successes, armour: c.armour, damage, wounds, woundState: woundState(wounds, c.life.max) };
+}
+
+/**
+ * Runs the end phase (000 "Falling out of the Sky"): every airborne combatant that is pinned, severely
+ * injured or chose to fall drops one band, in the order of `state.combatants`; what it carries drops with it;
+ * reaching the ground is a crash of Soma dice at the surface TN, armour off, one wound per success.
+ * Sets `falling` for those still in the air after a fall, and resets the round's `fullMove` and `choseToFall`.
+ */
+export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
+  const changes: StateChange[] = [];
+  const log: LogEntry[] = [];
+  const falls: FallReport[] = [];
+  const stillFalling = new Set<string>();
+
+  const fall = async (c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string) => {
+    const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
+    changes.push({ type: "altitude", id: c.id, altitude: to });
+    if (carrier === undefined) log.push({ key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } });
+    else log.push({ key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } });
+    if (crashed) {
+      const crash = await rollCrash(c, state, dice);
+      report.crash = crash;
+      const { successes, tn, armour, damage, wounds } = crash;
+      log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
+      if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
+      const before = woundState(c.life.wounds, c.life.max);
+      if (crash.woundState !== before) {
+        const key = crash.woundState === "dead" ? END_PHASE_LOG.Killed : END_PHASE_LOG.SeverelyInjured;
+        log.push({ key, data: { name: c.name } });
+      }
+    } else if (carrier === undefined) {
+      stillFalling.add(c.id);
+    }
+    falls.push(report);
+  };
+
+  for (const id of Object.keys(state.combatants)) {
+    const c = combatant(state, id);
+    if (c.altitude === "grounded") continue;
+    if (carrierOf(state, id) !== undefined) continue; // its carrier holds it up, or takes it down below
+    const cause = ownFallCause(state, c);
+    if (cause === undefined) continue;
+    const step = fallStep(c.altitude);
+    await fall(c, cause, step.altitude, step.crashed);
+    // 000 Catching: a passenger goes where its carrier goes, down to the ground included.
+    const seen = new Set<string>([id]);
+    for (let p = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
+      seen.add(p);
+      const passenger = combatant(state, p, "carried");
+      await fall(passenger, "carrier", step.altitude, step.crashed, by);
+      by = passenger.name;
+    }
+  }
+
+  for (const id of Object.keys(state.combatants)) {
+    const c = combatant(state, id);
+    const falling = stillFalling.has(id);
+    if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
+    if (c.fullMove) changes.push({ type: "flag", id, flag: "fullMove", value: false });
+    if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });
+  }
+  if (falls.length === 0) log.push({ key: END_PHASE_LOG.NoFalls });
+  return { changes, log, falls };
+}
+
+/**
+ * Marks an airborne flyer as choosing to fall one band in the coming end phase (000 "Falling out of the Sky":
+ * any aerial combatant may). Grounded combatants, non-flyers, the dead and those being carried cannot.
+ */
+export function chooseToFall(state: SkirmishState, id: string): FallChoiceRuling {
+  const c = combatant(state, id, "id");
+  const refuse = (reason: keyof typeof FALL_CHOICE_REASONS): FallChoiceRuling => ({
+    allowed: false,
+    reason: FALL_CHOICE_REASONS[reason],
+  });
+  if (!c.canFly) return refuse("CannotFly");
+  if (altitudeIndex(c.altitude) === 0) return refuse("Grounded");
+  if (woundState(c.life.wounds, c.life.max) === "dead") return refuse("Dead");
+  if (carrierOf(state, id) !== undefined) return refuse("Carried");
+  return {
+    allowed: true,
+    changes: [{ type: "flag", id, flag: "choseToFall", value: true }],
+    log: [{ key: END_PHASE_LOG.ChoseToFall, data: { name: c.name } }],
+  };
+}

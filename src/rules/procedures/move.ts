@@ -1,0 +1,214 @@
+/**
+ * The tactical movement phase: a combatant declares a move and the rules check it and turn it into changes
+ * (000 "Phase One: The Tactical Movement Phase", "Manoeuvres"; RULES.md "Movement").
+ */
+import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../bands";
+import { woundState } from "../health";
+import { movementAllowance } from "../movement";
+import type { MoveSteps } from "../movement";
+import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
+import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
+import type { Altitude, Distance } from "../types";
+import { assertOneOf, fail } from "../validate";
+
+/** The phase name in which tactical movement happens (000 "Phase One"). */
+export const MOVEMENT_PHASE = "movement";
+
+/** A standard move (the combatant may still act) or a full move (no other action this round). */
+export type MoveKind = "standard" | "full";
+
+/** Every kind of move, the cheaper first. */
+export const MOVE_KINDS: readonly MoveKind[] = Object.freeze(["standard", "full"]);
+
+/**
+ * What a combatant declares: a target altitude band and/or a target distance band to one reference
+ * (another combatant or a landmark). Bands left out stay as they are.
+ */
+export interface MoveDeclaration {
+  id: string;
+  kind: MoveKind;
+  altitude?: Altitude;
+  reference?: string;
+  distance?: Distance;
+}
+
+/** The answer to a declared move: a refusal with an en.json reason key, or the changes and log of the move. */
+export type MoveRuling =
+  | { allowed: false; reason: string }
+  | { allowed: true; changes: StateChange[]; log: LogEntry[] };
+
+/** The bands a combatant could move to with one kind of move, for the range board. */
+export interface MoveTargets {
+  altitudes: Altitude[];
+  /** Per reference id (combatant or landmark): the distance bands it could move to from that reference. */
+  distances: Record<string, Distance[]>;
+}
+
+/** Why a move is refused; each value is an en.json key (the battle rules share the keys for the same reason). */
+export const MOVE_REASONS = Object.freeze({
+  NotMovementPhase: "AOD.Rules.Reason.NotMovementPhase",
+  Dead: "AOD.Rules.Reason.ActorDead",
+  SeverelyInjured: "AOD.Rules.Reason.ActorSeverelyInjured",
+  Pinned: "AOD.Rules.Reason.Pinned",
+  Carried: "AOD.Rules.Reason.Carried",
+  FullMoveTaken: "AOD.Rules.Reason.FullMoveNoAction",
+  NoZeroRangeByMove: "AOD.Rules.Reason.NoZeroRangeByMove",
+  MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
+  NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",
+  CannotFly: "AOD.Rules.Reason.CannotFly",
+  NoStandardMove: "AOD.Rules.Reason.NoStandardMove",
+  TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
+  TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
+  TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
+} as const);
+
+type MoveReason = keyof typeof MOVE_REASONS;
+
+/** What a move writes to the log; each value is an en.json key. */
+export const MOVE_LOG = Object.freeze({
+  Altitude: "AOD.Rules.Log.MoveAltitude",
+  Distance: "AOD.Rules.Log.MoveDistance",
+  CarriedAlong: "AOD.Rules.Log.CarriedAlong",
+  FullMove: "AOD.Rules.Log.FullMove",
+} as const);
+
+function refuse(reason: MoveReason): MoveRuling {
+  return { allowed: false, reason: MOVE_REASONS[reason] };
+}
+
+function checkDeclaration(state: SkirmishState, move: MoveDeclaration): CombatantState {
+  if (typeof move !== "object" || move === null) fail("move", "an object", move);
+  const mover = combatant(state, move.id, "move.id");
+  assertOneOf("move.kind", move.kind, MOVE_KINDS);
+  if (move.altitude !== undefined) assertOneOf("move.altitude", move.altitude, ALTITUDES);
+  if (move.distance !== undefined) {
+    assertOneOf("move.distance", move.distance, DISTANCES);
+    if (move.reference === undefined) fail("move.reference", "a reference id when a distance is given", undefined);
+  }
+  if (move.reference !== undefined) {
+    if (move.reference === move.id) fail("move.reference", "another combatant or a landmark", move.reference);
+    if (!state.combatants[move.reference] && !state.landmarks[move.reference]) {
+      fail("move.reference", "the id of a combatant or landmark", move.reference);
+    }
+  }
+  return mover;
+}
+
+/** Whatever keeps this combatant from moving at all this phase, as a reason name. */
+function blocker(state: SkirmishState, mover: CombatantState, phase: string): MoveReason | undefined {
+  if (phase !== MOVEMENT_PHASE) return "NotMovementPhase";
+  const health = woundState(mover.life.wounds, mover.life.max);
+  if (health === "dead") return "Dead";
+  if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
+  if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
+  if (carrierOf(state, mover.id) !== undefined) return "Carried"; // its carrier moves it
+  if (mover.fullMove) return "FullMoveTaken";
+  return undefined;
+}
+
+/** The combatants that travel with a carrier: what it carries, and what that one carries in turn. */
+function passengers(state: SkirmishState, id: string): string[] {
+  const found: string[] = [];
+  let next = state.carrying[id];
+  while (next !== undefined && next !== id && !found.includes(next)) {
+    found.push(next);
+    next = state.carrying[next];
+  }
+  return found;
+}
+
+function stepsNeeded(state: SkirmishState, mover: CombatantState, move: MoveDeclaration): MoveSteps {
+  const altitude = move.altitude === undefined ? 0 : Math.abs(altitudeIndex(move.altitude) - altitudeIndex(mover.altitude));
+  const distance =
+    move.distance === undefined || move.reference === undefined
+      ? 0
+      : Math.abs(distanceIndex(move.distance) - distanceIndex(distanceBetween(state, mover.id, move.reference)));
+  return { distance, altitude };
+}
+
+/** Checks the steps against the allowance; undefined when the move fits. */
+function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps): MoveReason | undefined {
+  if (need.altitude > 0 && !mover.canFly) return "CannotFly"; // non-flyers never change altitude
+  const allowance = movementAllowance({ canFly: mover.canFly, altitude: mover.altitude, fastGround: mover.fastGround });
+  const allowed = allowance[kind];
+  if (kind === "standard" && allowed.distance === 0 && allowed.altitude === 0) return "NoStandardMove";
+  // RULES.md Movement: taking off is a full aerial move.
+  if (need.altitude > allowed.altitude && mover.altitude === "grounded") return "TakeOffNeedsFullMove";
+  if (need.altitude > allowed.altitude) return "TooManyAltitudeSteps";
+  if (need.distance > allowed.distance) return "TooManyDistanceSteps";
+  return undefined;
+}
+
+/** Checks a declared move without making it (000 "Manoeuvres"); throws a RangeError on malformed input. */
+export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: string): MoveRuling {
+  const mover = checkDeclaration(state, move);
+  const blocked = blocker(state, mover, phase);
+  if (blocked !== undefined) return refuse(blocked);
+  // 000 Distance: zero range comes only from a grapple hit, never from movement.
+  if (move.distance === "zero") return refuse("NoZeroRangeByMove");
+  if (move.reference !== undefined && passengers(state, mover.id).includes(move.reference)) {
+    return refuse("MovesWithPassenger");
+  }
+  const need = stepsNeeded(state, mover, move);
+  if (need.altitude === 0 && need.distance === 0) return refuse("NoMoveDeclared");
+  const problem = allowanceProblem(mover, move.kind, need);
+  if (problem !== undefined) return refuse(problem);
+  return { allowed: true, changes: [], log: [] };
+}
+
+/**
+ * Checks a declared move and, when it is legal, returns its changes and log (000 "Manoeuvres"): the new
+ * altitude and distance, the same for anyone it carries, and the fullMove flag for a full move.
+ */
+export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: string): MoveRuling {
+  const ruling = validateMove(state, move, phase);
+  if (!ruling.allowed) return ruling;
+  const mover = combatant(state, move.id);
+  const riders = passengers(state, mover.id);
+  const changes: StateChange[] = [];
+  const log: LogEntry[] = [];
+
+  if (move.altitude !== undefined && move.altitude !== mover.altitude) {
+    log.push({ key: MOVE_LOG.Altitude, data: { name: mover.name, from: mover.altitude, to: move.altitude } });
+    for (const id of [mover.id, ...riders]) changes.push({ type: "altitude", id, altitude: move.altitude });
+  }
+  if (move.reference !== undefined && move.distance !== undefined) {
+    const from = distanceBetween(state, mover.id, move.reference);
+    if (from !== move.distance) {
+      const reference = state.combatants[move.reference]?.name ?? state.landmarks[move.reference]?.name ?? move.reference;
+      log.push({
+        key: MOVE_LOG.Distance,
+        data: { name: mover.name, reference, from, to: move.distance },
+      });
+      for (const id of [mover.id, ...riders]) {
+        changes.push({ type: "distance", a: id, b: move.reference, distance: move.distance });
+      }
+    }
+  }
+  for (const id of riders) {
+    log.push({ key: MOVE_LOG.CarriedAlong, data: { name: combatant(state, id).name, carrier: mover.name } });
+  }
+  if (move.kind === "full") {
+    changes.push({ type: "flag", id: mover.id, flag: "fullMove", value: true });
+    log.push({ key: MOVE_LOG.FullMove, data: { name: mover.name } });
+  }
+  return { allowed: true, changes, log };
+}
+
+/**
+ * The altitude bands and, per reference, the distance bands a combatant may move to with one kind of move,
+ * for the range board; empty lists when it cannot move at all.
+ */
+export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKind, phase: string): MoveTargets {
+  const mover = combatant(state, id, "id");
+  const legal = (move: Omit<MoveDeclaration, "id" | "kind">): boolean =>
+    validateMove(state, { id, kind, ...move }, phase).allowed;
+  const altitudes = ALTITUDES.filter((altitude) => altitude !== mover.altitude && legal({ altitude }));
+  const distances: Record<string, Distance[]> = {};
+  for (const reference of [...Object.keys(state.combatants), ...Object.keys(state.landmarks)]) {
+    if (reference === id) continue;
+    const current = distanceBetween(state, id, reference);
+    distances[reference] = DISTANCES.filter((distance) => distance !== current && legal({ reference, distance }));
+  }
+  return { altitudes, distances };
+}
