@@ -1,0 +1,161 @@
+/**
+ * Initiative: the Pneuma order of seed 000 and the side d10 roll of seed 001.
+ *
+ * Dice order (so a script of faces gives exactly one answer):
+ * - pneumaOrder: groups of equal Pneuma are settled from the highest Pneuma down. Every member of a tied
+ *   group rolls a Pneuma check (`roll(pneuma, 6)`, TN 6) in input order; members are then ranked by
+ *   successes. Each sub-group that is still tied re-rolls among itself, depth first: the sub-group with the
+ *   most successes is fully settled before the next one rolls, again in input order.
+ * - sideInitiative: one `roll(1, 10)` per side in input order. Then, while any final rolls are equal, every
+ *   side that shares its roll with another re-rolls at once, in input order. `events` is the number of tied
+ *   groups that were forced to re-roll: two sides tied on 5 and two on 3 make two events in that pass; a
+ *   group that ties again on its re-roll makes one more.
+ */
+import { clampPool, countSuccesses } from "./dice";
+import { rollFrom } from "./dice-sources";
+import type { DiceSource } from "./types";
+import { assertNonNegativeInteger, fail } from "./validate";
+
+/** The TN of the competed Pneuma check that breaks initiative ties (000 "Default Option"). */
+export const PNEUMA_TIE_TN = 6;
+
+/** A tie in the Pneuma order re-rolls at most this often; past that the input order stands. */
+export const MAX_TIE_ROUNDS = 50;
+
+/** The most sides a d10 initiative can order: beyond ten some rolls must tie for ever. */
+export const MAX_SIDES = 10;
+
+/** Passes of side re-rolls after which a dice source that keeps tying is reported as broken. */
+export const MAX_SIDE_PASSES = 200;
+
+/** One competed Pneuma check made while breaking a tie: who rolled, the faces and the successes. */
+export interface TieCheck {
+  id: string;
+  dice: number[];
+  successes: number;
+}
+
+/** The Pneuma order, fastest first, and every tie-break check in the order it was rolled. */
+export interface PneumaOrderResult {
+  order: string[];
+  checks: TieCheck[];
+}
+
+/** A side initiative result; `history` keeps every face each side rolled, first roll first. */
+export interface SideInitiativeResult {
+  order: string[];
+  rolls: Record<string, number>;
+  phaseShift: Record<string, -1 | 0 | 1>;
+  events: number;
+  history: Record<string, number[]>;
+}
+
+function assertIds(name: string, ids: readonly unknown[]): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (typeof id !== "string" || id.length === 0) fail(`${name}[${i}]`, "a non-empty string", id);
+    if (seen.has(id)) fail(`${name}[${i}]`, "an id that appears once", id);
+    seen.add(id);
+  });
+}
+
+/** Splits items into runs of equal key, keeping the given order inside each run; keys highest first. */
+function groupDescending<T>(items: readonly T[], key: (item: T) => number): T[][] {
+  const keys = [...new Set(items.map(key))].sort((a, b) => b - a);
+  return keys.map((k) => items.filter((item) => key(item) === k));
+}
+
+interface Entry {
+  id: string;
+  pneuma: number;
+}
+
+async function settleTie(group: readonly Entry[], dice: DiceSource, checks: TieCheck[], depth: number): Promise<string[]> {
+  if (group.length === 1 || depth >= MAX_TIE_ROUNDS) return group.map((e) => e.id);
+  // A pool of 0 dice can never score, so such a tie could never break: the input order stands.
+  if (group.every((e) => clampPool(e.pneuma) === 0)) return group.map((e) => e.id);
+  const scored: { entry: Entry; successes: number }[] = [];
+  for (const entry of group) {
+    const faces = await rollFrom(dice, clampPool(entry.pneuma), 6);
+    const successes = countSuccesses(faces, PNEUMA_TIE_TN);
+    checks.push({ id: entry.id, dice: faces, successes });
+    scored.push({ entry, successes });
+  }
+  const order: string[] = [];
+  for (const sub of groupDescending(scored, (s) => s.successes)) {
+    order.push(...(await settleTie(sub.map((s) => s.entry), dice, checks, depth + 1)));
+  }
+  return order;
+}
+
+/**
+ * 000 "Default Option: Descending Initiative": highest Pneuma first; equal Pneuma is settled by competed
+ * Pneuma checks at TN 6, re-rolled among those still tied (see the file comment for the dice order).
+ */
+export async function pneumaOrder(
+  combatants: readonly { id: string; pneuma: number }[],
+  dice: DiceSource,
+): Promise<PneumaOrderResult> {
+  if (!Array.isArray(combatants)) fail("combatants", "an array", combatants);
+  combatants.forEach((c: unknown, i) => {
+    if (typeof c !== "object" || c === null) fail(`combatants[${i}]`, "an object with id and pneuma", c);
+  });
+  assertIds("combatants.id", combatants.map((c) => c.id));
+  combatants.forEach((c, i) => assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma));
+  const checks: TieCheck[] = [];
+  const order: string[] = [];
+  for (const group of groupDescending(combatants, (c) => c.pneuma)) {
+    order.push(...(await settleTie(group, dice, checks, 0)));
+  }
+  return { order, checks };
+}
+
+/** The sides whose current roll equals another side's, grouped by that roll, in input order. */
+function tiedGroups(sides: readonly string[], rolls: Record<string, number>): string[][] {
+  const byRoll = new Map<number, string[]>();
+  for (const side of sides) {
+    const roll = rolls[side] ?? 0;
+    byRoll.set(roll, [...(byRoll.get(roll) ?? []), side]);
+  }
+  return [...byRoll.values()].filter((group) => group.length > 1);
+}
+
+/** 001 "Initiative": a final 1 acts one phase later (+1), a final 10 one phase earlier (-1). */
+export function phaseShiftFor(roll: number): -1 | 0 | 1 {
+  if (roll === 1) return 1;
+  if (roll === 10) return -1;
+  return 0;
+}
+
+/**
+ * 001 "Initiative": every side rolls 1d10, highest first; tied sides re-roll at once and each forced re-roll
+ * of a tied group counts one combat event. A final 1 goes last and one phase later, a 10 first and earlier.
+ */
+export async function sideInitiative(sides: readonly string[], dice: DiceSource): Promise<SideInitiativeResult> {
+  if (!Array.isArray(sides)) fail("sides", "an array", sides);
+  assertIds("sides", sides);
+  if (sides.length > MAX_SIDES) fail("sides", `at most ${MAX_SIDES} sides (one d10 each must differ)`, sides.length);
+  const rolls: Record<string, number> = {};
+  const history: Record<string, number[]> = {};
+  const rollSides = async (which: readonly string[]): Promise<void> => {
+    for (const side of which) {
+      const [face] = await rollFrom(dice, 1, 10);
+      rolls[side] = face ?? 0;
+      (history[side] ??= []).push(face ?? 0);
+    }
+  };
+  await rollSides(sides);
+  let events = 0;
+  for (let pass = 0; ; pass += 1) {
+    const groups = tiedGroups(sides, rolls);
+    if (groups.length === 0) break;
+    if (pass >= MAX_SIDE_PASSES) throw new Error(`side initiative still tied after ${MAX_SIDE_PASSES} re-rolls`);
+    events += groups.length;
+    const tied = new Set(groups.flat());
+    await rollSides(sides.filter((side) => tied.has(side)));
+  }
+  const order = [...sides].sort((a, b) => (rolls[b] ?? 0) - (rolls[a] ?? 0));
+  const phaseShift: Record<string, -1 | 0 | 1> = {};
+  for (const side of sides) phaseShift[side] = phaseShiftFor(rolls[side] ?? 0);
+  return { order, rolls, phaseShift, events, history };
+}

@@ -1,0 +1,60 @@
+/**
+ * Surprise and ambush (001 "Surprise Roll"). Every resolver takes the natural d10 face as `roll`; the
+ * Agility added is the nominated scout's or the side's average (RULES.md), worked out by the caller.
+ *
+ * Decisions: a total equal to the Surprise Chance is not surprised (the seed says below is surprised and
+ * above is not). "Half the Surprise Chance" is chance / 2 as a real number, so with a chance of 7 a total
+ * of 3 is ambushed and 4 only surprised.
+ */
+import { assertFace, assertInteger } from "./validate";
+
+/** The Surprise Chance when no tag changes it (001 "Surprise Roll"). */
+export const DEFAULT_SURPRISE_CHANCE = 3;
+
+/** What a natural 10 adds to the chance an ambusher sets (001 "Surprise Roll"). */
+export const AMBUSH_TEN_BONUS = 5;
+
+/** The outcome of a surprise check. */
+export type SurpriseResult = "surprised" | "normal";
+
+/** The outcome for a side caught in an ambush. */
+export type AmbushResult = "ambushed" | "surprised" | "normal";
+
+/** 001 "Surprise Roll": natural 1 surprised, natural 10 normal, else roll + Agility below the chance is surprised. */
+export function surpriseCheck(c: { roll: number; agility: number; chance: number }): SurpriseResult {
+  const roll = assertFace("roll", c.roll, 10);
+  const agility = assertInteger("agility", c.agility);
+  const chance = assertInteger("chance", c.chance);
+  if (roll === 1) return "surprised";
+  if (roll === 10) return "normal";
+  return roll + agility < chance ? "surprised" : "normal";
+}
+
+/**
+ * 001 "Surprise Roll", the ambusher's roll: chance = roll + Agility + modifier; a natural 10 adds 5; a natural
+ * 1 fails the ambush (everyone acts normally and nobody rolls against the chance, which is still reported).
+ */
+export function ambushChance(c: { roll: number; agility: number; modifier: number }): {
+  chance: number;
+  failed: boolean;
+} {
+  const roll = assertFace("roll", c.roll, 10);
+  const base = roll + assertInteger("agility", c.agility) + assertInteger("modifier", c.modifier);
+  if (roll === 1) return { chance: base, failed: true };
+  return { chance: roll === 10 ? base + AMBUSH_TEN_BONUS : base, failed: false };
+}
+
+/**
+ * 001 "Surprise Roll", a side caught in an ambush: natural 1 ambushed, natural 10 normal; otherwise roll +
+ * Agility below half the chance is ambushed, below the chance surprised, and anything else normal.
+ */
+export function ambushCheck(c: { roll: number; agility: number; chance: number }): AmbushResult {
+  const roll = assertFace("roll", c.roll, 10);
+  const agility = assertInteger("agility", c.agility);
+  const chance = assertInteger("chance", c.chance);
+  if (roll === 1) return "ambushed";
+  if (roll === 10) return "normal";
+  const total = roll + agility;
+  if (total < chance / 2) return "ambushed";
+  return total < chance ? "surprised" : "normal";
+}
