@@ -1,0 +1,46 @@
+/** Opposed checks, damage pools and armour (000 "Defence is Optional", "Melee Attacks", "Damage", "Armour"). */
+import { clampPool, countSuccesses } from "./dice";
+import { assertInteger, assertNonNegativeInteger, fail } from "./validate";
+
+/** The dice and TNs of one attack against one defence; `defenceDice: null` means the target did not defend. */
+export interface ContestInput {
+  attackDice: readonly number[];
+  attackTN: number;
+  defenceDice: readonly number[] | null;
+  defenceTN: number;
+}
+
+/** How an attack roll fared against the defence roll. */
+export interface ContestResult {
+  attackSuccesses: number;
+  defenceSuccesses: number;
+  hit: boolean;
+  margin: number;
+}
+
+/**
+ * Compares attack and defence successes (000 "Melee Attacks"): a hit needs strictly more attack successes,
+ * and the margin is the difference (0 on a miss). No defence dice scores zero (000 "Defence is Optional").
+ */
+export function resolveContest(c: ContestInput): ContestResult {
+  if (typeof c !== "object" || c === null) fail("contest", "an object", c);
+  const attackSuccesses = countSuccesses(c.attackDice, assertInteger("attackTN", c.attackTN));
+  assertInteger("defenceTN", c.defenceTN);
+  const defenceSuccesses = c.defenceDice === null ? 0 : countSuccesses(c.defenceDice, c.defenceTN);
+  const hit = attackSuccesses > defenceSuccesses;
+  return { attackSuccesses, defenceSuccesses, hit, margin: hit ? attackSuccesses - defenceSuccesses : 0 };
+}
+
+/** The damage check pool: Soma plus the attack's margin, clamped to 0..30 dice (000 "Damage and Health states"). */
+export function damagePool(soma: number, margin: number): number {
+  assertInteger("soma", soma);
+  assertNonNegativeInteger("margin", margin);
+  return clampPool(soma + margin, "damage pool");
+}
+
+/** Damage left after armour takes off its rating, never below 0 (000 "Armour"). */
+export function applyArmour(successes: number, armourRating: number): number {
+  assertNonNegativeInteger("successes", successes);
+  assertNonNegativeInteger("armourRating", armourRating);
+  return Math.max(0, successes - armourRating);
+}

@@ -1,0 +1,44 @@
+/** Whether distance and altitude allow an attack (000 "Distance", "Melee Attacks", "Ranged Attacks"). */
+import { altitudeValue, distanceIndex } from "./bands";
+import { RULE_REASONS } from "./reasons";
+import type { Altitude, Distance, Legality } from "./types";
+import { fail } from "./validate";
+
+const ALLOWED: Legality = Object.freeze({ allowed: true });
+
+function refused(reason: string): Legality {
+  return { allowed: false, reason };
+}
+
+/**
+ * Melee (and grapple) reach: close quarters or zero range, in the same altitude band (000 "Melee Attacks").
+ * Who may be struck at zero range (only grapple partners) is a pair check left to the attack procedure.
+ */
+export function canMelee(distance: Distance, a: Altitude, b: Altitude): Legality {
+  const reach = distanceIndex(distance);
+  const heightA = altitudeValue(a);
+  const heightB = altitudeValue(b);
+  if (distance === "disengaged") return refused(RULE_REASONS.Disengaged);
+  if (reach > distanceIndex("close")) return refused(RULE_REASONS.TooFarForMelee);
+  if (heightA !== heightB) return refused(RULE_REASONS.NotSameAltitude);
+  return ALLOWED;
+}
+
+/**
+ * Ranged reach: middle distance or closer, long distance too for long-range weapons (war engines, missile
+ * spells), and at most 1 apart in altitude value, so mid and ground reach each other (000 "Ranged Attacks").
+ * Zero range is within reach: a grappled dragon may still breathe on the one grappling it.
+ */
+export function canRanged(distance: Distance, a: Altitude, b: Altitude, opts: { longRange?: boolean } = {}): Legality {
+  const reach = distanceIndex(distance);
+  const gap = Math.abs(altitudeValue(a) - altitudeValue(b));
+  if (typeof opts !== "object" || opts === null) fail("opts", "an object", opts);
+  if (opts.longRange !== undefined && typeof opts.longRange !== "boolean") {
+    fail("opts.longRange", "true, false or absent", opts.longRange);
+  }
+  if (distance === "disengaged") return refused(RULE_REASONS.Disengaged);
+  const limit = distanceIndex(opts.longRange ? "long" : "middle");
+  if (reach > limit) return refused(RULE_REASONS.TooFarForRanged);
+  if (gap > 1) return refused(RULE_REASONS.AltitudeTooFarForRanged);
+  return ALLOWED;
+}

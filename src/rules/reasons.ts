@@ -1,0 +1,60 @@
+/**
+ * The en.json keys the battle-phase rules answer with: why an action is refused (Legality.reason) and what
+ * happened (LogEntry.key). Kept in one place so a test can prove that every key has an English string.
+ */
+
+/** Why an attack, grapple, break-out or rescue is refused; each value is an en.json key. */
+export const RULE_REASONS = Object.freeze({
+  // 000 Distance, Melee Attacks, Ranged Attacks
+  Disengaged: "AOD.Rules.Reason.Disengaged",
+  TooFarForMelee: "AOD.Rules.Reason.TooFarForMelee",
+  NotSameAltitude: "AOD.Rules.Reason.NotSameAltitude",
+  TooFarForRanged: "AOD.Rules.Reason.TooFarForRanged",
+  AltitudeTooFarForRanged: "AOD.Rules.Reason.AltitudeTooFarForRanged",
+  // 000 Grapple Attacks, Breaking out of a Grapple
+  ZeroRangeNotGrappled: "AOD.Rules.Reason.ZeroRangeNotGrappled",
+  OnlyGrapplePartners: "AOD.Rules.Reason.OnlyGrapplePartners",
+  AlreadyGrappling: "AOD.Rules.Reason.AlreadyGrappling",
+  WeaponCannotGrapple: "AOD.Rules.Reason.WeaponCannotGrapple",
+  NotGrappled: "AOD.Rules.Reason.NotGrappled",
+  // Who may act at all (000 Severe injury and Death, Manoeuvres)
+  SelfTarget: "AOD.Rules.Reason.SelfTarget",
+  ActorDead: "AOD.Rules.Reason.ActorDead",
+  ActorSeverelyInjured: "AOD.Rules.Reason.ActorSeverelyInjured",
+  TargetDead: "AOD.Rules.Reason.TargetDead",
+  FullMoveNoAction: "AOD.Rules.Reason.FullMoveNoAction",
+  // Weapons (000 Killer Blows, Ranged Attacks, Catching)
+  WrongWeaponRange: "AOD.Rules.Reason.WrongWeaponRange",
+  NoKillerBlow: "AOD.Rules.Reason.NoKillerBlow",
+  NotEnoughMagic: "AOD.Rules.Reason.NotEnoughMagic",
+  CarryingTooHeavy: "AOD.Rules.Reason.CarryingTooHeavy",
+  // 000 Catching / Mid air rescues
+  RescuerCannotFly: "AOD.Rules.Reason.RescuerCannotFly",
+  RescuerGrounded: "AOD.Rules.Reason.RescuerGrounded",
+  RescuerPinned: "AOD.Rules.Reason.RescuerPinned",
+  RescuerAlreadyCarrying: "AOD.Rules.Reason.RescuerAlreadyCarrying",
+  TargetNotFalling: "AOD.Rules.Reason.TargetNotFalling",
+  TargetInGrapple: "AOD.Rules.Reason.TargetInGrapple",
+  TargetAlreadyCarried: "AOD.Rules.Reason.TargetAlreadyCarried",
+  RescueOutOfReach: "AOD.Rules.Reason.RescueOutOfReach",
+  RescueImpossible: "AOD.Rules.Reason.RescueImpossible",
+} as const);
+
+/** A reason for refusing a battle-phase action. */
+export type RuleReason = (typeof RULE_REASONS)[keyof typeof RULE_REASONS];
+
+/** What the battle-phase procedures write to the log; each value is an en.json key. */
+export const BATTLE_LOG = Object.freeze({
+  AttackHit: "AOD.Rules.Log.AttackHit",
+  AttackMiss: "AOD.Rules.Log.AttackMiss",
+  Damage: "AOD.Rules.Log.Damage",
+  SeverelyInjured: "AOD.Rules.Log.BecameSeverelyInjured",
+  Killed: "AOD.Rules.Log.Killed",
+  MagicSpent: "AOD.Rules.Log.MagicSpent",
+  GrappleHit: "AOD.Rules.Log.GrappleHit",
+  GrappleMiss: "AOD.Rules.Log.GrappleMiss",
+  BrokeFree: "AOD.Rules.Log.BrokeFree",
+  StillHeld: "AOD.Rules.Log.StillHeld",
+  RescueCaught: "AOD.Rules.Log.RescueCaught",
+  RescueMissed: "AOD.Rules.Log.RescueMissed",
+} as const);
