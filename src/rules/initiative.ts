@@ -70,7 +70,12 @@ interface Entry {
   pneuma: number;
 }
 
-async function settleTie(group: readonly Entry[], dice: DiceSource, checks: TieCheck[], depth: number): Promise<string[]> {
+async function settleTie(
+  group: readonly Entry[],
+  dice: DiceSource,
+  checks: TieCheck[],
+  depth: number,
+): Promise<string[]> {
   if (group.length === 1 || depth >= MAX_TIE_ROUNDS) return group.map((e) => e.id);
   // A pool of 0 dice can never score, so such a tie could never break: the input order stands.
   if (group.every((e) => clampPool(e.pneuma) === 0)) return group.map((e) => e.id);

@@ -247,7 +247,10 @@ export function advance(plan: RoundPlan, cursor: RoundCursor, able?: readonly st
   let index = checkCursor(plan, cursor);
   if (index >= plan.steps.length) return { round: plan.round, index };
   const keep = (step: Step): boolean =>
-    able === undefined || step.kind === "start" || step.kind === "end" || step.combatants.some((id) => able.includes(id));
+    able === undefined ||
+    step.kind === "start" ||
+    step.kind === "end" ||
+    step.combatants.some((id) => able.includes(id));
   index += 1;
   while (index < plan.steps.length && !keep(plan.steps[index] as Step)) index += 1;
   return { round: plan.round, index };
