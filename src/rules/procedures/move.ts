@@ -48,10 +48,10 @@ export interface MoveTargets {
 export const MOVE_REASONS = Object.freeze({
   NotMovementPhase: "AOD.Rules.Reason.NotMovementPhase",
   Dead: "AOD.Rules.Reason.ActorDead",
-  SeverelyInjured: "AOD.Rules.Reason.ActorSeverelyInjured",
+  SeverelyInjured: "AOD.Rules.Reason.SeverelyInjuredNoMove",
   Pinned: "AOD.Rules.Reason.Pinned",
   Carried: "AOD.Rules.Reason.Carried",
-  FullMoveTaken: "AOD.Rules.Reason.FullMoveNoAction",
+  FullMoveTaken: "AOD.Rules.Reason.FullMoveTaken",
   NoZeroRangeByMove: "AOD.Rules.Reason.NoZeroRangeByMove",
   MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
   NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",

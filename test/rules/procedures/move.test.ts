@@ -1,0 +1,309 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../../../src/rules/bands";
+import { MOVE_LOG, MOVE_REASONS, legalMoveTargets, resolveMove, validateMove } from "../../../src/rules/procedures/move";
+import type { MoveDeclaration, MoveRuling } from "../../../src/rules/procedures/move";
+import { applyChanges, distanceBetween, pairKey } from "../../../src/rules/state";
+import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { Altitude, Distance } from "../../../src/rules/types";
+
+const PHASE = "movement";
+
+function fighter(id: string, values: Partial<CombatantState> = {}): CombatantState {
+  return {
+    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
+    fullMove: false, choseToFall: false, falling: false, ...values,
+  };
+}
+
+/** Dragon a and b at close quarters, a knight on the ground at middle distance from a, and a tower landmark. */
+function skirmish(values: Partial<Record<string, Partial<CombatantState>>> = {}, extra: Partial<SkirmishState> = {}): SkirmishState {
+  return {
+    combatants: {
+      a: fighter("a", values.a),
+      b: fighter("b", values.b),
+      k: fighter("k", { canFly: false, altitude: "grounded", ...values.k }),
+    },
+    landmarks: { tower: { id: "tower", name: "Tower", altitude: "grounded" } },
+    distances: { [pairKey("a", "b")]: "close", [pairKey("a", "k")]: "middle", [pairKey("a", "tower")]: "long" },
+    grapples: [],
+    carrying: {},
+    surface: "normal",
+    ...extra,
+  };
+}
+
+function move(state: SkirmishState, declaration: MoveDeclaration, phase = PHASE): MoveRuling {
+  return resolveMove(state, declaration, phase);
+}
+
+function refusal(ruling: MoveRuling): string | undefined {
+  return ruling.allowed ? undefined : ruling.reason;
+}
+
+describe("000 Phase One: The Tactical Movement Phase", () => {
+  it("refuses a move declared in any other phase", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" }, "battle");
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NotMovementPhase);
+  });
+  it("refuses a declaration that changes nothing", () => {
+    expect(refusal(move(skirmish(), { id: "a", kind: "full", altitude: "mid" }))).toBe(MOVE_REASONS.NoMoveDeclared);
+  });
+  it("validateMove agrees with resolveMove on legality without giving changes", () => {
+    const declaration: MoveDeclaration = { id: "a", kind: "standard", altitude: "high" };
+    expect(validateMove(skirmish(), declaration, PHASE)).toEqual({ allowed: true, changes: [], log: [] });
+  });
+});
+
+describe("000 Manoeuvres: standard aerial move", () => {
+  it("moves an airborne flyer one altitude band and one distance step", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high", reference: "b", distance: "middle" });
+    expect(ruling.allowed && ruling.changes).toEqual([
+      { type: "altitude", id: "a", altitude: "high" },
+      { type: "distance", a: "a", b: "b", distance: "middle" },
+    ]);
+  });
+  it("logs the altitude and distance change with names and bands", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "low", reference: "b", distance: "middle" });
+    expect(ruling.allowed && ruling.log).toEqual([
+      { key: MOVE_LOG.Altitude, data: { name: "A", from: "mid", to: "low" } },
+      { key: MOVE_LOG.Distance, data: { name: "A", reference: "B", from: "close", to: "middle" } },
+    ]);
+  });
+  it("refuses two altitude bands with a standard move", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "ceiling" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyAltitudeSteps);
+  });
+  it("refuses two distance steps with a standard move", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", reference: "b", distance: "long" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyDistanceSteps);
+  });
+  it("sets no full-move flag, so the combatant may still act", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" });
+    expect(ruling.allowed && ruling.changes.some((c) => c.type === "flag")).toBe(false);
+  });
+});
+
+describe("000 Manoeuvres: full aerial move", () => {
+  it("moves an airborne flyer two altitude bands and two distance steps", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "full", altitude: "grounded", reference: "tower", distance: "close" });
+    expect(ruling.allowed && ruling.changes.slice(0, 2)).toEqual([
+      { type: "altitude", id: "a", altitude: "grounded" },
+      { type: "distance", a: "a", b: "tower", distance: "close" },
+    ]);
+  });
+  it("sets the fullMove flag so no other action follows this round", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "full", altitude: "ceiling" });
+    expect(ruling.allowed && ruling.changes).toContainEqual({ type: "flag", id: "a", flag: "fullMove", value: true });
+    expect(ruling.allowed && ruling.log).toContainEqual({ key: MOVE_LOG.FullMove, data: { name: "A" } });
+  });
+  it("refuses three altitude bands even with a full move", () => {
+    const ruling = move(skirmish({ a: { altitude: "low" } }), { id: "a", kind: "full", altitude: "ceiling" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyAltitudeSteps);
+  });
+  it("refuses three distance steps even with a full move", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "full", reference: "b", distance: "disengaged" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyDistanceSteps);
+  });
+  it("refuses a second move after a full move this round", () => {
+    const ruling = move(skirmish({ a: { fullMove: true } }), { id: "a", kind: "standard", altitude: "high" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.FullMoveTaken);
+  });
+});
+
+describe("000 Manoeuvres: taking off (RULES.md Movement)", () => {
+  it("gives a grounded flyer no standard move", () => {
+    const ruling = move(skirmish({ a: { altitude: "grounded" } }), { id: "a", kind: "standard", altitude: "low" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NoStandardMove);
+  });
+  it("lets a grounded flyer take off with a full move", () => {
+    const ruling = move(skirmish({ a: { altitude: "grounded" } }), { id: "a", kind: "full", altitude: "mid" });
+    expect(ruling.allowed && ruling.changes).toEqual([
+      { type: "altitude", id: "a", altitude: "mid" },
+      { type: "flag", id: "a", flag: "fullMove", value: true },
+    ]);
+  });
+  it("tells a fast grounded flyer that taking off needs a full move", () => {
+    const state = skirmish({ a: { altitude: "grounded", fastGround: true } });
+    expect(refusal(move(state, { id: "a", kind: "standard", altitude: "low" }))).toBe(MOVE_REASONS.TakeOffNeedsFullMove);
+  });
+  it("lets an airborne flyer land with a standard move from low altitude", () => {
+    const ruling = move(skirmish({ a: { altitude: "low" } }), { id: "a", kind: "standard", altitude: "grounded" });
+    expect(ruling.allowed).toBe(true);
+  });
+});
+
+describe("000 Manoeuvres: ground troops", () => {
+  it("gives a non-flyer no standard move", () => {
+    const ruling = move(skirmish(), { id: "k", kind: "standard", reference: "a", distance: "close" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NoStandardMove);
+  });
+  it("lets a non-flyer make a full ground move of one distance step", () => {
+    const ruling = move(skirmish(), { id: "k", kind: "full", reference: "a", distance: "close" });
+    expect(ruling.allowed && ruling.changes).toEqual([
+      { type: "distance", a: "k", b: "a", distance: "close" },
+      { type: "flag", id: "k", flag: "fullMove", value: true },
+    ]);
+  });
+  it("refuses a non-flyer two distance steps with a full ground move", () => {
+    const ruling = move(skirmish(), { id: "k", kind: "full", reference: "b", distance: "close" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyDistanceSteps);
+  });
+  it("never lets a non-flyer change altitude", () => {
+    const ruling = move(skirmish(), { id: "k", kind: "full", altitude: "low" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.CannotFly);
+  });
+  it("lets fast ground troops move one distance step with a standard move", () => {
+    const ruling = move(skirmish({ k: { fastGround: true } }), { id: "k", kind: "standard", reference: "a", distance: "close" });
+    expect(ruling.allowed && ruling.changes).toEqual([{ type: "distance", a: "k", b: "a", distance: "close" }]);
+  });
+});
+
+describe("000 Manoeuvres: who cannot move", () => {
+  it("refuses a pinned combatant", () => {
+    const state = skirmish({}, { grapples: [pairKey("a", "b")], distances: { [pairKey("a", "b")]: "zero" } });
+    expect(refusal(move(state, { id: "a", kind: "full", altitude: "high" }))).toBe(MOVE_REASONS.Pinned);
+  });
+  it("000 Severe injury and Death: refuses a severely injured combatant", () => {
+    const ruling = move(skirmish({ a: { life: { max: 12, wounds: 7 } } }), { id: "a", kind: "full", altitude: "high" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.SeverelyInjured);
+  });
+  it("000 Severe injury and Death: refuses a dead combatant", () => {
+    const ruling = move(skirmish({ a: { life: { max: 12, wounds: 13 } } }), { id: "a", kind: "full", altitude: "high" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.Dead);
+  });
+  it("000 Catching: refuses a combatant that is being carried", () => {
+    const state = skirmish({}, { carrying: { b: "a" } });
+    expect(refusal(move(state, { id: "a", kind: "standard", altitude: "high" }))).toBe(MOVE_REASONS.Carried);
+  });
+});
+
+describe("000 Distance: limits of movement", () => {
+  it("never closes to zero range by movement", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", reference: "b", distance: "zero" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NoZeroRangeByMove);
+  });
+  it("throws a RangeError for a band beyond disengaged", () => {
+    const declaration = { id: "a", kind: "full", reference: "b", distance: "beyond" } as unknown as MoveDeclaration;
+    expect(() => move(skirmish(), declaration)).toThrow(RangeError);
+  });
+  it("changes only the distance to the chosen reference (RULES.md Movement)", () => {
+    const state = skirmish();
+    const ruling = move(state, { id: "a", kind: "standard", reference: "b", distance: "middle" });
+    const next = applyChanges(state, ruling.allowed ? ruling.changes : []);
+    expect(distanceBetween(next, "a", "b")).toBe("middle");
+    expect(distanceBetween(next, "a", "k")).toBe("middle");
+    expect(distanceBetween(next, "a", "tower")).toBe("long");
+  });
+  it("000 Stationary Landmarks: moves relative to a landmark", () => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", reference: "tower", distance: "middle" });
+    expect(ruling.allowed && ruling.log[0]).toEqual({
+      key: MOVE_LOG.Distance, data: { name: "A", reference: "Tower", from: "long", to: "middle" },
+    });
+  });
+  it("counts an unrecorded distance as long (RULES.md Movement)", () => {
+    const ruling = move(skirmish(), { id: "b", kind: "standard", reference: "k", distance: "middle" });
+    expect(ruling.allowed).toBe(true);
+  });
+});
+
+describe("000 Catching / Mid air rescues: a carrier moves with its passenger", () => {
+  const carrying = skirmish({ b: { canFly: false } }, { carrying: { a: "b" } });
+  it("takes the passenger to the carrier's new altitude and distance", () => {
+    const ruling = move(carrying, { id: "a", kind: "standard", altitude: "low", reference: "tower", distance: "middle" });
+    expect(ruling.allowed && ruling.changes).toEqual([
+      { type: "altitude", id: "a", altitude: "low" },
+      { type: "altitude", id: "b", altitude: "low" },
+      { type: "distance", a: "a", b: "tower", distance: "middle" },
+      { type: "distance", a: "b", b: "tower", distance: "middle" },
+    ]);
+    expect(ruling.allowed && ruling.log).toContainEqual({ key: MOVE_LOG.CarriedAlong, data: { name: "B", carrier: "A" } });
+  });
+  it("refuses a move nearer to or farther from the passenger", () => {
+    const ruling = move(carrying, { id: "a", kind: "standard", reference: "b", distance: "middle" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.MovesWithPassenger);
+  });
+});
+
+describe("malformed declarations", () => {
+  it.each<[string, unknown]>([
+    ["an unknown mover", { id: "zz", kind: "standard", altitude: "high" }],
+    ["an unknown reference", { id: "a", kind: "standard", reference: "zz", distance: "middle" }],
+    ["a distance without a reference", { id: "a", kind: "standard", distance: "middle" }],
+    ["the mover as its own reference", { id: "a", kind: "standard", reference: "a", distance: "middle" }],
+    ["an unknown kind of move", { id: "a", kind: "sprint", altitude: "high" }],
+    ["an unknown altitude", { id: "a", kind: "standard", altitude: "space" }],
+  ])("throws a RangeError for %s", (_label, declaration) => {
+    expect(() => move(skirmish(), declaration as MoveDeclaration)).toThrow(RangeError);
+  });
+});
+
+describe("000 Manoeuvres: legal targets for the range board", () => {
+  it("lists the bands one step away for a standard aerial move, never zero range", () => {
+    const targets = legalMoveTargets(skirmish(), "a", "standard", PHASE);
+    expect(targets.altitudes).toEqual(["low", "high"]);
+    expect(targets.distances).toEqual({ b: ["middle"], k: ["close", "long"], tower: ["middle", "disengaged"] });
+  });
+  it("lists the take-off bands of a full move for a grounded flyer", () => {
+    const targets = legalMoveTargets(skirmish({ a: { altitude: "grounded" } }), "a", "full", PHASE);
+    expect(targets.altitudes).toEqual(["low", "mid"]);
+  });
+  it("lists nothing for a pinned combatant", () => {
+    const state = skirmish({}, { grapples: [pairKey("a", "b")] });
+    expect(legalMoveTargets(state, "a", "full", PHASE)).toEqual({ altitudes: [], distances: { b: [], k: [], tower: [] } });
+  });
+  it("lists nothing outside the movement phase", () => {
+    expect(legalMoveTargets(skirmish(), "a", "full", "end").altitudes).toEqual([]);
+  });
+});
+
+describe("every move key has an English string", () => {
+  const lang = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../lang/en.json"), "utf8")) as unknown;
+  const lookup = (key: string): unknown =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], lang);
+  it.each([...Object.values(MOVE_REASONS), ...Object.values(MOVE_LOG)])("%s", (key) => {
+    expect(typeof lookup(key)).toBe("string");
+  });
+});
+
+describe("000 Manoeuvres: properties", () => {
+  const altitude = fc.constantFrom<Altitude>(...ALTITUDES);
+  const distance = fc.constantFrom<Distance>(...DISTANCES);
+  const scenario = fc.record({
+    mover: fc.record({
+      altitude, canFly: fc.boolean(), fastGround: fc.boolean(), fullMove: fc.boolean(),
+      wounds: fc.integer({ min: 0, max: 14 }),
+    }),
+    start: distance.filter((d) => d !== "zero"),
+    kind: fc.constantFrom("standard" as const, "full" as const),
+    target: fc.record({ altitude: fc.option(altitude, { nil: undefined }), distance: fc.option(distance, { nil: undefined }) }),
+    carrying: fc.boolean(),
+  });
+
+  it("a legal move keeps every band inside the band lists and within two steps, and loses no combatant", () => {
+    fc.assert(
+      fc.property(scenario, ({ mover, start, kind, target, carrying }) => {
+        const state = skirmish(
+          { a: { altitude: mover.altitude, canFly: mover.canFly, fastGround: mover.fastGround, fullMove: mover.fullMove,
+            life: { max: 12, wounds: mover.wounds } }, k: { altitude: carrying ? mover.altitude : "grounded" } },
+          { distances: { [pairKey("a", "b")]: start }, carrying: carrying ? { a: "k" } : {} },
+        );
+        const declaration: MoveDeclaration = { id: "a", kind, altitude: target.altitude };
+        if (target.distance !== undefined) Object.assign(declaration, { reference: "b", distance: target.distance });
+        const ruling = move(state, declaration);
+        if (!ruling.allowed) return;
+        const next = applyChanges(state, ruling.changes);
+        expect(Object.keys(next.combatants)).toEqual(Object.keys(state.combatants));
+        expect(ALTITUDES).toContain(next.combatants.a?.altitude);
+        expect(DISTANCES).toContain(distanceBetween(next, "a", "b"));
+        expect(distanceBetween(next, "a", "b")).not.toBe("zero");
+        expect(Math.abs(altitudeIndex(next.combatants.a?.altitude ?? "grounded") - altitudeIndex(mover.altitude))).toBeLessThanOrEqual(2);
+        expect(Math.abs(distanceIndex(distanceBetween(next, "a", "b")) - distanceIndex(start))).toBeLessThanOrEqual(2);
+        if (carrying) expect(next.combatants.k?.altitude).toBe(next.combatants.a?.altitude);
+      }),
+    );
+  });
+});
