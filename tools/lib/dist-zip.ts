@@ -1,0 +1,33 @@
+/** Packs the built system folder into one release zip, with system.json at the zip's root. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { zipSync } from "fflate";
+import type { Zippable } from "fflate";
+
+/** A fixed timestamp for every entry, so the same files always give the same zip. */
+const ZIP_TIME = new Date("2020-01-01T00:00:00Z");
+
+/** Every file under `dir`, as sorted paths relative to it with forward slashes. */
+export function listFilesRelative(dir: string, prefix = ""): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) files.push(...listFilesRelative(join(dir, entry.name), rel));
+    else if (entry.isFile()) files.push(rel);
+  }
+  return files.sort();
+}
+
+/** A zip of the given files (path inside the zip -> contents). */
+export function zipFiles(files: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  const tree: Zippable = {};
+  for (const [path, data] of [...files].sort(([a], [b]) => a.localeCompare(b))) tree[path] = [data, { mtime: ZIP_TIME }];
+  return zipSync(tree, { level: 9 });
+}
+
+/** Zips everything in `dir` except the paths in `exclude` (relative to `dir`); returns the zip and its entries. */
+export function zipFolder(dir: string, exclude: readonly string[]): { zip: Uint8Array; entries: string[] } {
+  const entries = listFilesRelative(dir).filter((f) => !exclude.includes(f));
+  const files = new Map(entries.map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))] as const));
+  return { zip: zipFiles(files), entries };
+}

@@ -1,0 +1,56 @@
+/** Loads and validates every declared pack's sources; flags source folders no pack declares. */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { ManifestPack } from "./manifest";
+import { loadSources } from "./pack-sources";
+import { validatePack } from "./pack-validate";
+import type { LoadedSource } from "./pack-validate";
+import { isRecord } from "./records";
+
+/** One declared pack with its loaded source files. */
+export interface LoadedPack {
+  readonly pack: ManifestPack;
+  readonly sourceDir: string;
+  readonly files: readonly LoadedSource[];
+}
+
+/** Loads the sources of every declared pack whose folder exists under `sourceRoot`. */
+export function loadPacks(root: string, sourceRoot: string, packs: readonly ManifestPack[]): LoadedPack[] {
+  return packs
+    .filter((pack) => existsSync(join(sourceRoot, pack.name)))
+    .map((pack) => {
+      const sourceDir = join(sourceRoot, pack.name);
+      return { pack, sourceDir, files: loadSources(sourceDir, root) };
+    });
+}
+
+/** Errors for folders under `sourceRoot` that no manifest pack declares (they would never ship). */
+export function undeclaredSourceFolders(sourceRoot: string, packs: readonly ManifestPack[]): string[] {
+  if (!existsSync(sourceRoot)) return [];
+  return readdirSync(sourceRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !packs.some((p) => p.name === entry.name))
+    .map((entry) => `packs/_source/${entry.name}/: no pack named ${entry.name} in system.json`);
+}
+
+/** Every validation error of every loaded pack, with image paths checked against the repository `root`. */
+export function validateLoadedPacks(root: string, loaded: readonly LoadedPack[]): string[] {
+  const fileExists = (path: string): boolean => {
+    const full = join(root, path);
+    return existsSync(full) && statSync(full).isFile();
+  };
+  return loaded.flatMap(({ pack, files }) => validatePack({ name: pack.name, type: pack.type, files }, { fileExists }));
+}
+
+/** How many top-level and embedded documents a pack's parsed sources hold. */
+export function countDocuments(files: readonly LoadedSource[]): { documents: number; embedded: number } {
+  let documents = 0;
+  let embedded = 0;
+  for (const source of files) {
+    if (!("doc" in source) || !isRecord(source.doc)) continue;
+    documents += 1;
+    for (const value of Object.values(source.doc)) {
+      if (Array.isArray(value)) embedded += value.filter((v: unknown) => isRecord(v) && "_key" in v).length;
+    }
+  }
+  return { documents, embedded };
+}

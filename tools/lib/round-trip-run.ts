@@ -1,0 +1,70 @@
+/** The steps of tools/pack-roundtrip.ts as one function over paths, so tests can run it on a fixture build. */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BuildPaths } from "./build-release";
+import { readManifestPacks } from "./manifest";
+import { extractCompiledPack, keepCliFilesIn } from "./pack-compile";
+import { loadPacks } from "./pack-sources-check";
+import { loadSources } from "./pack-sources";
+import { isRecord } from "./records";
+import type { UnknownRecord } from "./records";
+import { checkInstallable, compareSourcesWithExtracted } from "./round-trip";
+
+/** Totals of a round-trip run: documents that came back equal, failures counted, and every failure line. */
+export interface RoundTripRun {
+  readonly passed: number;
+  readonly failed: number;
+  readonly failures: readonly string[];
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Extracts every pack dist/system.json declares and compares it with packs/_source/, then checks dist/ is
+ * installable. `failed` counts documents that differ or are missing plus failed install checks.
+ */
+export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
+  const { root, dist, cache } = paths;
+  const pkg = readJson(join(root, "package.json"));
+  const version = isRecord(pkg) && typeof pkg.version === "string" ? pkg.version : "";
+  const manifest = readJson(join(dist, "system.json"));
+  const failures: string[] = [];
+  let passed = 0;
+  let failedDocs = 0;
+  let bestiary: UnknownRecord[] | undefined;
+
+  if (isRecord(manifest)) {
+    keepCliFilesIn(cache);
+    const { packs } = readManifestPacks(manifest);
+    for (const loaded of loadPacks(root, join(root, "packs", "_source"), packs)) {
+      const extractDir = join(cache, "roundtrip", loaded.pack.name);
+      try {
+        await extractCompiledPack(join(dist, loaded.pack.path), extractDir);
+      } catch (error) {
+        failures.push(`pack ${loaded.pack.name}: cannot extract dist/${loaded.pack.path}: ${String(error)}`);
+        failedDocs += Math.max(1, loaded.files.length);
+        continue;
+      }
+      const extracted = loadSources(extractDir, extractDir);
+      const result = compareSourcesWithExtracted(loaded.pack.name, loaded.files, extracted);
+      passed += result.passed;
+      failedDocs += result.checked - result.passed;
+      failures.push(...result.failures);
+      if (loaded.pack.name === "bestiary") {
+        bestiary = extracted.flatMap((f) => ("doc" in f && isRecord(f.doc) ? [f.doc] : []));
+      }
+    }
+  }
+
+  const installErrors = checkInstallable({ manifest, version, exists: (path) => existsSync(join(dist, path)), bestiary });
+  failures.push(...installErrors);
+  const counted = failedDocs + installErrors.length;
+  // A failure not tied to one document (an extracted file with no source) still counts once.
+  return { passed, failed: counted === 0 && failures.length > 0 ? failures.length : counted, failures };
+}
