@@ -9,10 +9,22 @@ import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
 import type { Altitude, Distance } from "../types";
+import type { Step } from "../round-plan";
+import { SPEED_CATEGORIES, SPEED_PHASES } from "../speed";
 import { assertOneOf, fail } from "../validate";
 
-/** The phase name in which tactical movement happens (000 "Phase One"). */
-export const MOVEMENT_PHASE = "movement";
+/** A phase of any round mode, as a round-plan step names it. */
+export type MovePhase = Step["phase"];
+
+/**
+ * Whether a phase allows tactical movement: 000's movement phase, or (001 d10 mode) a speed phase, in which
+ * each combatant moves and then fights (round-plan.ts); never Starting, battle, end or End of Round.
+ */
+export function isMovementPhase(phase: MovePhase): boolean {
+  if (phase === "movement") return true;
+  if (phase === "battle" || phase === "end") return false;
+  return (SPEED_CATEGORIES as readonly string[]).includes(assertOneOf("phase", phase, SPEED_PHASES));
+}
 
 /** A standard move (the combatant may still act) or a full move (no other action this round). */
 export type MoveKind = "standard" | "full";
@@ -95,8 +107,8 @@ function checkDeclaration(state: SkirmishState, move: MoveDeclaration): Combatan
 }
 
 /** Whatever keeps this combatant from moving at all this phase, as a reason name. */
-function blocker(state: SkirmishState, mover: CombatantState, phase: string): MoveReason | undefined {
-  if (phase !== MOVEMENT_PHASE) return "NotMovementPhase";
+function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase): MoveReason | undefined {
+  if (!isMovementPhase(phase)) return "NotMovementPhase";
   const health = woundState(mover.life.wounds, mover.life.max);
   if (health === "dead") return "Dead";
   if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
@@ -140,7 +152,7 @@ function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps
 }
 
 /** Checks a declared move without making it (000 "Manoeuvres"); throws a RangeError on malformed input. */
-export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: string): MoveRuling {
+export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
   const mover = checkDeclaration(state, move);
   const blocked = blocker(state, mover, phase);
   if (blocked !== undefined) return refuse(blocked);
@@ -160,7 +172,7 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
  * Checks a declared move and, when it is legal, returns its changes and log (000 "Manoeuvres"): the new
  * altitude and distance, the same for anyone it carries, and the fullMove flag for a full move.
  */
-export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: string): MoveRuling {
+export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
   const ruling = validateMove(state, move, phase);
   if (!ruling.allowed) return ruling;
   const mover = combatant(state, move.id);
@@ -199,7 +211,7 @@ export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: 
  * The altitude bands and, per reference, the distance bands a combatant may move to with one kind of move,
  * for the range board; empty lists when it cannot move at all.
  */
-export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKind, phase: string): MoveTargets {
+export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKind, phase: MovePhase): MoveTargets {
   const mover = combatant(state, id, "id");
   const legal = (move: Omit<MoveDeclaration, "id" | "kind">): boolean =>
     validateMove(state, { id, kind, ...move }, phase).allowed;

@@ -4,12 +4,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../../../src/rules/bands";
 import { MOVE_LOG, MOVE_REASONS, legalMoveTargets, resolveMove, validateMove } from "../../../src/rules/procedures/move";
-import type { MoveDeclaration, MoveRuling } from "../../../src/rules/procedures/move";
+import type { MoveDeclaration, MovePhase, MoveRuling } from "../../../src/rules/procedures/move";
 import { applyChanges, distanceBetween, pairKey } from "../../../src/rules/state";
 import type { CombatantState, SkirmishState } from "../../../src/rules/state";
 import type { Altitude, Distance } from "../../../src/rules/types";
 
-const PHASE = "movement";
+const PHASE: MovePhase = "movement";
 
 function fighter(id: string, values: Partial<CombatantState> = {}): CombatantState {
   return {
@@ -36,7 +36,7 @@ function skirmish(values: Partial<Record<string, Partial<CombatantState>>> = {},
   };
 }
 
-function move(state: SkirmishState, declaration: MoveDeclaration, phase = PHASE): MoveRuling {
+function move(state: SkirmishState, declaration: MoveDeclaration, phase: MovePhase = PHASE): MoveRuling {
   return resolveMove(state, declaration, phase);
 }
 
@@ -48,6 +48,16 @@ describe("000 Phase One: The Tactical Movement Phase", () => {
   it("refuses a move declared in any other phase", () => {
     const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" }, "battle");
     expect(refusal(ruling)).toBe(MOVE_REASONS.NotMovementPhase);
+  });
+  it.each<MovePhase>(["end", "starting", "endOfRound"])("refuses a move in the %s phase", (phase) => {
+    const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" }, phase);
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NotMovementPhase);
+  });
+  it("001 Combat Phases: allows a move in a speed phase, where each combatant moves and then fights", () => {
+    expect(move(skirmish(), { id: "a", kind: "standard", altitude: "high" }, "slow").allowed).toBe(true);
+  });
+  it("throws a RangeError for a phase no round mode has", () => {
+    expect(() => move(skirmish(), { id: "a", kind: "standard", altitude: "high" }, "lunch" as MovePhase)).toThrow(RangeError);
   });
   it("refuses a declaration that changes nothing", () => {
     expect(refusal(move(skirmish(), { id: "a", kind: "full", altitude: "mid" }))).toBe(MOVE_REASONS.NoMoveDeclared);
