@@ -26,7 +26,7 @@ export const MAX_TIE_ROUNDS = 50;
 export const MAX_SIDES = 10;
 
 /** Passes of side re-rolls after which a dice source that keeps tying is reported as broken. */
-export const MAX_SIDE_PASSES = 200;
+export const MAX_SIDE_PASSES = 10_000;
 
 /** One competed Pneuma check made while breaking a tie: who rolled, the faces and the successes. */
 export interface TieCheck {

@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ambushChance, ambushCheck, surpriseCheck } from "../../src/rules/surprise";
+
+describe("001 Surprise Roll: surprise", () => {
+  it("surprises a total below the chance", () => {
+    expect(surpriseCheck({ roll: 2, agility: 0, chance: 3 })).toBe("surprised");
+  });
+  it("does not surprise a total equal to the chance", () => {
+    expect(surpriseCheck({ roll: 2, agility: 1, chance: 3 })).toBe("normal");
+  });
+  it("does not surprise a total above the chance", () => {
+    expect(surpriseCheck({ roll: 5, agility: 2, chance: 3 })).toBe("normal");
+  });
+  it("always surprises a natural 1, whatever the Agility", () => {
+    expect(surpriseCheck({ roll: 1, agility: 10, chance: 3 })).toBe("surprised");
+  });
+  it("never surprises a natural 10, whatever the chance", () => {
+    expect(surpriseCheck({ roll: 10, agility: 0, chance: 30 })).toBe("normal");
+  });
+  it("refuses a face outside 1..10 and a fractional Agility, naming them", () => {
+    expect(() => surpriseCheck({ roll: 11, agility: 0, chance: 3 })).toThrow(/roll.*11/);
+    expect(() => surpriseCheck({ roll: 0, agility: 0, chance: 3 })).toThrow(RangeError);
+    expect(() => surpriseCheck({ roll: 5, agility: 1.5, chance: 3 })).toThrow(/agility.*1\.5/);
+    expect(() => surpriseCheck({ roll: 5, agility: 1, chance: Number.NaN })).toThrow(/chance.*NaN/);
+  });
+});
+
+describe("001 Surprise Roll: the ambusher sets the chance", () => {
+  it("adds roll, Agility and modifier", () => {
+    expect(ambushChance({ roll: 6, agility: 3, modifier: 2 })).toEqual({ chance: 11, failed: false });
+  });
+  it("adds 5 more on a natural 10", () => {
+    expect(ambushChance({ roll: 10, agility: 2, modifier: 0 })).toEqual({ chance: 17, failed: false });
+  });
+  it("fails the ambush on a natural 1", () => {
+    expect(ambushChance({ roll: 1, agility: 4, modifier: 2 }).failed).toBe(true);
+  });
+  it("refuses a modifier that is not a whole number", () => {
+    expect(() => ambushChance({ roll: 5, agility: 1, modifier: 0.5 })).toThrow(/modifier.*0\.5/);
+  });
+});
+
+describe("001 Surprise Roll: sides caught in an ambush", () => {
+  it("ambushes a total below half the chance", () => {
+    expect(ambushCheck({ roll: 3, agility: 1, chance: 10 })).toBe("ambushed");
+  });
+  it("only surprises a total equal to half the chance", () => {
+    expect(ambushCheck({ roll: 4, agility: 1, chance: 10 })).toBe("surprised");
+  });
+  it("compares with half an odd chance as a real number (chance 7: 3 ambushed, 4 surprised)", () => {
+    expect(ambushCheck({ roll: 3, agility: 0, chance: 7 })).toBe("ambushed");
+    expect(ambushCheck({ roll: 4, agility: 0, chance: 7 })).toBe("surprised");
+  });
+  it("surprises a total from half the chance up to just below it", () => {
+    expect(ambushCheck({ roll: 8, agility: 1, chance: 10 })).toBe("surprised");
+  });
+  it("lets a total at or above the chance act normally", () => {
+    expect(ambushCheck({ roll: 8, agility: 2, chance: 10 })).toBe("normal");
+  });
+  it("ambushes a natural 1 and lets a natural 10 act normally", () => {
+    expect(ambushCheck({ roll: 1, agility: 9, chance: 2 })).toBe("ambushed");
+    expect(ambushCheck({ roll: 10, agility: 0, chance: 40 })).toBe("normal");
+  });
+  it("never treats a side better with a lower total (property)", () => {
+    const rank = { ambushed: 0, surprised: 1, normal: 2 } as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 30 }),
+        (roll, agility, chance) => {
+          const lower = ambushCheck({ roll, agility, chance });
+          const higher = ambushCheck({ roll: roll + 1, agility, chance });
+          expect(rank[lower]).toBeLessThanOrEqual(rank[higher]);
+        },
+      ),
+    );
+  });
+});
