@@ -5,7 +5,7 @@
 import { MAX_POOL, clampPool } from "./dice";
 import { woundThresholds } from "./health";
 import { assertOddsInput, facesFor, fillMargins } from "./odds";
-import { AT_MOST, EXACTLY, ROW } from "./odds-tables";
+import { AT_MOST, EXACTLY, ROW, copyOut } from "./odds-tables";
 import { assertInteger, assertNonNegativeInteger } from "./validate";
 
 /** Everything that decides one attack: the contest, the attacker's Soma and weapon TN, and the target. */
@@ -95,7 +95,7 @@ export function attackOdds(c: AttackOddsInput): AttackOdds {
   }
   return {
     hit: hit > 1 ? 1 : hit,
-    damage: Array.from(damage.subarray(0, top + 1)),
+    damage: copyOut(damage, top + 1),
     wounded: tail > 1 ? 1 : tail,
     severelyInjured: severe > 1 ? 1 : severe,
     dead: dead > 1 ? 1 : dead,

@@ -57,3 +57,10 @@ export const EXACTLY: readonly Float64Array[] = built.map((t) => t.exactly);
 export const AT_MOST: readonly Float64Array[] = built.map((t) => t.atMost);
 /** P(at least k successes): `AT_LEAST[f][pool * ROW + k]`, 0 for k above the pool. */
 export const AT_LEAST: readonly Float64Array[] = built.map((t) => t.atLeast);
+
+/** Copies the first `length` entries of a scratch table into a fresh array for the caller to keep. */
+export function copyOut(source: Float64Array, length: number): number[] {
+  const out = new Array<number>(length);
+  for (let i = 0; i < length; i += 1) out[i] = source[i] ?? 0;
+  return out;
+}

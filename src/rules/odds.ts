@@ -3,7 +3,7 @@
  * "Armour"; RULES.md "Dice and checks", "Attacks"). The roll dialog shows these before anyone rolls.
  */
 import { clampPool, effectiveTN, facesMeeting } from "./dice";
-import { AT_LEAST, AT_MOST, EXACTLY, ROW } from "./odds-tables";
+import { AT_LEAST, AT_MOST, EXACTLY, ROW, copyOut } from "./odds-tables";
 import { assertNonNegativeInteger, fail } from "./validate";
 
 /** An attack roll against a defence roll; a defence pool of 0 (or below) is no defence. */
@@ -88,7 +88,7 @@ export function marginDistribution(c: ContestOddsInput): number[] {
   const d = clampPool(c.defencePool, "defencePool");
   const fd = facesFor(c.defenceTN, "defenceTN");
   const top = fillMargins(marginScratch, a, fa, d, fd);
-  return Array.from(marginScratch.subarray(0, top + 1));
+  return copyOut(marginScratch, top + 1);
 }
 
 /**
