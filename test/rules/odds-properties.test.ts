@@ -216,6 +216,15 @@ describe("000 Armour: damage invariants over all inputs", () => {
       }),
     );
   });
+  it("never raises the expected damage of a damage check when the armour rises", () => {
+    const mean = (dist: number[]) => dist.reduce((total, p, k) => total + k * p, 0);
+    fc.assert(
+      fc.property(anyDamage, (c) => {
+        const heavier = mean(damageDistribution({ ...c, armour: c.armour + 1 }));
+        expect(heavier).toBeLessThanOrEqual(mean(damageDistribution(c)) + EPS);
+      }),
+    );
+  });
   it("never raises the expected damage of an attack when the armour rises", () => {
     fc.assert(
       fc.property(anyAttack, (c) => {
@@ -236,7 +245,7 @@ describe("000 Damage and Health states: attackOdds invariants over all inputs", 
       }),
     );
   });
-  it("keeps every chance within [0, 1] and dead within severely injured within wounded or already hurt", () => {
+  it("keeps every chance within [0, 1], dead within severely injured, and wounded within hit", () => {
     fc.assert(
       fc.property(anyAttack, (c) => {
         const odds = attackOdds(c);
