@@ -1,0 +1,234 @@
+/**
+ * Melee and ranged attacks in the battle phase, split into steps the Foundry layer can call one at a time with
+ * dice rolled on different machines, plus an all-in-one version for the simulator (000 "Melee Attacks",
+ * "Ranged Attacks", "Killer Blows", "Damage and Health states", "Armour").
+ */
+import { applyArmour, damagePool, resolveContest } from "../contest";
+import type { ContestResult } from "../contest";
+import { countSuccesses } from "../dice";
+import { woundState } from "../health";
+import type { WoundState } from "../health";
+import { canMelee, canRanged } from "../legality";
+import { BATTLE_LOG, RULE_REASONS } from "../reasons";
+import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
+import { combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
+import type { DiceSource, Legality } from "../types";
+import { assertInteger, fail } from "../validate";
+import { ALLOWED, carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, refuse, rollPool } from "./battle-common";
+import type { Refusal, WeaponSnapshot } from "./battle-common";
+
+/** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */
+export interface AttackDeclaration {
+  attackerId: string;
+  targetId: string;
+  weapon: WeaponSnapshot;
+  killerBlow?: boolean;
+}
+
+/** The TNs an attack rolls at once the killer blow is counted. */
+export interface AttackTNs {
+  attackTN: number;
+  damageTN: number;
+}
+
+/** The dice of the attack and of the defence (null: the target chose not to defend), with their TNs before the killer blow. */
+export interface AttackRollInput {
+  attackDice: readonly number[];
+  /** The attack skill's TN; the killer blow's +1 is added here. */
+  baseAttackTN: number;
+  defenceDice: readonly number[] | null;
+  defenceTN: number;
+}
+
+/** The contest result together with the TNs used. */
+export type AttackContest = ContestResult & AttackTNs;
+
+/** The damage check a hit calls for. */
+export interface DamageCheck {
+  pool: number;
+  tn: number;
+}
+
+/** Everything an attack did: the changes and log, and what the Foundry layer must show or toggle. */
+export interface AttackOutcome extends Outcome {
+  contest: AttackContest;
+  /** Damage successes before armour (0 on a miss). */
+  damageSuccesses: number;
+  /** Wounds dealt after armour. */
+  damage: number;
+  /** The target's wounds after the attack. */
+  wounds: number;
+  woundState: WoundState;
+  /** Whether the target's health state changed (fit -> severelyInjured -> dead): toggle the status effects. */
+  woundStateChanged: boolean;
+  /** Magic Points the attacker spent (Dragonsbreath). */
+  magicSpent: number;
+}
+
+/** The pools and TNs the all-in-one attack rolls; `defence: null` means the target does not defend. */
+export interface AttackPools {
+  attackPool: number;
+  baseAttackTN: number;
+  defence: { pool: number; tn: number } | null;
+}
+
+/** An all-in-one attack's answer: a refusal with its reason key, or everything the attack did. */
+export type AttackResult = Refusal | ({ allowed: true } & AttackOutcome);
+
+function checkDeclaration(decl: AttackDeclaration): void {
+  if (typeof decl !== "object" || decl === null) fail("attack", "an attack declaration", decl);
+  checkWeapon(decl.weapon, "attack.weapon");
+  if (decl.killerBlow !== undefined && typeof decl.killerBlow !== "boolean") {
+    fail("attack.killerBlow", "true, false or absent", decl.killerBlow);
+  }
+}
+
+/**
+ * Step 1: whether the attacker may make this attack on the target now. Unknown ids and malformed weapons are
+ * RangeErrors; everything the rules forbid is a refusal with an en.json reason key.
+ */
+export function validateAttack(state: SkirmishState, decl: AttackDeclaration): Legality {
+  checkDeclaration(decl);
+  const attacker = combatant(state, decl.attackerId, "attack.attackerId");
+  const target = combatant(state, decl.targetId, "attack.targetId");
+  const { weapon } = decl;
+  if (attacker.id === target.id) return refuse(RULE_REASONS.SelfTarget);
+  const ready = readyToAct(attacker);
+  if (!ready.allowed) return ready;
+  if (isDead(target)) return refuse(RULE_REASONS.TargetDead);
+  // 000 Killer Blows: only weapons with the trait.
+  if (decl.killerBlow && !weapon.killerBlow) return refuse(RULE_REASONS.NoKillerBlow);
+  // 000 Ranged Attacks: each use of Dragonsbreath spends a Magic Point; without it the breath cannot be used.
+  if (weapon.magicCost > attacker.magic.value) return refuse(RULE_REASONS.NotEnoughMagic);
+
+  const distance = distanceBetween(state, attacker.id, target.id);
+  const reach =
+    weapon.range === "melee"
+      ? canMelee(distance, attacker.altitude, target.altitude)
+      : canRanged(distance, attacker.altitude, target.altitude, { longRange: weapon.longRange });
+  if (!reach.allowed) return reach;
+
+  const partners = grapplePartners(state, attacker.id);
+  // RULES.md Attacks: at zero range a combatant may only attack those it grapples.
+  if (distance === "zero" && !partners.includes(target.id)) return refuse(RULE_REASONS.ZeroRangeNotGrappled);
+  if (weapon.range === "melee") {
+    // 000 Grapple Attacks: grappling dragons make melee attacks only against their grapple partners.
+    if (isPinned(state, attacker.id) && !partners.includes(target.id)) return refuse(RULE_REASONS.OnlyGrapplePartners);
+    if (carriesTooMuch(state, attacker)) return refuse(RULE_REASONS.CarryingTooHeavy);
+  }
+  return ALLOWED;
+}
+
+/** Step 2a: the attack and damage TNs; a killer blow adds 1 to the attack TN and takes 2 off the damage TN (000 "Killer Blows"). */
+export function attackTNs(decl: AttackDeclaration, baseAttackTN: number): AttackTNs {
+  checkDeclaration(decl);
+  assertInteger("baseAttackTN", baseAttackTN);
+  const killerBlow = decl.weapon.killerBlow && decl.killerBlow === true;
+  return {
+    attackTN: raiseForKillerBlow(baseAttackTN, { killerBlow }),
+    damageTN: lowerForKillerBlow(decl.weapon.damageTN, { killerBlow }),
+  };
+}
+
+/** Step 2b: attack dice against defence dice (or no defence) at the killer-blow-adjusted TN (000 "Melee Attacks"). */
+export function contestAttack(decl: AttackDeclaration, roll: AttackRollInput): AttackContest {
+  if (typeof roll !== "object" || roll === null) fail("roll", "attack and defence dice", roll);
+  const tns = attackTNs(decl, roll.baseAttackTN);
+  const result = resolveContest({
+    attackDice: roll.attackDice,
+    attackTN: tns.attackTN,
+    defenceDice: roll.defenceDice,
+    defenceTN: roll.defenceTN,
+  });
+  return { ...result, ...tns };
+}
+
+/** Step 3a: the damage check a hit calls for, Soma plus margin at the damage TN, or null on a miss (000 "Damage"). */
+export function damageCheck(state: SkirmishState, decl: AttackDeclaration, contest: AttackContest): DamageCheck | null {
+  const attacker = combatant(state, decl.attackerId, "attack.attackerId");
+  if (!contest.hit) return null;
+  return { pool: damagePool(attacker.soma, contest.margin), tn: assertInteger("contest.damageTN", contest.damageTN) };
+}
+
+/**
+ * Step 3b: the attack's effects. Dragonsbreath spends its Magic Points hit or miss; a hit deals one wound per
+ * damage success after armour (000 "Damage and Health states", "Armour"). `damageDice` is required on a hit
+ * and ignored on a miss.
+ */
+export function resolveAttack(
+  state: SkirmishState,
+  decl: AttackDeclaration,
+  contest: AttackContest,
+  damageDice: readonly number[] | null,
+): AttackOutcome {
+  checkDeclaration(decl);
+  const attacker = combatant(state, decl.attackerId, "attack.attackerId");
+  const target = combatant(state, decl.targetId, "attack.targetId");
+  const changes: StateChange[] = [];
+  const log: LogEntry[] = [];
+  const magicSpent = decl.weapon.magicCost;
+  if (magicSpent > 0) {
+    const value = Math.max(0, attacker.magic.value - magicSpent);
+    changes.push({ type: "magic", id: attacker.id, value });
+    log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
+  }
+  const numbers = {
+    attacker: attacker.name,
+    target: target.name,
+    weapon: decl.weapon.name,
+    attackSuccesses: contest.attackSuccesses,
+    defenceSuccesses: contest.defenceSuccesses,
+  };
+  const before = woundState(target.life.wounds, target.life.max);
+  const unchanged = { contest, damageSuccesses: 0, damage: 0, wounds: target.life.wounds, woundState: before };
+  const check = damageCheck(state, decl, contest);
+  if (check === null) {
+    log.push({ key: BATTLE_LOG.AttackMiss, data: numbers });
+    return { changes, log, ...unchanged, woundStateChanged: false, magicSpent };
+  }
+  log.push({ key: BATTLE_LOG.AttackHit, data: { ...numbers, margin: contest.margin } });
+  if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);
+
+  const damageSuccesses = countSuccesses(damageDice, check.tn);
+  const damage = applyArmour(damageSuccesses, target.armour);
+  // docs/DATA.md: stored wounds stop at 2 x max + 1, well past death.
+  const wounds = Math.min(target.life.wounds + damage, target.life.max * 2 + 1);
+  const after = woundState(wounds, target.life.max);
+  if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
+  log.push({
+    key: BATTLE_LOG.Damage,
+    data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
+  });
+  if (after !== before) {
+    log.push({ key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name: target.name } });
+  }
+  const woundStateChanged = after !== before;
+  return { changes, log, contest, damageSuccesses, damage, wounds, woundState: after, woundStateChanged, magicSpent };
+}
+
+/**
+ * The whole attack in one call for the simulator: validate, roll attack and defence, roll damage on a hit,
+ * resolve. Dice come from the DiceSource in that order.
+ */
+export async function performAttack(
+  state: SkirmishState,
+  decl: AttackDeclaration,
+  pools: AttackPools,
+  dice: DiceSource,
+): Promise<AttackResult> {
+  const legality = validateAttack(state, decl);
+  if (!legality.allowed) return refusal(legality);
+  if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
+  const attackDice = await rollPool(dice, pools.attackPool, "attack");
+  const defenceDice = pools.defence === null ? null : await rollPool(dice, pools.defence.pool, "defence");
+  const contest = contestAttack(decl, {
+    attackDice,
+    baseAttackTN: pools.baseAttackTN,
+    defenceDice,
+    defenceTN: pools.defence?.tn ?? 6,
+  });
+  const check = damageCheck(state, decl, contest);
+  const damageDice = check === null ? null : await rollPool(dice, check.pool, "damage");
+  return { allowed: true, ...resolveAttack(state, decl, contest, damageDice) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Pieces every battle-phase procedure shares: who may act, the weapon snapshot, carrying limits and rolling
+ * pools from a DiceSource (000 "Phase Two: The Battle Phase").
+ */
+import { clampPool } from "../dice";
+import { woundState } from "../health";
+import { RULE_REASONS } from "../reasons";
+import type { RuleReason } from "../reasons";
+import type { CombatantState, SkirmishState } from "../state";
+import type { DiceSource, Legality } from "../types";
+import { assertFaces, assertNonNegativeInteger, assertInteger, assertOneOf, fail } from "../validate";
+
+/** The answer when nothing stands in the way. */
+export const ALLOWED: Legality = Object.freeze({ allowed: true });
+
+/** A refusal with its en.json reason key. */
+export function refuse(reason: RuleReason): Legality {
+  return { allowed: false, reason };
+}
+
+/** An all-in-one procedure's answer when the action is not allowed. */
+export interface Refusal {
+  allowed: false;
+  reason: string;
+}
+
+/** Turns a refused Legality into a Refusal; every refusal of these rules carries its reason key. */
+export function refusal(legality: Legality): Refusal {
+  return { allowed: false, reason: legality.reason ?? fail("legality.reason", "an en.json key", legality.reason) };
+}
+
+/** A weapon as the rules see it: the fields of an Item `weapon` that decide an attack (docs/DATA.md). */
+export interface WeaponSnapshot {
+  name: string;
+  range: "melee" | "ranged";
+  longRange: boolean;
+  damageTN: number;
+  killerBlow: boolean;
+  grapple: boolean;
+  magicCost: number;
+}
+
+/** Weapon ranges. */
+export const WEAPON_RANGES: readonly WeaponSnapshot["range"][] = Object.freeze(["melee", "ranged"]);
+
+function assertBoolean(name: string, value: unknown): boolean {
+  if (typeof value !== "boolean") fail(name, "true or false", value);
+  return value;
+}
+
+/** Checks a weapon snapshot field by field and returns it, or throws a RangeError naming the bad field. */
+export function checkWeapon(weapon: WeaponSnapshot, name = "weapon"): WeaponSnapshot {
+  if (typeof weapon !== "object" || weapon === null) fail(name, "a weapon snapshot", weapon);
+  if (typeof weapon.name !== "string") fail(`${name}.name`, "a string", weapon.name);
+  assertOneOf(`${name}.range`, weapon.range, WEAPON_RANGES);
+  assertBoolean(`${name}.longRange`, weapon.longRange);
+  assertInteger(`${name}.damageTN`, weapon.damageTN);
+  assertBoolean(`${name}.killerBlow`, weapon.killerBlow);
+  assertBoolean(`${name}.grapple`, weapon.grapple);
+  assertNonNegativeInteger(`${name}.magicCost`, weapon.magicCost);
+  return weapon;
+}
+
+/** Whether a combatant may take a battle action at all: alive, not severely injured, no full move this round. */
+export function readyToAct(actor: CombatantState): Legality {
+  const health = woundState(actor.life.wounds, actor.life.max);
+  if (health === "dead") return refuse(RULE_REASONS.ActorDead);
+  // 000 Severe injury and Death: no tactical movement or battle actions.
+  if (health === "severelyInjured") return refuse(RULE_REASONS.ActorSeverelyInjured);
+  // 000 Manoeuvres: a full move allows no other action this round.
+  if (actor.fullMove) return refuse(RULE_REASONS.FullMoveNoAction);
+  return ALLOWED;
+}
+
+/** Whether a combatant is dead (wounds above its Life Points). */
+export function isDead(c: CombatantState): boolean {
+  return woundState(c.life.wounds, c.life.max) === "dead";
+}
+
+/** 000 Catching: a carrier holding someone of at least its own weight makes no melee attacks. */
+export function carriesTooMuch(state: SkirmishState, carrier: CombatantState): boolean {
+  const carriedId = state.carrying[carrier.id];
+  if (carriedId === undefined) return false;
+  const carried = state.combatants[carriedId];
+  return carried !== undefined && carried.weight >= carrier.weight;
+}
+
+/** Rolls a pool of d6 from a DiceSource (nothing for an empty pool) and checks what came back. */
+export async function rollPool(dice: DiceSource, pool: number, name: string): Promise<number[]> {
+  const count = clampPool(pool, `${name} pool`);
+  if (count === 0) return [];
+  const faces = await dice.roll(count, 6);
+  assertFaces(`${name} dice`, faces, 6);
+  if (faces.length !== count) fail(`${name} dice`, `${count} dice`, faces);
+  return [...faces];
+}

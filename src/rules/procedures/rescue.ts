@@ -1,0 +1,98 @@
+/**
+ * Mid-air rescue as a battle action: a flyer catches a combatant falling alone and carries it
+ * (000 "Catching / Mid air rescues"; RULES.md "Rescue").
+ */
+import { countSuccesses, isAchievableTN } from "../dice";
+import { BATTLE_LOG, RULE_REASONS } from "../reasons";
+import { rescueTN } from "../rescue";
+import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
+import type { Outcome, SkirmishState } from "../state";
+import type { DiceSource, Legality } from "../types";
+import { fail } from "../validate";
+import { ALLOWED, isDead, readyToAct, refusal, refuse, rollPool } from "./battle-common";
+import type { Refusal } from "./battle-common";
+
+/** Who tries to catch whom. */
+export interface RescueDeclaration {
+  rescuerId: string;
+  targetId: string;
+}
+
+/** What a rescue attempt did: the TN, the successes and whether the target was caught. */
+export interface RescueOutcome extends Outcome {
+  tn: number;
+  successes: number;
+  caught: boolean;
+}
+
+/** The TN of this rescue from the two weights (000 "Catching": 5, one per whole factor of two). */
+export function rescueCheckTN(state: SkirmishState, decl: RescueDeclaration): number {
+  const rescuer = combatant(state, decl.rescuerId, "rescue.rescuerId");
+  const target = combatant(state, decl.targetId, "rescue.targetId");
+  return rescueTN(rescuer.weight, target.weight);
+}
+
+/**
+ * Step 1: whether the rescuer may try to catch the target now. The rescuer must fly (able to, and off the
+ * ground), be free and able to act; the target must be falling alone, uncarried, at close quarters or zero
+ * range and at the same altitude; a TN above 6 is impossible.
+ */
+export function validateRescue(state: SkirmishState, decl: RescueDeclaration): Legality {
+  if (typeof decl !== "object" || decl === null) fail("rescue", "a rescue declaration", decl);
+  const rescuer = combatant(state, decl.rescuerId, "rescue.rescuerId");
+  const target = combatant(state, decl.targetId, "rescue.targetId");
+  if (rescuer.id === target.id) return refuse(RULE_REASONS.SelfTarget);
+  const ready = readyToAct(rescuer);
+  if (!ready.allowed) return ready;
+  if (!rescuer.canFly) return refuse(RULE_REASONS.RescuerCannotFly);
+  if (rescuer.altitude === "grounded") return refuse(RULE_REASONS.RescuerGrounded);
+  if (isPinned(state, rescuer.id)) return refuse(RULE_REASONS.RescuerPinned);
+  if (state.carrying[rescuer.id] !== undefined) return refuse(RULE_REASONS.RescuerAlreadyCarrying);
+  if (isDead(target)) return refuse(RULE_REASONS.TargetDead);
+  if (!target.falling) return refuse(RULE_REASONS.TargetNotFalling);
+  // 000 Catching: only those falling singly; a falling grapple is too chaotic to reach into.
+  if (isPinned(state, target.id)) return refuse(RULE_REASONS.TargetInGrapple);
+  if (carrierOf(state, target.id) !== undefined) return refuse(RULE_REASONS.TargetAlreadyCarried);
+  // Project reading of 000 Catching: close quarters (or zero range) and the same altitude band.
+  const distance = distanceBetween(state, rescuer.id, target.id);
+  const near = distance === "close" || distance === "zero";
+  if (!near || rescuer.altitude !== target.altitude) return refuse(RULE_REASONS.RescueOutOfReach);
+  if (!isAchievableTN(rescueCheckTN(state, decl))) return refuse(RULE_REASONS.RescueImpossible);
+  return ALLOWED;
+}
+
+/**
+ * Step 2: the Soma or Aerobatics check (the Foundry layer picks the pool) at the rescue TN; one success
+ * catches the target, who is then carried and no longer falling.
+ */
+export function resolveRescue(state: SkirmishState, decl: RescueDeclaration, dice: readonly number[]): RescueOutcome {
+  const rescuer = combatant(state, decl.rescuerId, "rescue.rescuerId");
+  const target = combatant(state, decl.targetId, "rescue.targetId");
+  const tn = rescueCheckTN(state, decl);
+  const successes = countSuccesses(dice, tn);
+  const data = { rescuer: rescuer.name, target: target.name, tn, successes };
+  if (successes < 1) return { changes: [], log: [{ key: BATTLE_LOG.RescueMissed, data }], tn, successes, caught: false };
+  return {
+    changes: [
+      { type: "carry", carrier: rescuer.id, carried: target.id },
+      { type: "flag", id: target.id, flag: "falling", value: false },
+    ],
+    log: [{ key: BATTLE_LOG.RescueCaught, data }],
+    tn,
+    successes,
+    caught: true,
+  };
+}
+
+/** The whole rescue for the simulator: validate, roll the rescuer's pool from the DiceSource, resolve. */
+export async function performRescue(
+  state: SkirmishState,
+  decl: RescueDeclaration,
+  pool: number,
+  dice: DiceSource,
+): Promise<Refusal | ({ allowed: true } & RescueOutcome)> {
+  const legality = validateRescue(state, decl);
+  if (!legality.allowed) return refusal(legality);
+  const rolled = await rollPool(dice, pool, "rescue");
+  return { allowed: true, ...resolveRescue(state, decl, rolled) };
+}
