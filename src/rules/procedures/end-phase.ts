@@ -3,14 +3,15 @@
  * (000 "Phase Three: The End Phase", "Falling out of the Sky"; RULES.md "End phase").
  */
 import { altitudeIndex } from "../bands";
+import { applyArmour } from "../contest";
 import { clampPool, countSuccesses } from "../dice";
+import { rollFrom } from "../dice-sources";
 import { crashTN, fallStep } from "../falling";
 import { woundState } from "../health";
 import type { WoundState } from "../health";
 import { carrierOf, combatant, isPinned } from "../state";
 import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { Altitude, DiceSource } from "../types";
-import { assertFaces, fail } from "../validate";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -82,12 +83,10 @@ function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | unde
 async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSource): Promise<CrashReport> {
   const pool = clampPool(c.soma, `${c.id}.soma`);
   const tn = crashTN(state.surface);
-  const faces = pool === 0 ? [] : [...(await dice.roll(pool, 6))];
-  if (faces.length !== pool) fail("dice.roll", `${pool} faces`, faces);
-  assertFaces("dice.roll", faces, 6);
+  const faces = await rollFrom(dice, pool, 6);
   const successes = countSuccesses(faces, tn);
   // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
-  const damage = Math.max(0, successes - c.armour);
+  const damage = applyArmour(successes, c.armour);
   const wounds = c.life.wounds + damage;
   return { pool, tn, dice: faces, successes, armour: c.armour, damage, wounds, woundState: woundState(wounds, c.life.max) };
 }
