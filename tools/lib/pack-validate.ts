@@ -172,7 +172,7 @@ function checkTopLevel(doc: UnknownRecord, packType: PackType, ctx: ValidateCont
     if (keyCollection === "folders") return checkFolder(doc, packType);
     if (keyCollection !== collection) {
       const kind = Object.entries(PACK_COLLECTIONS).find(([, c]) => c === keyCollection)?.[0] ?? keyCollection;
-      return [`_key: ${show(key)} is a ${kind} document, but this pack holds ${packType} documents`];
+      return [`_key: ${show(key)} is a key for ${kind} documents, but this pack holds ${packType} documents`];
     }
   }
   return [
