@@ -1,0 +1,268 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import {
+  attackTNs,
+  contestAttack,
+  damageCheck,
+  performAttack,
+  resolveAttack,
+  validateAttack,
+} from "../../../src/rules/procedures/attack";
+import type { AttackDeclaration } from "../../../src/rules/procedures/attack";
+import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
+import { applyChanges, pairKey } from "../../../src/rules/state";
+import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { DiceSource } from "../../../src/rules/types";
+
+function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
+  return {
+    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
+    fullMove: false, choseToFall: false, falling: false, ...over,
+  };
+}
+
+function skirmish(distance: SkirmishState["distances"][string] = "close", over: Partial<SkirmishState> = {}): SkirmishState {
+  return {
+    combatants: { a: fighter("a"), b: fighter("b"), c: fighter("c") },
+    landmarks: {},
+    distances: { [pairKey("a", "b")]: distance, [pairKey("a", "c")]: "close" },
+    grapples: [],
+    carrying: {},
+    surface: "normal",
+    ...over,
+  };
+}
+
+function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
+  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
+}
+
+const claws: WeaponSnapshot = {
+  name: "Tooth and Claw", range: "melee", longRange: false, damageTN: 5, killerBlow: true, grapple: true, magicCost: 0,
+};
+const breath: WeaponSnapshot = {
+  name: "Dragonsbreath", range: "ranged", longRange: false, damageTN: 5, killerBlow: false, grapple: false, magicCost: 1,
+};
+const ballista: WeaponSnapshot = { ...breath, name: "Ballista", longRange: true, magicCost: 0 };
+
+const melee: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: claws };
+const ranged: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: breath };
+
+/** Hands out scripted faces in order and checks each request's size. */
+function script(...rolls: number[][]): DiceSource & { left: () => number } {
+  const queue = [...rolls];
+  return {
+    roll(count: number, faces: 6 | 10 | 20) {
+      const next = queue.shift();
+      if (next === undefined || next.length !== count || faces !== 6) throw new Error(`unexpected roll of ${count}d${faces}`);
+      return Promise.resolve(next);
+    },
+    left: () => queue.length,
+  };
+}
+
+describe("000 Melee Attacks: validateAttack refusals", () => {
+  it("allows a melee attack at close quarters at the same altitude", () => {
+    expect(validateAttack(skirmish(), melee)).toEqual({ allowed: true });
+  });
+  it("refuses an attacker attacking itself", () => {
+    expect(validateAttack(skirmish(), { ...melee, targetId: "a" }).reason).toBe(RULE_REASONS.SelfTarget);
+  });
+  it("000 Severe injury and Death: refuses a dead attacker", () => {
+    const state = withFighter(skirmish(), fighter("a", { life: { max: 12, wounds: 13 } }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.ActorDead);
+  });
+  it("000 Severe injury and Death: refuses a severely injured attacker any battle action", () => {
+    const state = withFighter(skirmish(), fighter("a", { life: { max: 12, wounds: 7 } }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.ActorSeverelyInjured);
+  });
+  it("000 Severe injury and Death: refuses an attack on a dead target", () => {
+    const state = withFighter(skirmish(), fighter("b", { life: { max: 12, wounds: 13 } }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.TargetDead);
+  });
+  it("000 Manoeuvres: refuses an attack after a full move this round", () => {
+    const state = withFighter(skirmish(), fighter("a", { fullMove: true }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.FullMoveNoAction);
+  });
+  it("refuses melee at middle distance", () => {
+    expect(validateAttack(skirmish("middle"), melee).reason).toBe(RULE_REASONS.TooFarForMelee);
+  });
+  it("refuses melee between different altitudes", () => {
+    const state = withFighter(skirmish(), fighter("b", { altitude: "low" }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.NotSameAltitude);
+  });
+  it("000 Killer Blows: refuses a killer blow with a weapon that lacks the trait", () => {
+    const decl = { ...melee, weapon: { ...claws, killerBlow: false }, killerBlow: true };
+    expect(validateAttack(skirmish(), decl).reason).toBe(RULE_REASONS.NoKillerBlow);
+  });
+  it("000 Grapple Attacks: refuses a grappling combatant's melee attack on someone it does not grapple", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "a", b: "b" }]);
+    expect(validateAttack(state, { ...melee, targetId: "c" }).reason).toBe(RULE_REASONS.OnlyGrapplePartners);
+  });
+  it("000 Grapple Attacks: allows a grappling combatant's melee attack on its grapple partner", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "a", b: "b" }]);
+    expect(validateAttack(state, melee)).toEqual({ allowed: true });
+  });
+  it("refuses any attack at zero range on someone the attacker does not grapple (RULES.md Attacks)", () => {
+    expect(validateAttack(skirmish("zero"), ranged).reason).toBe(RULE_REASONS.ZeroRangeNotGrappled);
+  });
+  it("000 Catching: refuses melee while carrying someone at least the carrier's own weight", () => {
+    const state = skirmish("close", { carrying: { a: "c" } });
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.CarryingTooHeavy);
+  });
+  it("000 Catching: allows melee while carrying someone lighter", () => {
+    const state = withFighter(skirmish("close", { carrying: { a: "c" } }), fighter("c", { weight: 4 }));
+    expect(validateAttack(state, melee)).toEqual({ allowed: true });
+  });
+  it("refuses an unknown target id with a RangeError naming it", () => {
+    expect(() => validateAttack(skirmish(), { ...melee, targetId: "ghost" })).toThrow(/targetId.*ghost/);
+  });
+  it("refuses a malformed weapon with a RangeError naming the field", () => {
+    const decl = { ...melee, weapon: { ...claws, damageTN: Number.NaN } };
+    expect(() => validateAttack(skirmish(), decl)).toThrow(/weapon\.damageTN/);
+  });
+});
+
+describe("000 Ranged Attacks: validateAttack refusals", () => {
+  it("allows Dragonsbreath at middle distance from mid altitude on the ground", () => {
+    const state = withFighter(skirmish("middle"), fighter("b", { altitude: "grounded", canFly: false }));
+    expect(validateAttack(state, ranged)).toEqual({ allowed: true });
+  });
+  it("refuses a ranged attack from flying high on the ground", () => {
+    const state = withFighter(skirmish("middle"), fighter("a", { altitude: "high" }));
+    const target = withFighter(state, fighter("b", { altitude: "grounded" }));
+    expect(validateAttack(target, ranged).reason).toBe(RULE_REASONS.AltitudeTooFarForRanged);
+  });
+  it("refuses Dragonsbreath at long distance", () => {
+    expect(validateAttack(skirmish("long"), ranged).reason).toBe(RULE_REASONS.TooFarForRanged);
+  });
+  it("000 Distance: allows a war engine at long distance", () => {
+    expect(validateAttack(skirmish("long"), { ...ranged, weapon: ballista })).toEqual({ allowed: true });
+  });
+  it("refuses Dragonsbreath with fewer Magic Points than it costs", () => {
+    const state = withFighter(skirmish("middle"), fighter("a", { magic: { value: 0, max: 3 } }));
+    expect(validateAttack(state, ranged).reason).toBe(RULE_REASONS.NotEnoughMagic);
+  });
+  it("lets a grappled dragon breathe on its grappler at zero range (project decision)", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "a", b: "b" }]);
+    expect(validateAttack(state, ranged)).toEqual({ allowed: true });
+  });
+  it("refuses an attack on a disengaged combatant", () => {
+    expect(validateAttack(skirmish("disengaged"), { ...ranged, weapon: ballista }).reason).toBe(RULE_REASONS.Disengaged);
+  });
+});
+
+describe("000 Killer Blows: attack and damage TNs", () => {
+  it("raises the attack TN by 1 and lowers the damage TN by 2 for a killer blow", () => {
+    expect(attackTNs({ ...melee, killerBlow: true }, 4)).toEqual({ attackTN: 5, damageTN: 3 });
+  });
+  it("keeps the weapon's TNs for an ordinary attack", () => {
+    expect(attackTNs(melee, 4)).toEqual({ attackTN: 4, damageTN: 5 });
+  });
+  it("uses the raised attack TN in the contest", () => {
+    const contest = contestAttack({ ...melee, killerBlow: true }, {
+      attackDice: [4, 5, 6], baseAttackTN: 4, defenceDice: null, defenceTN: 5,
+    });
+    expect(contest).toMatchObject({ attackSuccesses: 2, hit: true, margin: 2, attackTN: 5, damageTN: 3 });
+  });
+});
+
+describe("000 Damage and Health states: resolveAttack", () => {
+  const hit = contestAttack(melee, { attackDice: [6, 6, 5], baseAttackTN: 4, defenceDice: [5], defenceTN: 5 });
+
+  it("asks for a damage check of Soma plus the margin at the damage TN", () => {
+    expect(damageCheck(skirmish(), melee, hit)).toEqual({ pool: 6, tn: 5 });
+  });
+  it("asks for no damage check on a miss", () => {
+    const miss = contestAttack(melee, { attackDice: [1], baseAttackTN: 4, defenceDice: null, defenceTN: 5 });
+    expect(damageCheck(skirmish(), melee, miss)).toBeNull();
+  });
+  it("deals one wound per damage success and writes a wounds change", () => {
+    const outcome = resolveAttack(skirmish(), melee, hit, [6, 5, 5, 2, 1, 1]);
+    expect(outcome.damage).toBe(3);
+    expect(outcome.changes).toEqual([{ type: "wounds", id: "b", wounds: 3 }]);
+  });
+  it("000 Armour: takes the target's armour rating off the damage, never below zero", () => {
+    const state = withFighter(skirmish(), fighter("b", { armour: 5 }));
+    const outcome = resolveAttack(state, melee, hit, [6, 5, 5, 2, 1, 1]);
+    expect(outcome.damage).toBe(0);
+    expect(outcome.changes).toEqual([]);
+  });
+  it("reports the move from fit to severely injured so the statuses can be toggled", () => {
+    const state = withFighter(skirmish(), fighter("b", { life: { max: 12, wounds: 5 } }));
+    const outcome = resolveAttack(state, melee, hit, [6, 6, 1, 1, 1, 1]);
+    expect(outcome).toMatchObject({ wounds: 7, woundState: "severelyInjured", woundStateChanged: true });
+    expect(outcome.log.at(-1)).toEqual({ key: BATTLE_LOG.SeverelyInjured, data: { name: "B" } });
+  });
+  it("reports a kill when wounds pass the Life Points", () => {
+    const state = withFighter(skirmish(), fighter("b", { life: { max: 12, wounds: 11 } }));
+    const outcome = resolveAttack(state, melee, hit, [6, 6, 1, 1, 1, 1]);
+    expect(outcome).toMatchObject({ wounds: 13, woundState: "dead", woundStateChanged: true });
+    expect(outcome.log.at(-1)?.key).toBe(BATTLE_LOG.Killed);
+  });
+  it("reports no health change when the state stays the same", () => {
+    expect(resolveAttack(skirmish(), melee, hit, [6, 1, 1, 1, 1, 1]).woundStateChanged).toBe(false);
+  });
+  it("stops stored wounds at twice the Life Points plus one", () => {
+    const state = withFighter(skirmish(), fighter("b", { life: { max: 2, wounds: 4 } }));
+    expect(resolveAttack(state, melee, hit, [6, 6, 6, 6, 6, 6]).wounds).toBe(5);
+  });
+  it("refuses a hit without damage dice", () => {
+    expect(() => resolveAttack(skirmish(), melee, hit, null)).toThrow(/damageDice/);
+  });
+  it("000 Ranged Attacks: spends Dragonsbreath's Magic Point on a miss too", () => {
+    const miss = contestAttack(ranged, { attackDice: [2], baseAttackTN: 5, defenceDice: null, defenceTN: 5 });
+    const outcome = resolveAttack(skirmish("middle"), ranged, miss, null);
+    expect(outcome.changes).toEqual([{ type: "magic", id: "a", value: 2 }]);
+    expect(outcome.magicSpent).toBe(1);
+    expect(outcome.log.map((l) => l.key)).toEqual([BATTLE_LOG.MagicSpent, BATTLE_LOG.AttackMiss]);
+  });
+  it("never deals negative damage and never lowers wounds", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 12 }),
+        fc.nat(6),
+        fc.nat(8),
+        (damageDice, armour, wounds) => {
+          const state = withFighter(skirmish(), fighter("b", { armour, life: { max: 12, wounds } }));
+          const outcome = resolveAttack(state, melee, hit, damageDice);
+          return outcome.damage >= 0 && outcome.wounds >= wounds && outcome.damageSuccesses <= damageDice.length;
+        },
+      ),
+    );
+  });
+});
+
+describe("000 Melee Attacks: performAttack with scripted dice", () => {
+  it("rolls attack, defence and damage in that order and applies the wounds", async () => {
+    const dice = script([6, 5, 4, 1], [5, 1], [6, 5, 2, 2, 1, 1]);
+    const result = await performAttack(skirmish(), melee, { attackPool: 4, baseAttackTN: 4, defence: { pool: 2, tn: 5 } }, dice);
+    expect(result).toMatchObject({ allowed: true, damage: 2, wounds: 2 });
+    expect(dice.left()).toBe(0);
+  });
+  it("000 Defence is Optional: rolls no defence dice for a target that does not defend", async () => {
+    const dice = script([5], [1, 1, 1, 1, 1]);
+    const result = await performAttack(skirmish(), melee, { attackPool: 1, baseAttackTN: 4, defence: null }, dice);
+    expect(result).toMatchObject({ allowed: true, contest: { defenceSuccesses: 0, margin: 1 }, damage: 0 });
+    expect(dice.left()).toBe(0);
+  });
+  it("rolls no damage on a miss", async () => {
+    const dice = script([1, 2], [6]);
+    const result = await performAttack(skirmish(), melee, { attackPool: 2, baseAttackTN: 4, defence: { pool: 1, tn: 4 } }, dice);
+    expect(result).toMatchObject({ allowed: true, damage: 0, changes: [] });
+    expect(dice.left()).toBe(0);
+  });
+  it("returns the refusal and rolls nothing when the attack is not allowed", async () => {
+    const dice = script();
+    const result = await performAttack(skirmish("long"), melee, { attackPool: 4, baseAttackTN: 4, defence: null }, dice);
+    expect(result).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee });
+  });
+  it("refuses dice of the wrong count from the dice source", async () => {
+    const broken: DiceSource = { roll: () => [6] };
+    await expect(performAttack(skirmish(), melee, { attackPool: 3, baseAttackTN: 4, defence: null }, broken)).rejects.toThrow(
+      /attack dice/,
+    );
+  });
+});
