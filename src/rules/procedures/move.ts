@@ -8,7 +8,7 @@ import { movementAllowance } from "../movement";
 import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
-import type { Altitude, Distance } from "../types";
+import type { Altitude, Distance, Legality } from "../types";
 import type { Step } from "../round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../speed";
 import { assertOneOf, fail } from "../validate";
@@ -84,7 +84,7 @@ export const MOVE_LOG = Object.freeze({
   FullMove: "AOD.Rules.Log.FullMove",
 } as const);
 
-function refuse(reason: MoveReason): MoveRuling {
+function refuse(reason: MoveReason): { allowed: false; reason: string } {
   return { allowed: false, reason: MOVE_REASONS[reason] };
 }
 
@@ -151,21 +151,26 @@ function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps
   return undefined;
 }
 
-/** Checks a declared move without making it (000 "Manoeuvres"); throws a RangeError on malformed input. */
-export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
+/** The first thing that makes a declared move illegal, or undefined when it is legal. */
+function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveReason | undefined {
   const mover = checkDeclaration(state, move);
   const blocked = blocker(state, mover, phase);
-  if (blocked !== undefined) return refuse(blocked);
+  if (blocked !== undefined) return blocked;
   // 000 Distance: zero range comes only from a grapple hit, never from movement.
-  if (move.distance === "zero") return refuse("NoZeroRangeByMove");
-  if (move.reference !== undefined && passengers(state, mover.id).includes(move.reference)) {
-    return refuse("MovesWithPassenger");
-  }
+  if (move.distance === "zero") return "NoZeroRangeByMove";
+  if (move.reference !== undefined && passengers(state, mover.id).includes(move.reference)) return "MovesWithPassenger";
   const need = stepsNeeded(state, mover, move);
-  if (need.altitude === 0 && need.distance === 0) return refuse("NoMoveDeclared");
-  const problem = allowanceProblem(mover, move.kind, need);
-  if (problem !== undefined) return refuse(problem);
-  return { allowed: true, changes: [], log: [] };
+  if (need.altitude === 0 && need.distance === 0) return "NoMoveDeclared";
+  return allowanceProblem(mover, move.kind, need);
+}
+
+/**
+ * Checks a declared move without making it (000 "Manoeuvres"): a refusal carries an en.json reason key;
+ * malformed input (unknown ids, bands or kinds) throws a RangeError.
+ */
+export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): Legality {
+  const problem = moveProblem(state, move, phase);
+  return problem === undefined ? { allowed: true } : refuse(problem);
 }
 
 /**
@@ -173,8 +178,8 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
  * altitude and distance, the same for anyone it carries, and the fullMove flag for a full move.
  */
 export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
-  const ruling = validateMove(state, move, phase);
-  if (!ruling.allowed) return ruling;
+  const problem = moveProblem(state, move, phase);
+  if (problem !== undefined) return refuse(problem);
   const mover = combatant(state, move.id);
   const riders = passengers(state, mover.id);
   const changes: StateChange[] = [];
@@ -200,6 +205,8 @@ export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: 
   for (const id of riders) {
     log.push({ key: MOVE_LOG.CarriedAlong, data: { name: combatant(state, id).name, carrier: mover.name } });
   }
+  // A combatant that flies where it wants is no longer falling (it chose to fall last round and has recovered).
+  if (mover.falling) changes.push({ type: "flag", id: mover.id, flag: "falling", value: false });
   if (move.kind === "full") {
     changes.push({ type: "flag", id: mover.id, flag: "fullMove", value: true });
     log.push({ key: MOVE_LOG.FullMove, data: { name: mover.name } });

@@ -62,9 +62,13 @@ describe("000 Phase One: The Tactical Movement Phase", () => {
   it("refuses a declaration that changes nothing", () => {
     expect(refusal(move(skirmish(), { id: "a", kind: "full", altitude: "mid" }))).toBe(MOVE_REASONS.NoMoveDeclared);
   });
-  it("validateMove agrees with resolveMove on legality without giving changes", () => {
+  it("validateMove answers a legal move with a plain Legality", () => {
     const declaration: MoveDeclaration = { id: "a", kind: "standard", altitude: "high" };
-    expect(validateMove(skirmish(), declaration, PHASE)).toEqual({ allowed: true, changes: [], log: [] });
+    expect(validateMove(skirmish(), declaration, PHASE)).toEqual({ allowed: true });
+  });
+  it("validateMove gives the same reason as resolveMove for a refused move", () => {
+    const declaration: MoveDeclaration = { id: "a", kind: "standard", altitude: "ceiling" };
+    expect(validateMove(skirmish(), declaration, PHASE)).toEqual(resolveMove(skirmish(), declaration, PHASE));
   });
 });
 
@@ -117,6 +121,10 @@ describe("000 Manoeuvres: full aerial move", () => {
   it("refuses three distance steps even with a full move", () => {
     const ruling = move(skirmish(), { id: "a", kind: "full", reference: "b", distance: "disengaged" });
     expect(refusal(ruling)).toBe(MOVE_REASONS.TooManyDistanceSteps);
+  });
+  it("clears the falling flag of a flyer that flies on after choosing to fall", () => {
+    const ruling = move(skirmish({ a: { falling: true } }), { id: "a", kind: "standard", altitude: "high" });
+    expect(ruling.allowed && ruling.changes).toContainEqual({ type: "flag", id: "a", flag: "falling", value: false });
   });
   it("refuses a second move after a full move this round", () => {
     const ruling = move(skirmish({ a: { fullMove: true } }), { id: "a", kind: "standard", altitude: "high" });
