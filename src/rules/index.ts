@@ -49,3 +49,15 @@ export { breakOut } from "./grapple";
 export type { BreakOutDefence } from "./grapple";
 export { BATTLE_LOG, RULE_REASONS } from "./reasons";
 export type { RuleReason } from "./reasons";
+export {
+  MOVE_KINDS,
+  MOVE_LOG,
+  MOVE_REASONS,
+  isMovementPhase,
+  legalMoveTargets,
+  resolveMove,
+  validateMove,
+} from "./procedures/move";
+export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
+export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
+export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
