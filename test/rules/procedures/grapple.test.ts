@@ -1,0 +1,234 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import {
+  breakOutDefenders,
+  performBreakOut,
+  performGrapple,
+  resolveBreakOut,
+  resolveGrapple,
+  validateBreakOut,
+  validateGrapple,
+} from "../../../src/rules/procedures/grapple";
+import type { GrappleDeclaration } from "../../../src/rules/procedures/grapple";
+import { resolveContest } from "../../../src/rules/contest";
+import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
+import { applyChanges, distanceBetween, isPinned, pairKey } from "../../../src/rules/state";
+import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { DiceSource } from "../../../src/rules/types";
+
+function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
+  return {
+    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
+    fullMove: false, choseToFall: false, falling: false, ...over,
+  };
+}
+
+function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
+  return {
+    combatants: { a: fighter("a"), b: fighter("b"), c: fighter("c"), d: fighter("d") },
+    landmarks: {},
+    distances: { [pairKey("a", "b")]: "close", [pairKey("a", "c")]: "close", [pairKey("a", "d")]: "close" },
+    grapples: [],
+    carrying: {},
+    surface: "normal",
+    ...over,
+  };
+}
+
+function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
+  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
+}
+
+/** a is held by b and c at once. */
+function heldByTwo(): SkirmishState {
+  return applyChanges(skirmish(), [
+    { type: "grapple", a: "b", b: "a" },
+    { type: "grapple", a: "c", b: "a" },
+  ]);
+}
+
+function script(...rolls: number[][]): DiceSource & { left: () => number } {
+  const queue = [...rolls];
+  return {
+    roll(count: number) {
+      const next = queue.shift();
+      if (next === undefined || next.length !== count) throw new Error(`unexpected roll of ${count} dice`);
+      return next;
+    },
+    left: () => queue.length,
+  };
+}
+
+const claws: WeaponSnapshot = {
+  name: "Tooth and Claw", range: "melee", longRange: false, damageTN: 5, killerBlow: true, grapple: true, magicCost: 0,
+};
+const grab: GrappleDeclaration = { attackerId: "a", targetId: "b", weapon: claws };
+
+describe("000 Grapple Attacks: validateGrapple", () => {
+  it("allows a grapple at close quarters at the same altitude", () => {
+    expect(validateGrapple(skirmish(), grab)).toEqual({ allowed: true });
+  });
+  it("refuses a weapon without the grapple trait", () => {
+    expect(validateGrapple(skirmish(), { ...grab, weapon: { ...claws, grapple: false } }).reason).toBe(
+      RULE_REASONS.WeaponCannotGrapple,
+    );
+  });
+  it("refuses a grapple at middle distance", () => {
+    const state = skirmish({ distances: { [pairKey("a", "b")]: "middle" } });
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.TooFarForMelee);
+  });
+  it("refuses a grapple between different altitudes", () => {
+    expect(validateGrapple(withFighter(skirmish(), fighter("b", { altitude: "high" })), grab).reason).toBe(
+      RULE_REASONS.NotSameAltitude,
+    );
+  });
+  it("refuses grappling a partner already held", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "a", b: "b" }]);
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.AlreadyGrappling);
+  });
+  it("refuses a grappling combatant's grapple on anyone else", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "a", b: "c" }]);
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.OnlyGrapplePartners);
+  });
+  it("refuses a grapple at zero range without a grapple", () => {
+    const state = skirmish({ distances: { [pairKey("a", "b")]: "zero" } });
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.ZeroRangeNotGrappled);
+  });
+  it("lets a free combatant join a grapple by grabbing one of its members", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "b", b: "c" }]);
+    expect(validateGrapple(state, grab)).toEqual({ allowed: true });
+  });
+  it("000 Severe injury and Death: refuses a severely injured grappler", () => {
+    const state = withFighter(skirmish(), fighter("a", { life: { max: 12, wounds: 8 } }));
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.ActorSeverelyInjured);
+  });
+  it("000 Manoeuvres: refuses a grapple after a full move", () => {
+    expect(validateGrapple(withFighter(skirmish(), fighter("a", { fullMove: true })), grab).reason).toBe(
+      RULE_REASONS.FullMoveNoAction,
+    );
+  });
+  it("000 Catching: refuses a grapple while carrying someone as heavy as the carrier", () => {
+    expect(validateGrapple(skirmish({ carrying: { a: "d" } }), grab).reason).toBe(RULE_REASONS.CarryingTooHeavy);
+  });
+  it("refuses a dead target", () => {
+    const state = withFighter(skirmish(), fighter("b", { life: { max: 12, wounds: 20 } }));
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.TargetDead);
+  });
+});
+
+describe("000 Grapple Attacks: resolveGrapple", () => {
+  it("locks both at zero range and pins them on a hit, with no damage", () => {
+    const contest = resolveContest({ attackDice: [5, 6], attackTN: 5, defenceDice: [6], defenceTN: 5 });
+    const outcome = resolveGrapple(skirmish(), grab, contest);
+    expect(outcome.changes).toEqual([{ type: "grapple", a: "a", b: "b" }]);
+    const next = applyChanges(skirmish(), outcome.changes);
+    expect(distanceBetween(next, "a", "b")).toBe("zero");
+    expect(isPinned(next, "a") && isPinned(next, "b")).toBe(true);
+    expect(next.combatants.b?.life.wounds).toBe(0);
+  });
+  it("changes nothing on a miss and says so in the log", () => {
+    const contest = resolveContest({ attackDice: [5], attackTN: 5, defenceDice: [6], defenceTN: 5 });
+    const outcome = resolveGrapple(skirmish(), grab, contest);
+    expect(outcome.changes).toEqual([]);
+    expect(outcome.log[0]?.key).toBe(BATTLE_LOG.GrappleMiss);
+  });
+  it("grapples with scripted dice in one call", async () => {
+    const dice = script([6, 6], [1, 1]);
+    const result = await performGrapple(skirmish(), grab, { attackPool: 2, attackTN: 5, defence: { pool: 2, tn: 5 } }, dice);
+    expect(result).toMatchObject({ allowed: true, changes: [{ type: "grapple", a: "a", b: "b" }] });
+    expect(dice.left()).toBe(0);
+  });
+  it("returns the refusal of an impossible grapple without rolling", async () => {
+    const state = skirmish({ distances: { [pairKey("a", "b")]: "long" } });
+    const result = await performGrapple(state, grab, { attackPool: 2, attackTN: 5, defence: null }, script());
+    expect(result).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee });
+  });
+});
+
+describe("000 Breaking out of a Grapple: procedure", () => {
+  it("refuses a break-out by a combatant that is not grappled", () => {
+    expect(validateBreakOut(skirmish(), { breakerId: "a" }).reason).toBe(RULE_REASONS.NotGrappled);
+  });
+  it("allows a break-out by a grappled combatant", () => {
+    expect(validateBreakOut(heldByTwo(), { breakerId: "a" })).toEqual({ allowed: true });
+  });
+  it("000 Severe injury and Death: refuses a break-out by a severely injured combatant", () => {
+    const state = withFighter(heldByTwo(), fighter("a", { life: { max: 12, wounds: 9 } }));
+    expect(validateBreakOut(state, { breakerId: "a" }).reason).toBe(RULE_REASONS.ActorSeverelyInjured);
+  });
+  it("asks every grappler to defend", () => {
+    expect(breakOutDefenders(heldByTwo(), "a")).toEqual(["b", "c"]);
+  });
+  it("shakes off only the grapplers that defend worse, back to close quarters", () => {
+    const outcome = resolveBreakOut(heldByTwo(), { breakerId: "a" }, {
+      attackDice: [6, 5, 2],
+      attackTN: 5,
+      defences: [
+        { id: "b", dice: [6], tn: 5 },
+        { id: "c", dice: [6, 6], tn: 5 },
+      ],
+    });
+    expect(outcome).toMatchObject({ attackSuccesses: 2, shakenOff: ["b"], stillHeld: ["c"], stillPinned: true });
+    const next = applyChanges(heldByTwo(), outcome.changes);
+    expect(distanceBetween(next, "a", "b")).toBe("close");
+    expect(distanceBetween(next, "a", "c")).toBe("zero");
+  });
+  it("000 Defence is Optional: a grappler that does not defend is shaken off by any success", () => {
+    const outcome = resolveBreakOut(heldByTwo(), { breakerId: "a" }, {
+      attackDice: [5],
+      attackTN: 5,
+      defences: [
+        { id: "b", dice: null, tn: 5 },
+        { id: "c", dice: null, tn: 5 },
+      ],
+    });
+    expect(outcome).toMatchObject({ shakenOff: ["b", "c"], stillPinned: false });
+    expect(isPinned(applyChanges(heldByTwo(), outcome.changes), "a")).toBe(false);
+  });
+  it("shakes off nobody when the break-out scores no successes, even if nobody defends", () => {
+    const outcome = resolveBreakOut(heldByTwo(), { breakerId: "a" }, {
+      attackDice: [1, 4],
+      attackTN: 5,
+      defences: [
+        { id: "b", dice: null, tn: 5 },
+        { id: "c", dice: null, tn: 5 },
+      ],
+    });
+    expect(outcome.changes).toEqual([]);
+    expect(outcome.log.map((l) => l.key)).toEqual([BATTLE_LOG.StillHeld, BATTLE_LOG.StillHeld]);
+  });
+  it("refuses defences that leave out a grappler", () => {
+    const rolls = { attackDice: [6], attackTN: 5, defences: [{ id: "b", dice: null, tn: 5 }] };
+    expect(() => resolveBreakOut(heldByTwo(), { breakerId: "a" }, rolls)).toThrow(/defences/);
+  });
+  it("breaks out with scripted dice, rolling the attack then each grappler's defence", async () => {
+    const dice = script([6, 6], [6, 6, 6]);
+    const pools = { attackPool: 2, attackTN: 5, defences: { b: null, c: { pool: 3, tn: 5 } } };
+    const result = await performBreakOut(heldByTwo(), { breakerId: "a" }, pools, dice);
+    expect(result).toMatchObject({ allowed: true, shakenOff: ["b"], stillHeld: ["c"] });
+    expect(dice.left()).toBe(0);
+  });
+  it("returns the refusal of a break-out by a free combatant without rolling", async () => {
+    const result = await performBreakOut(skirmish(), { breakerId: "a" }, { attackPool: 2, attackTN: 5, defences: {} }, script());
+    expect(result).toEqual({ allowed: false, reason: RULE_REASONS.NotGrappled });
+  });
+  it("releases only grapplers of the breaker, whatever the dice", () => {
+    const face = fc.integer({ min: 1, max: 6 });
+    fc.assert(
+      fc.property(fc.array(face, { maxLength: 6 }), fc.option(fc.array(face, { maxLength: 6 })), fc.option(fc.array(face, { maxLength: 6 })), (attackDice, b, c) => {
+        const outcome = resolveBreakOut(heldByTwo(), { breakerId: "a" }, {
+          attackDice,
+          attackTN: 5,
+          defences: [
+            { id: "b", dice: b, tn: 5 },
+            { id: "c", dice: c, tn: 5 },
+          ],
+        });
+        const released = outcome.shakenOff.length + outcome.stillHeld.length === 2;
+        return released && outcome.shakenOff.every((id) => id === "b" || id === "c");
+      }),
+    );
+  });
+});
