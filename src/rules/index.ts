@@ -61,3 +61,89 @@ export {
 export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
 export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
 export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
+export { DIE_SIZES, rollFrom, scriptedDice, seededDice } from "./dice-sources";
+export type { DiceRequest, DieSize, ScriptedDice, SeededDice } from "./dice-sources";
+export {
+  MAX_SIDES,
+  MAX_SIDE_PASSES,
+  MAX_TIE_ROUNDS,
+  PNEUMA_TIE_TN,
+  phaseShiftFor,
+  pneumaOrder,
+  sideInitiative,
+} from "./initiative";
+export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+export { AMBUSH_TEN_BONUS, DEFAULT_SURPRISE_CHANCE, ambushChance, ambushCheck, surpriseCheck } from "./surprise";
+export type { AmbushResult, SurpriseResult } from "./surprise";
+export {
+  COMBAT_EVENTS,
+  MAX_EVENT_DRAWS,
+  MAX_PICK_ROLLS,
+  NOTHING_HAPPENS_KEY,
+  armourSlotFor,
+  combatEventFor,
+  pickDie,
+  pickIndex,
+  resolveCombatEvent,
+} from "./combat-events";
+export type {
+  ArmourSlot,
+  CombatEventChange,
+  CombatEventEntry,
+  CombatEventId,
+  CombatEventResult,
+  EventCombatant,
+  EventSnapshot,
+} from "./combat-events";
+export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
+export type {
+  PlanCombatant,
+  RoundCursor,
+  RoundInput,
+  RoundMode,
+  RoundPlan,
+  RoundStep,
+  StepKind,
+  TacticalPhase,
+} from "./round-plan";
+export { WEAPON_RANGES, checkWeapon } from "./procedures/battle-common";
+export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
+export {
+  attackTNs,
+  contestAttack,
+  damageCheck,
+  performAttack,
+  resolveAttack,
+  validateAttack,
+} from "./procedures/attack";
+export type {
+  AttackContest,
+  AttackDeclaration,
+  AttackOutcome,
+  AttackPools,
+  AttackResult,
+  AttackRollInput,
+  AttackTNs,
+  DamageCheck,
+} from "./procedures/attack";
+export {
+  breakOutDefenders,
+  performBreakOut,
+  performGrapple,
+  resolveBreakOut,
+  resolveGrapple,
+  validateBreakOut,
+  validateGrapple,
+} from "./procedures/grapple";
+export type {
+  BreakOutDeclaration,
+  BreakOutDefenceRoll,
+  BreakOutOutcome,
+  BreakOutPools,
+  BreakOutRolls,
+  GrappleDeclaration,
+  GrappleOutcome,
+  GrapplePools,
+} from "./procedures/grapple";
+export { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "./procedures/rescue";
+export type { RescueDeclaration, RescueOutcome } from "./procedures/rescue";

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "../../../src/rules/procedures/rescue";
+import type { RescueDeclaration } from "../../../src/rules/procedures/rescue";
+import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
+import { applyChanges, carrierOf, pairKey } from "../../../src/rules/state";
+import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { DiceSource } from "../../../src/rules/types";
+
+function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
+  return {
+    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "low",
+    fullMove: false, choseToFall: false, falling: false, ...over,
+  };
+}
+
+/** r (rescuer) and f (falling) at close quarters, both flying low; e is an enemy. */
+function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
+  return {
+    combatants: { r: fighter("r"), f: fighter("f", { falling: true }), e: fighter("e") },
+    landmarks: {},
+    distances: { [pairKey("r", "f")]: "close", [pairKey("f", "e")]: "close" },
+    grapples: [],
+    carrying: {},
+    surface: "normal",
+    ...over,
+  };
+}
+
+function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
+  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
+}
+
+function script(...rolls: number[][]): DiceSource & { left: () => number } {
+  const queue = [...rolls];
+  return {
+    roll(count: number) {
+      const next = queue.shift();
+      if (next === undefined || next.length !== count) throw new Error(`unexpected roll of ${count} dice`);
+      return Promise.resolve(next);
+    },
+    left: () => queue.length,
+  };
+}
+
+const catchIt: RescueDeclaration = { rescuerId: "r", targetId: "f" };
+
+describe("000 Catching / Mid air rescues: validateRescue", () => {
+  it("allows a flyer to catch a combatant falling alone at close quarters at the same altitude", () => {
+    expect(validateRescue(skirmish(), catchIt)).toEqual({ allowed: true });
+  });
+  it("allows a rescue at zero range at the same altitude", () => {
+    expect(validateRescue(skirmish({ distances: { [pairKey("r", "f")]: "zero" } }), catchIt)).toEqual({ allowed: true });
+  });
+  it("refuses a rescuer that cannot fly", () => {
+    expect(validateRescue(withFighter(skirmish(), fighter("r", { canFly: false })), catchIt).reason).toBe(
+      RULE_REASONS.RescuerCannotFly,
+    );
+  });
+  it("refuses a grounded rescuer", () => {
+    const state = withFighter(skirmish(), fighter("r", { altitude: "grounded" }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescuerGrounded);
+  });
+  it("refuses a rescuer that is itself pinned in a grapple", () => {
+    const state = applyChanges(skirmish({ distances: { [pairKey("r", "e")]: "close" } }), [
+      { type: "grapple", a: "r", b: "e" },
+    ]);
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescuerPinned);
+  });
+  it("refuses a rescuer already carrying someone", () => {
+    expect(validateRescue(skirmish({ carrying: { r: "e" } }), catchIt).reason).toBe(RULE_REASONS.RescuerAlreadyCarrying);
+  });
+  it("000 Severe injury and Death: refuses a severely injured rescuer", () => {
+    const state = withFighter(skirmish(), fighter("r", { life: { max: 12, wounds: 7 } }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.ActorSeverelyInjured);
+  });
+  it("000 Manoeuvres: refuses a rescue after a full move", () => {
+    const state = withFighter(skirmish(), fighter("r", { fullMove: true }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.FullMoveNoAction);
+  });
+  it("refuses a target that is not falling", () => {
+    const state = withFighter(skirmish(), fighter("f", { falling: false }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.TargetNotFalling);
+  });
+  it("refuses a target falling in a grapple", () => {
+    const state = applyChanges(skirmish(), [{ type: "grapple", a: "f", b: "e" }]);
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.TargetInGrapple);
+  });
+  it("refuses a target someone already carries", () => {
+    expect(validateRescue(skirmish({ carrying: { e: "f" } }), catchIt).reason).toBe(RULE_REASONS.TargetAlreadyCarried);
+  });
+  it("refuses a target at middle distance", () => {
+    const state = skirmish({ distances: { [pairKey("r", "f")]: "middle" } });
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescueOutOfReach);
+  });
+  it("refuses a target at close quarters but another altitude (project reading)", () => {
+    const state = withFighter(skirmish(), fighter("f", { falling: true, altitude: "mid" }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescueOutOfReach);
+  });
+  it("refuses as impossible a target four times the rescuer's weight (TN 7)", () => {
+    const state = withFighter(skirmish(), fighter("f", { falling: true, weight: 40 }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescueImpossible);
+  });
+  it("refuses a dead target", () => {
+    const state = withFighter(skirmish(), fighter("f", { falling: true, life: { max: 12, wounds: 13 } }));
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.TargetDead);
+  });
+  it("refuses a rescuer catching itself", () => {
+    expect(validateRescue(skirmish(), { rescuerId: "f", targetId: "f" }).reason).toBe(RULE_REASONS.SelfTarget);
+  });
+  it("refuses an unknown rescuer id with a RangeError naming it", () => {
+    expect(() => validateRescue(skirmish(), { rescuerId: "x", targetId: "f" })).toThrow(/rescuerId.*x/);
+  });
+});
+
+describe("000 Catching / Mid air rescues: resolveRescue", () => {
+  it("uses the weight TN: 6 for a target twice as heavy", () => {
+    expect(rescueCheckTN(withFighter(skirmish(), fighter("f", { weight: 20, falling: true })), catchIt)).toBe(6);
+  });
+  it("catches on one success: the rescuer carries the target, which stops falling", () => {
+    const outcome = resolveRescue(skirmish(), catchIt, [5, 1]);
+    expect(outcome).toMatchObject({ tn: 5, successes: 1, caught: true });
+    const next = applyChanges(skirmish(), outcome.changes);
+    expect(carrierOf(next, "f")).toBe("r");
+    expect(next.combatants.f?.falling).toBe(false);
+  });
+  it("changes nothing without a success", () => {
+    const outcome = resolveRescue(skirmish(), catchIt, [4, 4]);
+    expect(outcome).toMatchObject({ caught: false, changes: [] });
+    expect(outcome.log[0]?.key).toBe(BATTLE_LOG.RescueMissed);
+  });
+  it("rescues with scripted dice in one call", async () => {
+    const dice = script([6, 2, 2]);
+    const result = await performRescue(skirmish(), catchIt, 3, dice);
+    expect(result).toMatchObject({ allowed: true, caught: true });
+    expect(dice.left()).toBe(0);
+  });
+  it("returns the refusal of an impossible rescue without rolling", async () => {
+    const state = withFighter(skirmish(), fighter("f", { falling: false }));
+    expect(await performRescue(state, catchIt, 3, script())).toEqual({
+      allowed: false,
+      reason: RULE_REASONS.TargetNotFalling,
+    });
+  });
+});
