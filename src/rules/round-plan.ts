@@ -35,7 +35,7 @@ export type TacticalPhase = "movement" | "battle" | "end";
 export type StepKind = "declare" | "resolve" | "act" | "end" | "start";
 
 /** One step of a round: who does what in which phase; `simultaneous` when several share the step. */
-export interface Step {
+export interface RoundStep {
   phase: TacticalPhase | SpeedPhase;
   kind: StepKind;
   combatants: string[];
@@ -43,6 +43,9 @@ export interface Step {
   /** The side acting, in "sideD10" act steps. */
   side?: string;
 }
+
+/** The earlier name of RoundStep, kept so existing imports keep working. */
+export type Step = RoundStep;
 
 /** One combatant as the planner sees it. */
 export interface PlanCombatant {
@@ -75,7 +78,7 @@ export interface RoundInput {
 export interface RoundPlan {
   mode: RoundMode;
   round: number;
-  steps: Step[];
+  steps: RoundStep[];
 }
 
 /** Where the tracker is in a plan: plain and serialisable; `index` equal to the step count means done. */
@@ -87,12 +90,12 @@ export interface RoundCursor {
 const mayAct = (c: PlanCombatant, round: number): boolean => !c.dead && !(c.surprised && round === 1);
 const mayFight = (c: PlanCombatant, round: number): boolean => mayAct(c, round) && !c.severelyInjured;
 
-function endStep(phase: "end" | "endOfRound", combatants: readonly PlanCombatant[]): Step {
+function endStep(phase: "end" | "endOfRound", combatants: readonly PlanCombatant[]): RoundStep {
   const living = combatants.filter((c) => !c.dead).map((c) => c.id);
   return { phase, kind: "end", combatants: living, simultaneous: true };
 }
 
-const single = (phase: TacticalPhase, kind: StepKind, id: string): Step => ({
+const single = (phase: TacticalPhase, kind: StepKind, id: string): RoundStep => ({
   phase,
   kind,
   combatants: [id],
@@ -110,8 +113,8 @@ function inOrder(input: RoundInput, byId: ReadonlyMap<string, PlanCombatant>): P
 }
 
 // 000 "Default Option: Descending Initiative": each acts in turn, fastest first, in every phase.
-function descending(input: RoundInput, ordered: readonly PlanCombatant[]): Step[] {
-  const steps: Step[] = [];
+function descending(input: RoundInput, ordered: readonly PlanCombatant[]): RoundStep[] {
+  const steps: RoundStep[] = [];
   for (const phase of ["movement", "battle"] as const) {
     for (const c of ordered) if (mayFight(c, input.round)) steps.push(single(phase, "act", c.id));
   }
@@ -120,8 +123,8 @@ function descending(input: RoundInput, ordered: readonly PlanCombatant[]): Step[
 }
 
 // 000 "Alternative Option: Reverse Declaration": declare slowest first, resolve fastest first.
-function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]): Step[] {
-  const steps: Step[] = [];
+function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]): RoundStep[] {
+  const steps: RoundStep[] = [];
   for (const phase of ["movement", "battle"] as const) {
     const able = ordered.filter((c) => mayFight(c, input.round));
     for (const c of [...able].reverse()) steps.push(single(phase, "declare", c.id));
@@ -131,10 +134,10 @@ function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]
 }
 
 // 000 "Alternative Option: Secret Declaration": everyone declares at once; equal Pneuma resolves together.
-function secretDeclaration(input: RoundInput): Step[] {
+function secretDeclaration(input: RoundInput): RoundStep[] {
   input.combatants.forEach((c, i) => assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma));
   const sorted = [...input.combatants].sort((a, b) => (b.pneuma ?? 0) - (a.pneuma ?? 0));
-  const steps: Step[] = [];
+  const steps: RoundStep[] = [];
   for (const phase of ["movement", "battle"] as const) {
     const able = sorted.filter((c) => mayFight(c, input.round));
     if (able.length === 0) continue;
@@ -156,7 +159,7 @@ export function shiftedSpeed(speed: SpeedCategory, shift: -1 | 0 | 1): SpeedCate
 }
 
 // 001 "Combat Phases": Starting, the speed phases in which someone acts, End of Round.
-function sideD10(input: RoundInput): Step[] {
+function sideD10(input: RoundInput): RoundStep[] {
   const sides = input.sides;
   if (typeof sides !== "object" || sides === null || !Array.isArray(sides.order)) {
     fail("sides", "the side initiative result ({ order, phaseShift })", sides);
@@ -171,7 +174,7 @@ function sideD10(input: RoundInput): Step[] {
     speeds.set(c.id, shiftedSpeed(c.speed ?? "average", shift));
   });
   const living = input.combatants.filter((c) => !c.dead).map((c) => c.id);
-  const steps: Step[] = [{ phase: "starting", kind: "start", combatants: living, simultaneous: true }];
+  const steps: RoundStep[] = [{ phase: "starting", kind: "start", combatants: living, simultaneous: true }];
   for (const phase of SPEED_CATEGORIES) {
     for (const side of sides.order) {
       const group = input.combatants
@@ -198,7 +201,7 @@ export function planRound(input: RoundInput): RoundPlan {
     }
     byId.set(c.id, c);
   });
-  let steps: Step[];
+  let steps: RoundStep[];
   switch (mode) {
     case "descending":
       steps = descending(input, inOrder(input, byId));
@@ -230,7 +233,7 @@ export function startCursor(plan: RoundPlan): RoundCursor {
 }
 
 /** The step the cursor points at, or null when the round is complete. */
-export function current(plan: RoundPlan, cursor: RoundCursor): Step | null {
+export function current(plan: RoundPlan, cursor: RoundCursor): RoundStep | null {
   return plan.steps[checkCursor(plan, cursor)] ?? null;
 }
 
@@ -246,12 +249,12 @@ export function isComplete(plan: RoundPlan, cursor: RoundCursor): boolean {
 export function advance(plan: RoundPlan, cursor: RoundCursor, able?: readonly string[]): RoundCursor {
   let index = checkCursor(plan, cursor);
   if (index >= plan.steps.length) return { round: plan.round, index };
-  const keep = (step: Step): boolean =>
+  const keep = (step: RoundStep): boolean =>
     able === undefined ||
     step.kind === "start" ||
     step.kind === "end" ||
     step.combatants.some((id) => able.includes(id));
   index += 1;
-  while (index < plan.steps.length && !keep(plan.steps[index] as Step)) index += 1;
+  while (index < plan.steps.length && !keep(plan.steps[index] as RoundStep)) index += 1;
   return { round: plan.round, index };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "../../src/rules/round-plan";
-import type { PlanCombatant, RoundPlan, Step } from "../../src/rules/round-plan";
+import type { PlanCombatant, RoundPlan, RoundStep } from "../../src/rules/round-plan";
 
 const trio: PlanCombatant[] = [
   { id: "sable", pneuma: 4 },
@@ -11,7 +11,7 @@ const order = ["sable", "hunter", "argent"];
 
 /** Steps as short strings ("phase kind ids"), so whole plans read at a glance. */
 const brief = (plan: RoundPlan): string[] =>
-  plan.steps.map((s: Step) => `${s.phase} ${s.kind} ${s.combatants.join(",")}`.trim());
+  plan.steps.map((s: RoundStep) => `${s.phase} ${s.kind} ${s.combatants.join(",")}`.trim());
 
 describe("000 Default Option: descending round plan", () => {
   it("lets each combatant act alone in Pneuma order in movement, battle and end, then runs the end phase", () => {
