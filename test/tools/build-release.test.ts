@@ -120,3 +120,17 @@ describe("release build on a fixture repository", () => {
     ]);
   });
 });
+
+describe("release build: images", () => {
+  it("refuses a system image outside the folders copied into the release", async () => {
+    const paths = fixtureRepo();
+    write(paths.root, "art/knight.webp", "image");
+    const table = copy(events);
+    table.img = "systems/age-of-dragons/art/knight.webp";
+    write(paths.root, "packs/_source/tables/events.yml", yaml.dump(table));
+    const result = await buildRelease(paths, {});
+    expect(result.errors).toEqual([
+      'packs/_source/tables/events.yml: img: "systems/age-of-dragons/art/knight.webp" does not exist (art/knight.webp is not a file the system ships)',
+    ]);
+  });
+});

@@ -112,7 +112,7 @@ describe("pack validation: kinds, types and names", () => {
 describe("pack validation: images", () => {
   it("reports a system image that is not in the repository", () => {
     expect(actorErrors((d) => { d.img = "systems/age-of-dragons/assets/missing.webp"; })).toEqual([
-      'packs/_source/p/doc0.yml: img: "systems/age-of-dragons/assets/missing.webp" does not exist (no assets/missing.webp in the repository)',
+      'packs/_source/p/doc0.yml: img: "systems/age-of-dragons/assets/missing.webp" does not exist (assets/missing.webp is not a file the system ships)',
     ]);
   });
   it("checks system paths anywhere in the document, embedded items and tokens too", () => {

@@ -70,7 +70,7 @@ export async function buildRelease(
     ...packListErrors,
     ...checkPackSources(packs, (name) => existsSync(join(sources, name))),
     ...undeclaredSourceFolders(sources, packs),
-    ...validateLoadedPacks(root, loaded),
+    ...validateLoadedPacks(root, loaded, STATIC_FOLDERS),
   );
   if (errors.length > 0) return failed(errors, version);
 

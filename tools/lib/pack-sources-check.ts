@@ -32,9 +32,13 @@ export function undeclaredSourceFolders(sourceRoot: string, packs: readonly Mani
     .map((entry) => `packs/_source/${entry.name}/: no pack named ${entry.name} in system.json`);
 }
 
-/** Every validation error of every loaded pack, with image paths checked against the repository `root`. */
-export function validateLoadedPacks(root: string, loaded: readonly LoadedPack[]): string[] {
+/**
+ * Every validation error of every loaded pack. A system path (an image) must name a file in the repository
+ * `root` inside one of the `shipped` folders, since only those are copied into the release.
+ */
+export function validateLoadedPacks(root: string, loaded: readonly LoadedPack[], shipped: readonly string[]): string[] {
   const fileExists = (path: string): boolean => {
+    if (!shipped.includes(path.split("/")[0] ?? "")) return false;
     const full = join(root, path);
     return existsSync(full) && statSync(full).isFile();
   };

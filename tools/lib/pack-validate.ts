@@ -46,7 +46,7 @@ export interface PackSources {
 
 /** What the validator may ask about the outside world. */
 export interface ValidateContext {
-  /** Whether a path relative to the repository root names an existing file. */
+  /** Whether a path relative to the repository root names a file that ships with the system. */
   fileExists(repoPath: string): boolean;
 }
 
@@ -154,7 +154,7 @@ export function checkSystemPaths(value: unknown, path: string, ctx: ValidateCont
   if (typeof value === "string") {
     if (!value.startsWith(SYSTEM_PATH_PREFIX)) return [];
     const repoPath = value.slice(SYSTEM_PATH_PREFIX.length).split(/[?#]/)[0] ?? "";
-    return ctx.fileExists(repoPath) ? [] : [`${path}: ${show(value)} does not exist (no ${repoPath} in the repository)`];
+    return ctx.fileExists(repoPath) ? [] : [`${path}: ${show(value)} does not exist (${repoPath} is not a file the system ships)`];
   }
   if (Array.isArray(value)) return value.flatMap((v: unknown, i) => checkSystemPaths(v, `${path}[${i}]`, ctx));
   if (isRecord(value)) {
