@@ -79,6 +79,8 @@ export function validateGrapple(state: SkirmishState, decl: GrappleDeclaration):
   if (!ready.allowed) return ready;
   if (isDead(target)) return refuse(RULE_REASONS.TargetDead);
   if (!weapon.grapple) return refuse(RULE_REASONS.WeaponCannotGrapple);
+  // 000 Grapple Attacks: a grapple is a special melee attack, so a ranged weapon cannot make one.
+  if (weapon.range !== "melee") return refuse(RULE_REASONS.WrongWeaponRange);
   const partners = grapplePartners(state, attacker.id);
   if (partners.includes(target.id)) return refuse(RULE_REASONS.AlreadyGrappling);
   // 000 Grapple Attacks: a grappling combatant's melee attacks (grapples too) are for its partners only.

@@ -75,6 +75,11 @@ describe("000 Grapple Attacks: validateGrapple", () => {
       RULE_REASONS.WeaponCannotGrapple,
     );
   });
+  it("refuses a ranged weapon even when it is marked for grappling", () => {
+    expect(validateGrapple(skirmish(), { ...grab, weapon: { ...claws, range: "ranged" } }).reason).toBe(
+      RULE_REASONS.WrongWeaponRange,
+    );
+  });
   it("refuses a grapple at middle distance", () => {
     const state = skirmish({ distances: { [pairKey("a", "b")]: "middle" } });
     expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.TooFarForMelee);
