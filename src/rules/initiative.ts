@@ -160,6 +160,15 @@ export async function sideInitiative(sides: readonly string[], dice: DiceSource)
     await rollSides(sides.filter((side) => tied.has(side)));
   }
   const order = [...sides].sort((a, b) => (rolls[b] ?? 0) - (rolls[a] ?? 0));
+  // 001: a 10 goes first and a 1 last; highest-first gives both, since final rolls differ. Guard it anyway.
+  const first = order[0];
+  const last = order[order.length - 1];
+  if (order.some((s) => rolls[s] === 10) && (first === undefined || rolls[first] !== 10)) {
+    throw new Error("side initiative: a side that rolled 10 is not first");
+  }
+  if (order.some((s) => rolls[s] === 1) && (last === undefined || rolls[last] !== 1)) {
+    throw new Error("side initiative: a side that rolled 1 is not last");
+  }
   const phaseShift: Record<string, -1 | 0 | 1> = {};
   for (const side of sides) phaseShift[side] = phaseShiftFor(rolls[side] ?? 0);
   return { order, rolls, phaseShift, events, history };

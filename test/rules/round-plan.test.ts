@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { scriptedDice } from "../../src/rules/dice-sources";
+import { pneumaOrder } from "../../src/rules/initiative";
 import { advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "../../src/rules/round-plan";
 import type { PlanCombatant, RoundPlan, RoundStep } from "../../src/rules/round-plan";
 
@@ -29,6 +31,13 @@ describe("000 Default Option: descending round plan", () => {
       "end end sable,hunter,argent",
     ]);
     expect(plan.steps.slice(0, -1).every((s) => !s.simultaneous)).toBe(true);
+  });
+  it("takes its order from pneumaOrder: the seed's example gives Sable, Hunter, Argent turns", async () => {
+    const dragons = ["sable", "argent", "hunter"].map((id) => ({ id, pneuma: 4 }));
+    const dice = scriptedDice([6, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 1]);
+    const { order: settled } = await pneumaOrder(dragons, dice);
+    const plan = planRound({ mode: "descending", round: 1, combatants: dragons, order: settled });
+    expect(brief(plan).slice(0, 3)).toEqual(["movement act sable", "movement act hunter", "movement act argent"]);
   });
   it("skips the dead everywhere and the severely injured in movement and battle", () => {
     const combatants = [{ id: "sable", dead: true }, { id: "argent", severelyInjured: true }, { id: "hunter" }];
