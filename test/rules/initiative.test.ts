@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { scriptedDice, seededDice } from "../../src/rules/dice-sources";
 import { MAX_SIDES, phaseShiftFor, pneumaOrder, sideInitiative } from "../../src/rules/initiative";
 
+const pneumaLists = fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 });
+
 describe("000 Default Option: Descending Initiative", () => {
   it("settles the seed's example: Sable, then Hunter, then Argent", async () => {
     const dice = scriptedDice([
@@ -107,7 +109,7 @@ describe("000 Default Option: Descending Initiative", () => {
 
   it("orders every combatant exactly once (property)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 }), fc.integer(), async (pneumas, seed) => {
+      fc.asyncProperty(pneumaLists, fc.integer(), async (pneumas, seed) => {
         const combatants = pneumas.map((pneuma, i) => ({ id: `c${i}`, pneuma }));
         const { order } = await pneumaOrder(combatants, seededDice(seed));
         expect([...order].sort()).toEqual(combatants.map((c) => c.id).sort());
@@ -117,7 +119,7 @@ describe("000 Default Option: Descending Initiative", () => {
 
   it("always puts a higher Pneuma before a lower one (property)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 }), fc.integer(), async (pneumas, seed) => {
+      fc.asyncProperty(pneumaLists, fc.integer(), async (pneumas, seed) => {
         const combatants = pneumas.map((pneuma, i) => ({ id: `c${i}`, pneuma }));
         const { order } = await pneumaOrder(combatants, seededDice(seed));
         const ranked = order.map((id) => combatants.find((c) => c.id === id)?.pneuma ?? -1);

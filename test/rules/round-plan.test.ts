@@ -145,7 +145,13 @@ describe("001 Combat Phases: side d10 round plan", () => {
       ],
       sides,
     });
-    expect(plan.steps[1]).toEqual({ phase: "average", kind: "act", combatants: ["a", "b"], simultaneous: true, side: "friendly" });
+    expect(plan.steps[1]).toEqual({
+      phase: "average",
+      kind: "act",
+      combatants: ["a", "b"],
+      simultaneous: true,
+      side: "friendly",
+    });
   });
   it("moves a side rolling 10 one phase earlier and a side rolling 1 one phase later", () => {
     const shifted = { order: ["friendly", "hostile"], phaseShift: { friendly: -1, hostile: 1 } as const };
