@@ -1,6 +1,6 @@
-/** Age of Dragons: the system's entry module. Registers hooks only; the work lives in the layers below. */
-import * as rules from "./rules";
+/** Age of Dragons: the system's entry module. Registers hooks only; the work lives in src/config/ and below. */
+import { registerSystem } from "./config/register";
 
 Hooks.once("init", () => {
-  console.log("age-of-dragons | init", Object.keys(rules).length);
+  registerSystem();
 });

@@ -17,6 +17,9 @@ export type FieldSpec =
   | { kind: "stringList"; initial: readonly string[] }
   | { kind: "schema"; fields: ModelSpec };
 
+/** The spec of one kind of field, e.g. `FieldSpecOf<"integer">` (narrow types let the schemas keep their field types). */
+export type FieldSpecOf<K extends FieldSpec["kind"]> = Extract<FieldSpec, { kind: K }>;
+
 /** The fields of one subtype's `system` object, by name. */
 export type ModelSpec = Readonly<Record<string, FieldSpec>>;
 
@@ -31,12 +34,12 @@ export const SKILL_ATTRIBUTES = ["soma", "pneuma"] as const;
 /** What a skill may serve. */
 export const SKILL_USES = ["meleeAttack", "meleeDefence", "rangedAttack", "rangedDefence", "grapple", "breakOut"] as const;
 
-const int = (min: number, max: number, initial: number): FieldSpec => ({ kind: "integer", min, max, initial });
-const bool = (initial: boolean): FieldSpec => ({ kind: "boolean", initial });
-const html: FieldSpec = { kind: "html" };
+const int = (min: number, max: number, initial: number): FieldSpecOf<"integer"> => ({ kind: "integer", min, max, initial });
+const bool = (initial: boolean): FieldSpecOf<"boolean"> => ({ kind: "boolean", initial });
+const html: FieldSpecOf<"html"> = { kind: "html" };
 
 /** Fields every combatant actor has. */
-const CORE: ModelSpec = {
+const CORE = {
   soma: int(1, 12, 4),
   pneuma: int(1, 12, 3),
   agility: int(0, 10, 2),
@@ -46,7 +49,7 @@ const CORE: ModelSpec = {
   speed: { kind: "string", initial: "average", choices: SPEED_CATEGORIES },
   tags: { kind: "stringSet", initial: [] },
   biography: html,
-};
+} as const satisfies ModelSpec;
 
 /** Actor subtypes. */
 export const ACTOR_SPECS = {

@@ -182,3 +182,14 @@ export function deriveCharacter(snapshot: CharacterSnapshot, options: DeriveOpti
     pools,
   };
 }
+
+/**
+ * The wounds that leave `lifeValue` Life Points remaining, for a token bar edit (000 "Damage and Health states"):
+ * max - value, never below 0 and at most 2 x max + 1 (docs/DATA.md).
+ */
+export function woundsForLife(max: number, lifeValue: number): number {
+  assertNonNegativeInteger("max", max);
+  if (typeof lifeValue !== "number" || Number.isNaN(lifeValue)) fail("lifeValue", "a number", lifeValue);
+  const wounds = Math.round(max - lifeValue);
+  return Math.min(max * 2 + 1, Math.max(0, wounds));
+}

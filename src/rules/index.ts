@@ -27,7 +27,7 @@ export { movementAllowance } from "./movement";
 export type { MoveSteps, MovementAllowance, Mover } from "./movement";
 export { SURFACES, crashTN, fallStep } from "./falling";
 export type { FallStep } from "./falling";
-export { SKILL_USE_NAMES, deriveCharacter, skillIdentifier } from "./character";
+export { SKILL_USE_NAMES, deriveCharacter, skillIdentifier, woundsForLife } from "./character";
 export type {
   CharacterItem,
   CharacterSnapshot,

@@ -1,0 +1,24 @@
+/** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
+import { AgeOfDragonsActor } from "../documents/actor";
+import { AgeOfDragonsItem } from "../documents/item";
+import { exposeApi } from "./api";
+import { DATA_MODELS } from "./data-models";
+import { registerSettings } from "./settings";
+import { DEFEATED_STATUS, STATUS_EFFECTS } from "./status-effects";
+
+/** Registers the system's classes, models, statuses and settings, and publishes its API. */
+export function registerSystem(): void {
+  CONFIG.Actor.documentClass = AgeOfDragonsActor;
+  CONFIG.Item.documentClass = AgeOfDragonsItem;
+  Object.assign(CONFIG.Actor.dataModels, DATA_MODELS.Actor);
+  Object.assign(CONFIG.Item.dataModels, DATA_MODELS.Item);
+  // The life bar shows derived life.value over life.max; tell the token config which bars exist.
+  CONFIG.Actor.trackableAttributes = {
+    dragon: { bar: ["life", "magic"], value: [] },
+    adversary: { bar: ["life", "magic"], value: [] },
+  };
+  CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
+  CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
+  registerSettings();
+  exposeApi(game.system.version);
+}

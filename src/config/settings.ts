@@ -1,0 +1,50 @@
+/** Registers the world settings declared in settings-table.ts (call in `init`). */
+import { SETTINGS, settingKey } from "./settings-table";
+
+/** The system id, as settings, paths and queries use it. */
+export const SYSTEM_ID = "age-of-dragons";
+
+function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): Record<string, string> {
+  return Object.fromEntries(choices.map((value) => [value, settingKey(key, `choices.${value}`)]));
+}
+
+/** Registers every setting of the table as a world setting shown in the configuration dialog. */
+export function registerSettings(): void {
+  const common = { scope: "world", config: true } as const;
+  const label = (key: keyof typeof SETTINGS) => ({ name: settingKey(key, "name"), hint: settingKey(key, "hint") });
+  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier } = SETTINGS;
+  game.settings.register(SYSTEM_ID, "initiativeMode", {
+    ...common,
+    ...label("initiativeMode"),
+    type: String,
+    choices: choiceLabels("initiativeMode", initiativeMode.choices),
+    default: initiativeMode.default,
+  });
+  game.settings.register(SYSTEM_ID, "crashSurface", {
+    ...common,
+    ...label("crashSurface"),
+    type: String,
+    choices: choiceLabels("crashSurface", crashSurface.choices),
+    default: crashSurface.default,
+  });
+  game.settings.register(SYSTEM_ID, "newCombatantDistance", {
+    ...common,
+    ...label("newCombatantDistance"),
+    type: String,
+    choices: choiceLabels("newCombatantDistance", newCombatantDistance.choices),
+    default: newCombatantDistance.default,
+  });
+  game.settings.register(SYSTEM_ID, "surpriseEffects", {
+    ...common,
+    ...label("surpriseEffects"),
+    type: Boolean,
+    default: surpriseEffects.default,
+  });
+  game.settings.register(SYSTEM_ID, "stealthyModifier", {
+    ...common,
+    ...label("stealthyModifier"),
+    type: Number,
+    range: { min: stealthyModifier.min, max: stealthyModifier.max, step: 1 },
+    default: stealthyModifier.default,
+  });
+}

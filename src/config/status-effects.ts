@@ -1,0 +1,41 @@
+/**
+ * The token status effects of the system (000 "Grapple Attacks", "Severe injury and Death", "Falling out of the
+ * Sky", "Catching / Mid air rescues", "Manoeuvres"; 001 "Surprise vs. Ambush"), as plain data so tests can check
+ * every icon and label. Pure: no Foundry globals.
+ */
+
+/** One status: its id, its en.json name key and its icon path inside the installed system. */
+export interface StatusEffectSpec {
+  id: string;
+  name: string;
+  img: string;
+}
+
+/** The status ids, in the order the token HUD shows them. */
+export const STATUS_IDS = [
+  "pinned",
+  "severelyInjured",
+  "dead",
+  "falling",
+  "carrying",
+  "carried",
+  "surprised",
+  "ambushed",
+  "fullMove",
+] as const;
+
+/** A status id. */
+export type StatusId = (typeof STATUS_IDS)[number];
+
+/** The status that marks a combatant defeated in the tracker. */
+export const DEFEATED_STATUS: StatusId = "dead";
+
+/** Where the icons live relative to the system's root folder. */
+export const STATUS_ICON_FOLDER = "assets/icons/status";
+
+/** Every status effect: name key `AOD.Status.<Id>`, icon `systems/age-of-dragons/assets/icons/status/<id>.svg`. */
+export const STATUS_EFFECTS: readonly StatusEffectSpec[] = STATUS_IDS.map((id) => ({
+  id,
+  name: `AOD.Status.${id.charAt(0).toUpperCase()}${id.slice(1)}`,
+  img: `systems/age-of-dragons/${STATUS_ICON_FOLDER}/${id}.svg`,
+}));

@@ -1,0 +1,28 @@
+/**
+ * The bridge from an actor's data model to the rules: builds the plain snapshot deriveCharacter needs from the
+ * stored fields and the owning actor's items, and writes the derived values back onto the model.
+ */
+import { deriveCharacter } from "../../rules/character";
+import type { CharacterItem, DerivedCharacter } from "../../rules/character";
+
+/** The stored fields a character model derives from. */
+export interface CharacterSource {
+  soma: number;
+  pneuma: number;
+  life: { max: number; wounds: number };
+}
+
+/** Plain item data as the rules read it (the system model is read field by field and validated there). */
+export function itemSnapshots(items: Iterable<{ type: string; name: string; system: unknown }>): CharacterItem[] {
+  return Array.from(items, (item) => ({ type: item.type, name: item.name, system: item.system }));
+}
+
+/** Derives a character's values from its stored fields and items (see src/rules/character.ts). */
+export function deriveFor(model: CharacterSource, items: readonly CharacterItem[]): DerivedCharacter {
+  return deriveCharacter({
+    soma: model.soma,
+    pneuma: model.pneuma,
+    life: { max: model.life.max, wounds: model.life.wounds },
+    items,
+  });
+}

@@ -1,0 +1,47 @@
+// Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
+// and the hooks that have always run by the time system code executes.
+import type { AdversaryModel } from "../data/actor/adversary-model";
+import type { DragonModel } from "../data/actor/dragon-model";
+import type { ArmourModel } from "../data/item/armour-model";
+import type { SkillModel } from "../data/item/skill-model";
+import type { WeaponModel } from "../data/item/weapon-model";
+import type { AgeOfDragonsActor } from "../documents/actor";
+import type { AgeOfDragonsItem } from "../documents/item";
+import type { SettingValues } from "../config/settings-table";
+import type { AgeOfDragonsApi } from "../config/api";
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: {
+      dragon: typeof DragonModel;
+      adversary: typeof AdversaryModel;
+    };
+    Item: {
+      weapon: typeof WeaponModel;
+      armour: typeof ArmourModel;
+      skill: typeof SkillModel;
+    };
+  }
+
+  interface DocumentClassConfig {
+    Actor: typeof AgeOfDragonsActor;
+    Item: typeof AgeOfDragonsItem;
+  }
+
+  interface SettingConfig {
+    "age-of-dragons.initiativeMode": SettingValues["initiativeMode"];
+    "age-of-dragons.crashSurface": SettingValues["crashSurface"];
+    "age-of-dragons.newCombatantDistance": SettingValues["newCombatantDistance"];
+    "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
+    "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
+  }
+
+  interface AssumeHookRan {
+    init: never;
+  }
+}
+
+declare global {
+  /** The public API for macros and modules (also `game.system.api`). */
+  var ageOfDragons: AgeOfDragonsApi | undefined;
+}
