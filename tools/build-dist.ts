@@ -6,6 +6,7 @@
 import { join, resolve } from "node:path";
 import { buildRelease, ZIP_NAME } from "./lib/build-release";
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const root = resolve(import.meta.dirname, "..");
 const result = await buildRelease(
   { root, dist: join(root, "dist"), cache: join(root, "build", "fvtt-cli") },
@@ -19,5 +20,5 @@ if (result.errors.length > 0) {
 console.log(`build-dist: age-of-dragons ${result.version}: ${result.files.length} files in dist/${ZIP_NAME} ` +
   `(${(result.zipBytes / 1024).toFixed(1)} KiB)`);
 for (const pack of result.packs) {
-  console.log(`  pack ${pack.name} (${pack.type}): ${pack.documents} documents, ${pack.embedded} embedded`);
+  console.log(`  pack ${pack.name} (${pack.type}): ${count(pack.documents, "document")}, ${pack.embedded} embedded`);
 }

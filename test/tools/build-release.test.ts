@@ -32,6 +32,7 @@ function fixtureRepo(): BuildPaths {
     esmodules: ["age-of-dragons.mjs"],
     styles: ["styles/age-of-dragons.css"],
     languages: [{ lang: "en", name: "English", path: "lang/en.json" }],
+    documentTypes: { Actor: { dragon: {}, adversary: {} }, Item: { weapon: {}, armour: {}, skill: {} } },
     packs: [
       { name: "bestiary", label: "Bestiary", type: "Actor" },
       { name: "tables", label: "Tables", type: "RollTable" },

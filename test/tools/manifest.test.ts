@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkManifestFiles, checkPackSources, prepareManifest, readManifestPacks } from "../../tools/lib/manifest";
+import {
+  checkManifestDeclarations,
+  checkManifestFiles,
+  checkPackSources,
+  prepareManifest,
+  readManifestPacks,
+} from "../../tools/lib/manifest";
 
 const base = {
   id: "age-of-dragons",
@@ -80,6 +86,29 @@ describe("manifest files in dist/", () => {
     expect(checkManifestFiles({ ...base, id: "dragons", esmodules: [] }, () => true)).toEqual([
       'system.json: id: expected "age-of-dragons", got "dragons"',
       "system.json: esmodules: the system module is not listed",
+    ]);
+  });
+});
+
+describe("manifest declarations", () => {
+  const documentTypes = {
+    Actor: { dragon: {}, adversary: {} },
+    Item: { weapon: {}, armour: {}, skill: {} },
+  };
+  it("accepts every data-spec subtype declared and folders naming declared packs", () => {
+    const manifest = { ...base, documentTypes, packFolders: [{ name: "AoD", packs: ["bestiary"], folders: [{ name: "x", packs: ["tables"] }] }] };
+    expect(checkManifestDeclarations(manifest, readManifestPacks(manifest).packs)).toEqual([]);
+  });
+  it("reports a subtype missing from documentTypes", () => {
+    const manifest = { ...base, documentTypes: { ...documentTypes, Item: { weapon: {}, armour: {} } } };
+    expect(checkManifestDeclarations(manifest, [])).toEqual([
+      "system.json: documentTypes.Item.skill: missing (src/data/spec.ts defines it)",
+    ]);
+  });
+  it("reports a pack folder naming an undeclared pack, nested folders included", () => {
+    const manifest = { ...base, documentTypes, packFolders: [{ name: "AoD", packs: ["bestiary"], folders: [{ name: "x", packs: ["spells"] }] }] };
+    expect(checkManifestDeclarations(manifest, readManifestPacks(manifest).packs)).toEqual([
+      'system.json: packFolders[0].folders[0].packs[0]: "spells" is not a declared pack',
     ]);
   });
 });

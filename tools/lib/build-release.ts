@@ -5,7 +5,7 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { zipFolder } from "./dist-zip";
-import { checkManifestFiles, checkPackSources, prepareManifest, readManifestPacks, SYSTEM_ID } from "./manifest";
+import { checkManifestDeclarations, checkManifestFiles, checkPackSources, prepareManifest, readManifestPacks, SYSTEM_ID } from "./manifest";
 import { compileLoadedPack, keepCliFilesIn } from "./pack-compile";
 import { countDocuments, loadPacks, undeclaredSourceFolders, validateLoadedPacks } from "./pack-sources-check";
 import { isRecord } from "./records";
@@ -68,6 +68,7 @@ export async function buildRelease(
   const loaded = loadPacks(root, sources, packs);
   errors.push(
     ...packListErrors,
+    ...checkManifestDeclarations(manifest, packs),
     ...checkPackSources(packs, (name) => existsSync(join(sources, name))),
     ...undeclaredSourceFolders(sources, packs),
     ...validateLoadedPacks(root, loaded, STATIC_FOLDERS),

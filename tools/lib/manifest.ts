@@ -2,6 +2,7 @@
  * The system manifest as it goes into dist/: the version from package.json, the release URLs from the
  * environment (or placeholders the release step replaces), and checks that what it names exists.
  */
+import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import { isPackType } from "./pack-validate";
 import type { PackType } from "./pack-validate";
 import { isRecord, show } from "./records";
@@ -107,4 +108,33 @@ export function checkPackSources(packs: readonly ManifestPack[], hasSource: (nam
   return packs
     .filter((pack) => !hasSource(pack.name))
     .map((pack) => `system.json: pack ${pack.name} has no source folder packs/_source/${pack.name}/`);
+}
+
+/**
+ * Errors where the manifest disagrees with itself or the data spec: a subtype of src/data/spec.ts missing
+ * from `documentTypes`, or a `packFolders` entry naming a pack that is not declared.
+ */
+export function checkManifestDeclarations(manifest: UnknownRecord, packs: readonly ManifestPack[]): string[] {
+  const errors: string[] = [];
+  const types = isRecord(manifest.documentTypes) ? manifest.documentTypes : {};
+  const expected = { Actor: Object.keys(ACTOR_SPECS), Item: Object.keys(ITEM_SPECS) };
+  for (const [documentName, subtypes] of Object.entries(expected)) {
+    const declared = types[documentName];
+    for (const subtype of subtypes) {
+      if (!isRecord(declared) || !Object.hasOwn(declared, subtype)) {
+        errors.push(`system.json: documentTypes.${documentName}.${subtype}: missing (src/data/spec.ts defines it)`);
+      }
+    }
+  }
+  const folders = manifest.packFolders ?? [];
+  const checkFolder = (folder: unknown, at: string): void => {
+    if (!isRecord(folder)) return;
+    const names = Array.isArray(folder.packs) ? folder.packs : [];
+    names.forEach((name: unknown, i) => {
+      if (!packs.some((p) => p.name === name)) errors.push(`system.json: ${at}.packs[${i}]: ${show(name)} is not a declared pack`);
+    });
+    if (Array.isArray(folder.folders)) folder.folders.forEach((f: unknown, i) => checkFolder(f, `${at}.folders[${i}]`));
+  };
+  if (Array.isArray(folders)) folders.forEach((f: unknown, i) => checkFolder(f, `packFolders[${i}]`));
+  return errors;
 }
