@@ -2,18 +2,15 @@
 import { skillIdentifier } from "../rules/character";
 
 /**
- * The identifier to write when a skill is updated: filled from the (new) name when the skill is renamed or its
- * identifier cleared and it would be left blank; undefined when the update needs no change.
+ * The identifier to write when a skill is updated: whenever the update would leave it blank (a rename of a skill
+ * without one, or the identifier cleared), it is filled from the new or current name; undefined means no change.
  */
 export function identifierAfterUpdate(
   current: { name: string; identifier: string },
   changes: { name?: unknown; identifier?: unknown },
 ): string | undefined {
-  const renamed = typeof changes.name === "string" && changes.name !== current.name;
-  const cleared = changes.identifier !== undefined && (typeof changes.identifier !== "string" || changes.identifier.trim() === "");
   const next = changes.identifier === undefined ? current.identifier : changes.identifier;
-  const blank = typeof next !== "string" || next.trim() === "";
-  if (!blank || !(renamed || cleared || current.identifier === "")) return undefined;
+  if (typeof next === "string" && next.trim() !== "") return undefined;
   const name = typeof changes.name === "string" ? changes.name : current.name;
   const filled = skillIdentifier(name);
   return filled === "" ? undefined : filled;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deriveCharacter, skillIdentifier } from "../../src/rules";
+import { deriveCharacter, skillIdentifier, woundsForLife } from "../../src/rules";
 import type { CharacterItem, CharacterSnapshot } from "../../src/rules";
 
 const steelDragonplate: CharacterItem = {
@@ -152,5 +152,20 @@ describe("000 Armour and Melee Attacks: deriveCharacter checks its input", () =>
   });
   it("refuses an unknown skill use with a RangeError naming it", () => {
     expect(() => deriveCharacter(dragon([skill("X", "trained", ["fly"])]))).toThrow(/uses\[0\].*fly/);
+  });
+});
+
+describe("000 Damage and Health states: editing the life bar sets wounds", () => {
+  it("000 Damage and Health states: 8 of 12 Life Points remaining is 4 wounds", () => {
+    expect(woundsForLife(12, 8)).toBe(4);
+  });
+  it("000 Damage and Health states: life above the maximum heals to zero wounds", () => {
+    expect(woundsForLife(12, 20)).toBe(0);
+  });
+  it("000 Severe injury and Death: life far below zero stops at twice the maximum plus one", () => {
+    expect(woundsForLife(12, -40)).toBe(25);
+  });
+  it("000 Damage and Health states: refuses a NaN bar value with a RangeError naming it", () => {
+    expect(() => woundsForLife(12, Number.NaN)).toThrow(/lifeValue/);
   });
 });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { SETTINGS, settingKey } from "../../src/config/settings-table";
+import type { SettingValues } from "../../src/config/settings-table";
+import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
+import type { ModelSpec } from "../../src/data/spec";
+import { translation } from "./lang";
+
+/** Every LOCALIZATION_PREFIXES label key of a spec: <prefix>.FIELDS.<path>.label, nested groups included. */
+function labelKeys(prefix: string, spec: ModelSpec, path = ""): string[] {
+  return Object.entries(spec).flatMap(([name, field]) => {
+    const here = `${path}${name}`;
+    const own = `${prefix}.FIELDS.${here}.label`;
+    return field.kind === "schema" ? [own, ...labelKeys(prefix, field.fields, `${here}.`)] : [own];
+  });
+}
+
+const fieldKeys = [
+  ...Object.entries(ACTOR_SPECS).flatMap(([type, spec]) => labelKeys(`AOD.Actor.${type}`, spec)),
+  ...Object.entries(ITEM_SPECS).flatMap(([type, spec]) => labelKeys(`AOD.Item.${type}`, spec)),
+];
+
+describe("DATA.md field labels in en.json", () => {
+  it("finds a label key for every spec field", () => {
+    expect(fieldKeys.length).toBeGreaterThan(50);
+  });
+  it.each(fieldKeys)("%s exists", (key) => {
+    expect(translation(key)).toBeTruthy();
+  });
+  it("names every subtype under TYPES", () => {
+    for (const type of Object.keys(ACTOR_SPECS)) expect(translation(`TYPES.Actor.${type}`)).toBeTruthy();
+    for (const type of Object.keys(ITEM_SPECS)) expect(translation(`TYPES.Item.${type}`)).toBeTruthy();
+  });
+  it("labels every choice of every choice field under AOD.Choices.<field>", () => {
+    const specs: ModelSpec[] = [...Object.values(ACTOR_SPECS), ...Object.values(ITEM_SPECS)];
+    for (const spec of specs) {
+      for (const [name, field] of Object.entries(spec)) {
+        const choices = field.kind === "string" || field.kind === "stringSet" ? field.choices : undefined;
+        for (const choice of choices ?? []) expect(translation(`AOD.Choices.${name}.${choice}`), choice).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe("RULES.md (setting) items: labels in en.json", () => {
+  const keys = Object.keys(SETTINGS) as (keyof SettingValues)[];
+  it.each(keys)("%s has a name and a hint", (key) => {
+    expect(translation(settingKey(key, "name"))).toBeTruthy();
+    expect(translation(settingKey(key, "hint"))).toBeTruthy();
+  });
+  it.each(keys)("%s labels each of its choices", (key) => {
+    const setting = SETTINGS[key];
+    const choices = setting.kind === "choice" ? setting.choices : [];
+    for (const choice of choices) expect(translation(settingKey(key, `choices.${choice}`)), choice).toBeTruthy();
+  });
+});

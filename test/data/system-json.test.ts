@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
+import type { ModelSpec } from "../../src/data/spec";
+import { ROOT } from "./lang";
+
+interface Pack {
+  name: string;
+  label: string;
+  type: string;
+  path: string;
+  system: string;
+  ownership: Record<string, string>;
+}
+
+const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as Record<string, unknown>;
+const packs = manifest.packs as Pack[];
+const documentTypes = manifest.documentTypes as Record<string, Record<string, { htmlFields?: string[] }>>;
+
+const htmlFields = (spec: ModelSpec): string[] =>
+  Object.entries(spec).filter(([, field]) => field.kind === "html").map(([name]) => name);
+
+describe("system.json", () => {
+  it("identifies the system for Foundry 13", () => {
+    expect(manifest).toMatchObject({
+      id: "age-of-dragons",
+      title: "Age of Dragons",
+      compatibility: { minimum: "13", verified: "13" },
+      esmodules: ["age-of-dragons.mjs"],
+      socket: true,
+      primaryTokenAttribute: "life",
+      secondaryTokenAttribute: "magic",
+    });
+    expect(typeof manifest.version).toBe("string");
+  });
+  it("leaves url, manifest and download as placeholders for the release step", () => {
+    expect([manifest.url, manifest.manifest, manifest.download]).toEqual(["#{URL}#", "#{MANIFEST}#", "#{DOWNLOAD}#"]);
+  });
+  it("declares exactly the spec's Actor and Item subtypes, with their rich-text fields", () => {
+    const expected = (specs: Record<string, ModelSpec>) =>
+      Object.fromEntries(Object.entries(specs).map(([type, spec]) => [type, { htmlFields: htmlFields(spec) }]));
+    expect(documentTypes.Actor).toEqual(expected(ACTOR_SPECS));
+    expect(documentTypes.Item).toEqual(expected(ITEM_SPECS));
+  });
+  it("points at files that exist: the stylesheet and the English strings", () => {
+    for (const style of manifest.styles as string[]) expect(existsSync(resolve(ROOT, style)), style).toBe(true);
+    const languages = manifest.languages as { lang: string; path: string }[];
+    expect(languages).toEqual([{ lang: "en", name: "English", path: "lang/en.json" }]);
+    expect(existsSync(resolve(ROOT, "lang/en.json"))).toBe(true);
+  });
+  it("lists the six packs with their document types", () => {
+    expect(packs.map((p) => [p.name, p.type])).toEqual([
+      ["bestiary", "Actor"],
+      ["weapons", "Item"],
+      ["armour", "Item"],
+      ["skills", "Item"],
+      ["rules", "JournalEntry"],
+      ["tables", "RollTable"],
+    ]);
+  });
+  it.each(packs.map((p) => [p.name, p]))("pack %s is complete and owned by the system", (name, pack) => {
+    expect(pack.path).toBe(`packs/${name}`);
+    expect(pack.system).toBe("age-of-dragons");
+    expect(pack.label.length).toBeGreaterThan(0);
+    expect(pack.ownership).toEqual({ PLAYER: "OBSERVER", ASSISTANT: "OWNER" });
+  });
+  it("groups every pack in one Age of Dragons folder", () => {
+    const folders = manifest.packFolders as { name: string; packs: string[] }[];
+    expect(folders).toHaveLength(1);
+    expect(folders[0]?.name).toBe("Age of Dragons");
+    expect([...(folders[0]?.packs ?? [])].sort()).toEqual(packs.map((p) => p.name).sort());
+  });
+  it("scopes every stylesheet rule under .age-of-dragons", () => {
+    const css = readFileSync(resolve(ROOT, "styles/age-of-dragons.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => (m[1] ?? "").split(",").map((s) => s.trim()));
+    expect(selectors.length).toBeGreaterThan(0);
+    for (const selector of selectors) expect(selector.startsWith(".age-of-dragons"), selector).toBe(true);
+  });
+});
