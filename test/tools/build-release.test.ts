@@ -110,6 +110,15 @@ describe("release build on a fixture repository", () => {
     expect(run.passed).toBe(10);
   });
 
+  it("fails the round trip when the zip no longer matches dist/", async () => {
+    const paths = fixtureRepo();
+    expect((await buildRelease(paths, {})).errors).toEqual([]);
+    write(paths.dist, "late-file.txt", "added after the zip");
+    const run = await runRoundTrip(paths);
+    expect(run.failures).toEqual(["release zip: late-file.txt is in dist/ but not in the zip"]);
+    expect(run.failed).toBe(1);
+  });
+
   it("reports a manifest pack without sources and a source folder without a pack", async () => {
     const paths = fixtureRepo();
     rmSync(join(paths.root, "packs/_source/tables"), { recursive: true });

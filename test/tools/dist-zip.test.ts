@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { listFilesRelative, zipFiles, zipFolder } from "../../tools/lib/dist-zip";
+import { compareZipEntries, listFilesRelative, unzipToFolder, zipFiles, zipFolder } from "../../tools/lib/dist-zip";
 
 const made: string[] = [];
 afterEach(() => {
@@ -36,5 +36,25 @@ describe("release zip", () => {
   it("gives the same bytes for the same files", () => {
     const files = new Map([["b.txt", new Uint8Array([1, 2])], ["a.txt", new Uint8Array([3])]]);
     expect(zipFiles(files)).toEqual(zipFiles(new Map([...files].reverse())));
+  });
+});
+
+describe("release zip check", () => {
+  it("unpacks a zip into a folder, nested paths included", () => {
+    const dir = folder({});
+    const zip = zipFiles(new Map([["system.json", new Uint8Array([123, 125])], ["packs/a/CURRENT", new Uint8Array([1])]]));
+    expect(unzipToFolder(zip, join(dir, "out"))).toEqual(["packs/a/CURRENT", "system.json"]);
+    expect(listFilesRelative(join(dir, "out"))).toEqual(["packs/a/CURRENT", "system.json"]);
+  });
+  it("refuses an entry that would land outside the folder", () => {
+    const dir = folder({});
+    const zip = zipFiles(new Map([["../escape.txt", new Uint8Array([1])]]));
+    expect(() => unzipToFolder(zip, join(dir, "out"))).toThrow(/points outside/);
+  });
+  it("names files missing from the zip and files only in the zip", () => {
+    expect(compareZipEntries(["a", "b"], ["b", "c"])).toEqual([
+      "release zip: a is in dist/ but not in the zip",
+      "release zip: c is in the zip but not in dist/",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /** Packs the built system folder into one release zip, with system.json at the zip's root. */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { zipSync } from "fflate";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { unzipSync, zipSync } from "fflate";
 import type { Zippable } from "fflate";
 
 /** A fixed timestamp for every entry, so the same files always give the same zip. */
@@ -30,4 +30,25 @@ export function zipFolder(dir: string, exclude: readonly string[]): { zip: Uint8
   const entries = listFilesRelative(dir).filter((f) => !exclude.includes(f));
   const files = new Map(entries.map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))] as const));
   return { zip: zipFiles(files), entries };
+}
+
+/** Unpacks a zip into `dir` (emptied first) and returns its file entries, sorted. */
+export function unzipToFolder(zip: Uint8Array, dir: string): string[] {
+  rmSync(dir, { recursive: true, force: true });
+  const entries = Object.entries(unzipSync(zip)).filter(([name]) => !name.endsWith("/"));
+  for (const [name, data] of entries) {
+    const target = join(dir, normalize(name));
+    if (!target.startsWith(join(dir, "/"))) throw new Error(`zip entry ${name} points outside ${dir}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, data);
+  }
+  return entries.map(([name]) => name).sort();
+}
+
+/** Errors for files the zip lacks or adds compared with the folder it was made from. */
+export function compareZipEntries(expected: readonly string[], zipped: readonly string[]): string[] {
+  return [
+    ...expected.filter((f) => !zipped.includes(f)).map((f) => `release zip: ${f} is in dist/ but not in the zip`),
+    ...zipped.filter((f) => !expected.includes(f)).map((f) => `release zip: ${f} is in the zip but not in dist/`),
+  ];
 }

@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuildPaths } from "./build-release";
+import { ZIP_NAME } from "./build-release";
+import { compareZipEntries, listFilesRelative, unzipToFolder } from "./dist-zip";
 import { readManifestPacks } from "./manifest";
 import { extractCompiledPack, keepCliFilesIn } from "./pack-compile";
 import { loadPacks } from "./pack-sources-check";
@@ -26,8 +28,9 @@ function readJson(path: string): unknown {
 }
 
 /**
- * Extracts every pack dist/system.json declares and compares it with packs/_source/, then checks dist/ is
- * installable. `failed` counts documents that differ or are missing plus failed install checks.
+ * Checks the release zip holds dist/'s files, extracts every pack dist/system.json declares (from the
+ * unzipped release) and compares it with packs/_source/, then checks dist/ is installable. `failed` counts
+ * documents that differ or are missing plus failed install and zip checks.
  */
 export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
   const { root, dist, cache } = paths;
@@ -39,15 +42,28 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
   let failedDocs = 0;
   let bestiary: UnknownRecord[] | undefined;
 
+  // The release zip first, before anything opens dist/'s packs: it must hold exactly dist/'s files, and the
+  // packs are then extracted from the unzipped copy, so the round trip checks what users install.
+  const zipErrors: string[] = [];
+  let packRoot = dist;
+  const zipPath = join(dist, ZIP_NAME);
+  if (!existsSync(zipPath)) zipErrors.push(`dist/${ZIP_NAME}: missing`);
+  else {
+    const release = join(cache, "release");
+    const zipped = unzipToFolder(new Uint8Array(readFileSync(zipPath)), release);
+    zipErrors.push(...compareZipEntries(listFilesRelative(dist).filter((f) => f !== ZIP_NAME), zipped));
+    packRoot = release;
+  }
+
   if (isRecord(manifest)) {
     keepCliFilesIn(cache);
     const { packs } = readManifestPacks(manifest);
     for (const loaded of loadPacks(root, join(root, "packs", "_source"), packs)) {
       const extractDir = join(cache, "roundtrip", loaded.pack.name);
       try {
-        await extractCompiledPack(join(dist, loaded.pack.path), extractDir);
+        await extractCompiledPack(join(packRoot, loaded.pack.path), extractDir);
       } catch (error) {
-        failures.push(`pack ${loaded.pack.name}: cannot extract dist/${loaded.pack.path}: ${String(error)}`);
+        failures.push(`pack ${loaded.pack.name}: cannot extract ${loaded.pack.path}: ${String(error)}`);
         failedDocs += Math.max(1, loaded.files.length);
         continue;
       }
@@ -62,7 +78,10 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
     }
   }
 
-  const installErrors = checkInstallable({ manifest, version, exists: (path) => existsSync(join(dist, path)), bestiary });
+  const installErrors = [
+    ...checkInstallable({ manifest, version, exists: (path) => existsSync(join(dist, path)), bestiary }),
+    ...zipErrors,
+  ];
   failures.push(...installErrors);
   const counted = failedDocs + installErrors.length;
   // A failure not tied to one document (an extracted file with no source) still counts once.
