@@ -1,6 +1,7 @@
 /**
- * `npm run test:packs` (after the build): extracts every compiled pack in dist/ with the official CLI,
- * compares each document with its source, and checks dist/ is an installable system. Ends with
+ * `npm run test:packs` (after the build): checks the release zip against dist/, extracts every compiled pack
+ * (from the unzipped release) with the official CLI, compares each document with its source, and checks
+ * dist/ is an installable system. Ends with
  * `packs: N passed, M failed` and exits 1 on any failure.
  */
 import { join, resolve } from "node:path";
