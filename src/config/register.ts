@@ -1,6 +1,7 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
+import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { exposeApi } from "./api";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -10,6 +11,7 @@ import { DEFEATED_STATUS, STATUS_EFFECTS } from "./status-effects";
 export function registerSystem(): void {
   CONFIG.Actor.documentClass = AgeOfDragonsActor;
   CONFIG.Item.documentClass = AgeOfDragonsItem;
+  CONFIG.Token.documentClass = AgeOfDragonsTokenDocument;
   Object.assign(CONFIG.Actor.dataModels, DATA_MODELS.Actor);
   Object.assign(CONFIG.Item.dataModels, DATA_MODELS.Item);
   // The life bar shows derived life.value over life.max; tell the token config which bars exist.

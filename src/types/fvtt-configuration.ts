@@ -7,6 +7,7 @@ import type { SkillModel } from "../data/item/skill-model";
 import type { WeaponModel } from "../data/item/weapon-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
+import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
 
@@ -26,6 +27,7 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof AgeOfDragonsActor;
     Item: typeof AgeOfDragonsItem;
+    Token: typeof AgeOfDragonsTokenDocument;
   }
 
   interface SettingConfig {
