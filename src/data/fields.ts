@@ -1,7 +1,10 @@
 /**
- * Builds foundry.data.fields from the spec (src/data/spec.ts), so the data models, the migrations and the pack
- * validator all read the same declaration. `foundry` is read when a schema is built, never at import time.
+ * Builds foundry.data.fields from the spec (src/data/spec.ts) through the plans of field-plans.ts, so the data
+ * models, the migrations and the pack validator all read the same declaration. `foundry` is read when a schema is
+ * built, never at import time.
  */
+import { fieldPlan } from "./field-plans";
+import type { FieldPlan } from "./field-plans";
 import type { FieldSpec, ModelSpec } from "./spec";
 
 type Fields = typeof foundry.data.fields;
@@ -27,51 +30,35 @@ export type FieldFor<S extends FieldSpec> = S extends { kind: "integer" | "numbe
 /** The Foundry schema a model spec becomes, field by field. */
 export type SchemaFor<M extends ModelSpec> = { -readonly [K in keyof M]: FieldFor<M[K]> };
 
-function entry(f: Fields, choices?: readonly string[]): Text {
-  return new f.StringField({ required: true, nullable: false, blank: false, ...(choices ? { choices: [...choices] } : {}) });
-}
-
-function build(f: Fields, spec: FieldSpec): foundry.data.fields.DataField.Any {
-  const base = { required: true, nullable: false } as const;
-  switch (spec.kind) {
-    case "integer":
-      return new f.NumberField({ ...base, integer: true, min: spec.min, max: spec.max, initial: spec.initial });
-    case "number":
-      return new f.NumberField({
-        ...base,
-        min: spec.min,
-        max: spec.max,
-        initial: spec.initial,
-        positive: spec.positive ?? false,
-      });
-    case "boolean":
-      return new f.BooleanField({ ...base, initial: spec.initial });
-    case "string":
-      return new f.StringField({
-        ...base,
-        blank: !spec.choices,
-        initial: spec.initial,
-        ...(spec.choices ? { choices: [...spec.choices] } : {}),
-      });
-    case "html":
-      return new f.HTMLField({ ...base, blank: true, initial: "" });
-    case "stringSet":
-      return new f.SetField(entry(f, spec.choices), { ...base, initial: [...spec.initial] });
-    case "stringList":
-      return new f.ArrayField(entry(f), { ...base, initial: [...spec.initial] });
-    case "schema":
-      return new f.SchemaField(schemaFor(spec.fields));
+function build(f: Fields, plan: FieldPlan): foundry.data.fields.DataField.Any {
+  switch (plan.field) {
+    case "NumberField":
+      return new f.NumberField(plan.options);
+    case "BooleanField":
+      return new f.BooleanField(plan.options);
+    case "StringField":
+      return new f.StringField(plan.options);
+    case "HTMLField":
+      return new f.HTMLField(plan.options);
+    case "SetField":
+      return new f.SetField(new f.StringField(plan.element.options), plan.options);
+    case "ArrayField":
+      return new f.ArrayField(new f.StringField(plan.element.options), plan.options);
+    case "SchemaField":
+      return new f.SchemaField(
+        Object.fromEntries(Object.entries(plan.fields).map(([name, inner]) => [name, build(f, inner)])),
+      );
   }
 }
 
 /** The Foundry field for one spec entry. */
 export function fieldFor<S extends FieldSpec>(spec: S): FieldFor<S> {
-  return build(foundry.data.fields, spec) as unknown as FieldFor<S>;
+  return build(foundry.data.fields, fieldPlan(spec)) as unknown as FieldFor<S>;
 }
 
 /** The Foundry schema for a whole subtype spec; the data models return this from defineSchema. */
 export function schemaFor<M extends ModelSpec>(spec: M): SchemaFor<M> {
   const schema: Record<string, foundry.data.fields.DataField.Any> = {};
-  for (const [name, field] of Object.entries(spec)) schema[name] = fieldFor(field) as foundry.data.fields.DataField.Any;
+  for (const [name, field] of Object.entries(spec)) schema[name] = build(foundry.data.fields, fieldPlan(field));
   return schema as SchemaFor<M>;
 }
