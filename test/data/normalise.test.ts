@@ -140,6 +140,13 @@ describe("DATA.md migrations: safety", () => {
   it("keeps keys it does not know for Foundry to clean", () => {
     expect(fix("weapon", { _stats: 1 })).toEqual({ _stats: 1 });
   });
+  it("leaves Foundry's update operators and other class instances alone", () => {
+    class ForcedDeletion {
+      readonly forced = true;
+    }
+    const operator = new ForcedDeletion();
+    expect(fix("dragon", { breed: operator, soma: "5" })).toEqual({ breed: operator, soma: 5 });
+  });
   it("does not modify its input", () => {
     const input = { attributes: { soma: "5" }, tags: "a,b" };
     normaliseSystem("dragon", input);

@@ -37,6 +37,11 @@ function isPlain(value: unknown): value is Plain {
   return proto === Object.prototype || proto === null;
 }
 
+/** An object that is neither plain data, a list nor a Set: left for Foundry to interpret. */
+function isInstance(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Set) && !isPlain(value);
+}
+
 /** A deep copy of plain objects and arrays, so the caller's data is never modified. */
 function copy(value: unknown, depth = 0): unknown {
   if (depth > 64) return value;
@@ -100,6 +105,8 @@ function applyRenames(source: Plain, type: Subtype, discarded: Discarded[]): voi
 function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discarded: Discarded[]): void {
   for (const [key, field] of Object.entries(spec) as [string, FieldSpec][]) {
     if (!(key in source)) continue;
+    // Foundry's update operators (forced deletion or replacement) and other class instances are not user data.
+    if (isInstance(source[key])) continue;
     const path = prefix + key;
     const result = coerceValue(field, source[key]);
     if (result.ok && field.kind === "schema") {
