@@ -1,5 +1,5 @@
 // Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
-// and the hooks that have always run by the time system code executes.
+// and the hook assumed to have run (ready) so `game.*` is not "possibly undefined".
 import type { AdversaryModel } from "../data/actor/adversary-model";
 import type { DragonModel } from "../data/actor/dragon-model";
 import type { ArmourModel } from "../data/item/armour-model";
@@ -38,8 +38,10 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
   }
 
+  // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
+  // which exist by then.
   interface AssumeHookRan {
-    init: never;
+    ready: never;
   }
 }
 
