@@ -163,13 +163,13 @@ export function deriveCharacter(snapshot: CharacterSnapshot, options: DeriveOpti
   });
   const pools = { soma: untrained("soma"), pneuma: untrained("pneuma") } as Record<CommonCheck, CheckValues>;
   for (const use of SKILL_USE_NAMES) {
-    let best: CheckValues = untrained("soma");
+    let best: CheckValues | undefined;
     for (const entry of entries) {
       if (!entry.uses.includes(use)) continue;
       const candidate = { tn: entry.tn, pool: entry.pool, skill: entry.identifier || null };
-      if (best.skill === null || better(candidate, best)) best = candidate;
+      if (!best || better(candidate, best)) best = candidate;
     }
-    pools[use] = best;
+    pools[use] = best ?? untrained("soma");
   }
 
   return {
