@@ -109,7 +109,7 @@ interface SkillEntry {
   uses: SkillUse[];
 }
 
-/** Lower TN wins; on equal TN the larger pool wins (the brief's "best skill for each use"). */
+/** Which of two checks is better: the lower TN wins, then the larger pool (how the best skill for a use is picked). */
 function better(a: { tn: number; pool: number }, b: { tn: number; pool: number }): boolean {
   return a.tn < b.tn || (a.tn === b.tn && a.pool > b.pool);
 }
