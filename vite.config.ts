@@ -14,8 +14,5 @@ export default defineConfig({
       formats: ["es"],
       fileName: () => "age-of-dragons.mjs",
     },
-    rollupOptions: {
-      output: { inlineDynamicImports: true },
-    },
   },
 });

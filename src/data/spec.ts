@@ -4,6 +4,7 @@
  * and the pack validator checks compendium sources with it. Pure: no Foundry globals.
  */
 import { SKILL_RANKS } from "../rules/skills";
+import { WEAPON_RANGES } from "../rules/procedures/battle-common";
 import { SPEED_CATEGORIES } from "../rules/speed";
 
 /** One stored field. */
@@ -25,8 +26,6 @@ export type ModelSpec = Readonly<Record<string, FieldSpec>>;
 
 /** Adversary kinds (docs/DATA.md). */
 export const ADVERSARY_KINDS = ["infantry", "knight", "archer", "cavalry", "warEngine", "flyer", "other"] as const;
-/** Weapon reaches. */
-export const WEAPON_RANGES = ["melee", "ranged"] as const;
 /** Armour slots. */
 export const ARMOUR_SLOTS = ["body", "helmet", "shield", "barding"] as const;
 /** The attributes a skill may roll. */

@@ -1,14 +1,8 @@
 /** Whether distance and altitude allow an attack (000 "Distance", "Melee Attacks", "Ranged Attacks"). */
 import { altitudeValue, distanceIndex } from "./bands";
-import { RULE_REASONS } from "./reasons";
+import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
 import type { Altitude, Distance, Legality } from "./types";
 import { fail } from "./validate";
-
-const ALLOWED: Legality = Object.freeze({ allowed: true });
-
-function refused(reason: string): Legality {
-  return { allowed: false, reason };
-}
 
 /**
  * Melee (and grapple) reach: close quarters or zero range, in the same altitude band (000 "Melee Attacks").
@@ -18,9 +12,9 @@ export function canMelee(distance: Distance, a: Altitude, b: Altitude): Legality
   const reach = distanceIndex(distance);
   const heightA = altitudeValue(a);
   const heightB = altitudeValue(b);
-  if (distance === "disengaged") return refused(RULE_REASONS.Disengaged);
-  if (reach > distanceIndex("close")) return refused(RULE_REASONS.TooFarForMelee);
-  if (heightA !== heightB) return refused(RULE_REASONS.NotSameAltitude);
+  if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
+  if (reach > distanceIndex("close")) return refuse(RULE_REASONS.TooFarForMelee);
+  if (heightA !== heightB) return refuse(RULE_REASONS.NotSameAltitude);
   return ALLOWED;
 }
 
@@ -36,9 +30,9 @@ export function canRanged(distance: Distance, a: Altitude, b: Altitude, opts: { 
   if (opts.longRange !== undefined && typeof opts.longRange !== "boolean") {
     fail("opts.longRange", "true, false or absent", opts.longRange);
   }
-  if (distance === "disengaged") return refused(RULE_REASONS.Disengaged);
+  if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
   const limit = distanceIndex(opts.longRange ? "long" : "middle");
-  if (reach > limit) return refused(RULE_REASONS.TooFarForRanged);
-  if (gap > 1) return refused(RULE_REASONS.AltitudeTooFarForRanged);
+  if (reach > limit) return refuse(RULE_REASONS.TooFarForRanged);
+  if (gap > 1) return refuse(RULE_REASONS.AltitudeTooFarForRanged);
   return ALLOWED;
 }

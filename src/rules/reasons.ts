@@ -2,6 +2,15 @@
  * The en.json keys the battle-phase rules answer with: why an action is refused (Legality.reason) and what
  * happened (LogEntry.key). Kept in one place so a test can prove that every key has an English string.
  */
+import type { Legality } from "./types";
+
+/** The answer when nothing stands in the way. */
+export const ALLOWED: Legality = Object.freeze({ allowed: true });
+
+/** A refusal with its en.json reason key. */
+export function refuse(reason: string): Legality {
+  return { allowed: false, reason };
+}
 
 /** Why an attack, grapple, break-out or rescue is refused; each value is an en.json key. */
 export const RULE_REASONS = Object.freeze({

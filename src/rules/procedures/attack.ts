@@ -9,13 +9,13 @@ import { countSuccesses } from "../dice";
 import { woundState } from "../health";
 import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";
-import { BATTLE_LOG, RULE_REASONS } from "../reasons";
+import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { ALLOWED, carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, refuse, rollPool } from "./battle-common";
+import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 
 /** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */

@@ -4,19 +4,10 @@
  */
 import { clampPool } from "../dice";
 import { woundState } from "../health";
-import { RULE_REASONS } from "../reasons";
-import type { RuleReason } from "../reasons";
+import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
 import type { CombatantState, SkirmishState } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertFaces, assertNonNegativeInteger, assertInteger, assertOneOf, fail } from "../validate";
-
-/** The answer when nothing stands in the way. */
-export const ALLOWED: Legality = Object.freeze({ allowed: true });
-
-/** A refusal with its en.json reason key. */
-export function refuse(reason: RuleReason): Legality {
-  return { allowed: false, reason };
-}
 
 /** An all-in-one procedure's answer when the action is not allowed. */
 export interface Refusal {
@@ -40,7 +31,7 @@ export interface WeaponSnapshot {
   magicCost: number;
 }
 
-/** Weapon ranges. */
+/** Weapon ranges (docs/DATA.md). */
 export const WEAPON_RANGES: readonly WeaponSnapshot["range"][] = Object.freeze(["melee", "ranged"]);
 
 function assertBoolean(name: string, value: unknown): boolean {

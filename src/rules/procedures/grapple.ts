@@ -7,12 +7,12 @@ import type { ContestResult } from "../contest";
 import { countSuccesses } from "../dice";
 import { breakOut } from "../grapple";
 import { canMelee } from "../legality";
-import { BATTLE_LOG, RULE_REASONS } from "../reasons";
+import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { ALLOWED, carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, refuse, rollPool } from "./battle-common";
+import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 
 /** A grapple attempt: who grabs whom, with which weapon (one with the grapple trait, such as Tooth and Claw). */

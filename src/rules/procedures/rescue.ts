@@ -3,13 +3,13 @@
  * (000 "Catching / Mid air rescues"; RULES.md "Rescue").
  */
 import { countSuccesses, isAchievableTN } from "../dice";
-import { BATTLE_LOG, RULE_REASONS } from "../reasons";
+import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { rescueTN } from "../rescue";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { Outcome, SkirmishState } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { fail } from "../validate";
-import { ALLOWED, isDead, readyToAct, refusal, refuse, rollPool } from "./battle-common";
+import { isDead, readyToAct, refusal, rollPool } from "./battle-common";
 import type { Refusal } from "./battle-common";
 
 /** Who tries to catch whom. */
