@@ -73,8 +73,18 @@ export {
   sideInitiative,
 } from "./initiative";
 export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
-export { AMBUSH_TEN_BONUS, DEFAULT_SURPRISE_CHANCE, ambushChance, ambushCheck, surpriseCheck } from "./surprise";
-export type { AmbushResult, SurpriseResult } from "./surprise";
+export {
+  AMBUSH_TEN_BONUS,
+  DEFAULT_SURPRISE_CHANCE,
+  DEFAULT_TAG_MODIFIERS,
+  ambushChance,
+  ambushCheck,
+  sideAgility,
+  sideTagModifier,
+  surpriseChance,
+  surpriseCheck,
+} from "./surprise";
+export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
 export {
   COMBAT_EVENTS,
   MAX_EVENT_DRAWS,

@@ -6,7 +6,7 @@
  * above is not). "Half the Surprise Chance" is chance / 2 as a real number, so with a chance of 7 a total
  * of 3 is ambushed and 4 only surprised.
  */
-import { assertFace, assertInteger } from "./validate";
+import { assertFace, assertInteger, fail } from "./validate";
 
 /** The Surprise Chance when no tag changes it (001 "Surprise Roll"). */
 export const DEFAULT_SURPRISE_CHANCE = 3;
@@ -57,4 +57,51 @@ export function ambushCheck(c: { roll: number; agility: number; chance: number }
   const total = roll + agility;
   if (total < chance / 2) return "ambushed";
   return total < chance ? "surprised" : "normal";
+}
+
+/** What tags add to a Surprise Chance or an ambusher's roll, by tag (RULES.md: Stealthy +2, a world setting). */
+export type TagModifiers = Readonly<Record<string, number>>;
+
+/** The default tag modifiers (RULES.md "Surprise and ambush"). */
+export const DEFAULT_TAG_MODIFIERS: TagModifiers = Object.freeze({ stealthy: 2 });
+
+/**
+ * What a side's tags add (001 "Surprise Roll": the chance "is modified by Tags such as Stealthy"): a tag counts
+ * only when every combatant of the side carries it, since one clumsy member gives the whole side away.
+ */
+export function sideTagModifier(
+  sideTags: readonly (readonly string[])[],
+  modifiers: TagModifiers = DEFAULT_TAG_MODIFIERS,
+): number {
+  if (!Array.isArray(sideTags)) fail("sideTags", "an array of tag lists", sideTags);
+  if (sideTags.length === 0) return 0;
+  let total = 0;
+  for (const [tag, bonus] of Object.entries(modifiers)) {
+    assertInteger(`modifiers.${tag}`, bonus);
+    if (sideTags.every((tags) => Array.isArray(tags) && tags.includes(tag))) total += bonus;
+  }
+  return total;
+}
+
+/**
+ * The Surprise Chance a side rolls against when it has not seen the other coming (001 "Surprise Roll"): 3, plus
+ * what the unseen side's tags add (sideTagModifier).
+ */
+export function surpriseChance(
+  unseenSideTags: readonly (readonly string[])[],
+  modifiers: TagModifiers = DEFAULT_TAG_MODIFIERS,
+): number {
+  return DEFAULT_SURPRISE_CHANCE + sideTagModifier(unseenSideTags, modifiers);
+}
+
+/**
+ * The Agility a side adds to its d10 (001 "Surprise Roll"): the nominated scout's, or else the side's average
+ * rounded down (RULES.md); an empty side adds 0.
+ */
+export function sideAgility(agilities: readonly number[], scout?: number): number {
+  if (scout !== undefined) return assertInteger("scout", scout);
+  if (!Array.isArray(agilities)) fail("agilities", "an array of Agility scores", agilities);
+  if (agilities.length === 0) return 0;
+  const sum = agilities.reduce((total: number, a, i) => total + assertInteger(`agilities[${i}]`, a), 0);
+  return Math.floor(sum / agilities.length);
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ambushChance, ambushCheck, surpriseCheck } from "../../src/rules/surprise";
+import { ambushChance, ambushCheck, sideAgility, sideTagModifier, surpriseChance, surpriseCheck } from "../../src/rules/surprise";
 
 describe("001 Surprise Roll: surprise", () => {
   it("surprises a total below the chance", () => {
@@ -76,5 +76,40 @@ describe("001 Surprise Roll: sides caught in an ambush", () => {
         },
       ),
     );
+  });
+});
+
+describe("001 Surprise Roll: the Surprise Chance and Tags such as Stealthy", () => {
+  it("defaults to 3", () => {
+    expect(surpriseChance([["brave"], []])).toBe(3);
+  });
+  it("rises by the Stealthy modifier when the unseen side is stealthy throughout", () => {
+    expect(surpriseChance([["stealthy"], ["stealthy", "brave"]])).toBe(5);
+    expect(surpriseChance([["stealthy"]], { stealthy: 3 })).toBe(6);
+  });
+  it("ignores a tag that only part of the side carries", () => {
+    expect(surpriseChance([["stealthy"], []])).toBe(3);
+  });
+  it("adds the same modifiers to an ambusher's roll", () => {
+    const modifier = sideTagModifier([["stealthy"], ["stealthy"]]);
+    expect(ambushChance({ roll: 4, agility: 2, modifier })).toEqual({ chance: 8, failed: false });
+  });
+  it("adds nothing for an empty side and refuses a fractional modifier", () => {
+    expect(sideTagModifier([])).toBe(0);
+    expect(() => sideTagModifier([["stealthy"]], { stealthy: 1.5 })).toThrow(/modifiers\.stealthy.*1\.5/);
+  });
+});
+
+describe("001 Surprise Roll: the Agility a side adds", () => {
+  it("uses the nominated scout's Agility", () => {
+    expect(sideAgility([1, 1, 1], 4)).toBe(4);
+  });
+  it("otherwise uses the side's average, rounded down", () => {
+    expect(sideAgility([2, 3, 3])).toBe(2);
+    expect(sideAgility([4, 5])).toBe(4);
+  });
+  it("adds 0 for an empty side and refuses a fractional score", () => {
+    expect(sideAgility([])).toBe(0);
+    expect(() => sideAgility([2, 2.5])).toThrow(/agilities\[1\].*2\.5/);
   });
 });
