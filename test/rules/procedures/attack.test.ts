@@ -12,16 +12,9 @@ import {
 import type { AttackDeclaration } from "../../../src/rules/procedures/attack";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { applyChanges, pairKey } from "../../../src/rules/state";
-import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { SkirmishState } from "../../../src/rules/state";
 import type { DiceSource } from "../../../src/rules/types";
-
-function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
-  return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
-    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, ...over,
-  };
-}
+import { fighter, rollScript, withFighter } from "../fixtures";
 
 function skirmish(distance: SkirmishState["distances"][string] = "close", over: Partial<SkirmishState> = {}): SkirmishState {
   return {
@@ -33,10 +26,6 @@ function skirmish(distance: SkirmishState["distances"][string] = "close", over: 
     surface: "normal",
     ...over,
   };
-}
-
-function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
-  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
 }
 
 const claws: WeaponSnapshot = {
@@ -51,18 +40,6 @@ const melee: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: claws
 const ranged: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: breath };
 
 /** Hands out scripted faces in order and checks each request's size. */
-function script(...rolls: number[][]): DiceSource & { left: () => number } {
-  const queue = [...rolls];
-  return {
-    roll(count: number, faces: 6 | 10 | 20) {
-      const next = queue.shift();
-      if (next === undefined || next.length !== count || faces !== 6) throw new Error(`unexpected roll of ${count}d${faces}`);
-      return Promise.resolve(next);
-    },
-    left: () => queue.length,
-  };
-}
-
 describe("000 Melee Attacks: validateAttack refusals", () => {
   it("allows a melee attack at close quarters at the same altitude", () => {
     expect(validateAttack(skirmish(), melee)).toEqual({ allowed: true });
@@ -237,25 +214,25 @@ describe("000 Damage and Health states: resolveAttack", () => {
 
 describe("000 Melee Attacks: performAttack with scripted dice", () => {
   it("rolls attack, defence and damage in that order and applies the wounds", async () => {
-    const dice = script([6, 5, 4, 1], [5, 1], [6, 5, 2, 2, 1, 1]);
+    const dice = rollScript([6, 5, 4, 1], [5, 1], [6, 5, 2, 2, 1, 1]);
     const result = await performAttack(skirmish(), melee, { attackPool: 4, baseAttackTN: 4, defence: { pool: 2, tn: 5 } }, dice);
     expect(result).toMatchObject({ allowed: true, damage: 2, wounds: 2 });
     expect(dice.left()).toBe(0);
   });
   it("000 Defence is Optional: rolls no defence dice for a target that does not defend", async () => {
-    const dice = script([5], [1, 1, 1, 1, 1]);
+    const dice = rollScript([5], [1, 1, 1, 1, 1]);
     const result = await performAttack(skirmish(), melee, { attackPool: 1, baseAttackTN: 4, defence: null }, dice);
     expect(result).toMatchObject({ allowed: true, contest: { defenceSuccesses: 0, margin: 1 }, damage: 0 });
     expect(dice.left()).toBe(0);
   });
   it("rolls no damage on a miss", async () => {
-    const dice = script([1, 2], [6]);
+    const dice = rollScript([1, 2], [6]);
     const result = await performAttack(skirmish(), melee, { attackPool: 2, baseAttackTN: 4, defence: { pool: 1, tn: 4 } }, dice);
     expect(result).toMatchObject({ allowed: true, damage: 0, changes: [] });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal and rolls nothing when the attack is not allowed", async () => {
-    const dice = script();
+    const dice = rollScript();
     const result = await performAttack(skirmish("long"), melee, { attackPool: 4, baseAttackTN: 4, defence: null }, dice);
     expect(result).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee });
   });

@@ -14,14 +14,7 @@ import type { FallReport } from "../../../src/rules/procedures/end-phase";
 import { applyChanges, pairKey } from "../../../src/rules/state";
 import type { CombatantState, SkirmishState } from "../../../src/rules/state";
 import type { Altitude, Surface } from "../../../src/rules/types";
-
-function fighter(id: string, values: Partial<CombatantState> = {}): CombatantState {
-  return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
-    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, ...values,
-  };
-}
+import { fighter } from "../fixtures";
 
 function skirmish(combatants: CombatantState[], extra: Partial<SkirmishState> = {}): SkirmishState {
   return {

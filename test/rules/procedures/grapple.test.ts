@@ -14,16 +14,8 @@ import type { GrappleDeclaration } from "../../../src/rules/procedures/grapple";
 import { resolveContest } from "../../../src/rules/contest";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { applyChanges, distanceBetween, isPinned, pairKey } from "../../../src/rules/state";
-import type { CombatantState, SkirmishState } from "../../../src/rules/state";
-import type { DiceSource } from "../../../src/rules/types";
-
-function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
-  return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
-    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, ...over,
-  };
-}
+import type { SkirmishState } from "../../../src/rules/state";
+import { fighter, rollScript, withFighter } from "../fixtures";
 
 function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
   return {
@@ -37,28 +29,12 @@ function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
   };
 }
 
-function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
-  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
-}
-
 /** a is held by b and c at once. */
 function heldByTwo(): SkirmishState {
   return applyChanges(skirmish(), [
     { type: "grapple", a: "b", b: "a" },
     { type: "grapple", a: "c", b: "a" },
   ]);
-}
-
-function script(...rolls: number[][]): DiceSource & { left: () => number } {
-  const queue = [...rolls];
-  return {
-    roll(count: number) {
-      const next = queue.shift();
-      if (next === undefined || next.length !== count) throw new Error(`unexpected roll of ${count} dice`);
-      return next;
-    },
-    left: () => queue.length,
-  };
 }
 
 const claws: WeaponSnapshot = {
@@ -140,14 +116,14 @@ describe("000 Grapple Attacks: resolveGrapple", () => {
     expect(outcome.log[0]?.key).toBe(BATTLE_LOG.GrappleMiss);
   });
   it("grapples with scripted dice in one call", async () => {
-    const dice = script([6, 6], [1, 1]);
+    const dice = rollScript([6, 6], [1, 1]);
     const result = await performGrapple(skirmish(), grab, { attackPool: 2, attackTN: 5, defence: { pool: 2, tn: 5 } }, dice);
     expect(result).toMatchObject({ allowed: true, changes: [{ type: "grapple", a: "a", b: "b" }] });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal of an impossible grapple without rolling", async () => {
     const state = skirmish({ distances: { [pairKey("a", "b")]: "long" } });
-    const result = await performGrapple(state, grab, { attackPool: 2, attackTN: 5, defence: null }, script());
+    const result = await performGrapple(state, grab, { attackPool: 2, attackTN: 5, defence: null }, rollScript());
     expect(result).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee });
   });
 });
@@ -209,14 +185,14 @@ describe("000 Breaking out of a Grapple: procedure", () => {
     expect(() => resolveBreakOut(heldByTwo(), { breakerId: "a" }, rolls)).toThrow(/defences/);
   });
   it("breaks out with scripted dice, rolling the attack then each grappler's defence", async () => {
-    const dice = script([6, 6], [6, 6, 6]);
+    const dice = rollScript([6, 6], [6, 6, 6]);
     const pools = { attackPool: 2, attackTN: 5, defences: { b: null, c: { pool: 3, tn: 5 } } };
     const result = await performBreakOut(heldByTwo(), { breakerId: "a" }, pools, dice);
     expect(result).toMatchObject({ allowed: true, shakenOff: ["b"], stillHeld: ["c"] });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal of a break-out by a free combatant without rolling", async () => {
-    const result = await performBreakOut(skirmish(), { breakerId: "a" }, { attackPool: 2, attackTN: 5, defences: {} }, script());
+    const result = await performBreakOut(skirmish(), { breakerId: "a" }, { attackPool: 2, attackTN: 5, defences: {} }, rollScript());
     expect(result).toEqual({ allowed: false, reason: RULE_REASONS.NotGrappled });
   });
   it("releases only grapplers of the breaker, whatever the dice", () => {

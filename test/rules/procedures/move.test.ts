@@ -8,16 +8,9 @@ import type { MoveDeclaration, MovePhase, MoveRuling } from "../../../src/rules/
 import { applyChanges, distanceBetween, pairKey } from "../../../src/rules/state";
 import type { CombatantState, SkirmishState } from "../../../src/rules/state";
 import type { Altitude, Distance } from "../../../src/rules/types";
+import { fighter } from "../fixtures";
 
 const PHASE: MovePhase = "movement";
-
-function fighter(id: string, values: Partial<CombatantState> = {}): CombatantState {
-  return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
-    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, ...values,
-  };
-}
 
 /** Dragon a and b at close quarters, a knight on the ground at middle distance from a, and a tower landmark. */
 function skirmish(values: Partial<Record<string, Partial<CombatantState>>> = {}, extra: Partial<SkirmishState> = {}): SkirmishState {

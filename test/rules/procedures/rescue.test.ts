@@ -3,18 +3,10 @@ import { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "../
 import type { RescueDeclaration } from "../../../src/rules/procedures/rescue";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { applyChanges, carrierOf, pairKey } from "../../../src/rules/state";
-import type { CombatantState, SkirmishState } from "../../../src/rules/state";
-import type { DiceSource } from "../../../src/rules/types";
+import type { SkirmishState } from "../../../src/rules/state";
+import { fighter, rollScript, withFighter } from "../fixtures";
 
-function fighter(id: string, over: Partial<CombatantState> = {}): CombatantState {
-  return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
-    magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "low",
-    fullMove: false, choseToFall: false, falling: false, ...over,
-  };
-}
-
-/** r (rescuer) and f (falling) at close quarters, both flying low; e is an enemy. */
+/** r (rescuer) and f (falling) at close quarters, both at mid altitude; e is an enemy. */
 function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
   return {
     combatants: { r: fighter("r"), f: fighter("f", { falling: true }), e: fighter("e") },
@@ -24,22 +16,6 @@ function skirmish(over: Partial<SkirmishState> = {}): SkirmishState {
     carrying: {},
     surface: "normal",
     ...over,
-  };
-}
-
-function withFighter(state: SkirmishState, c: CombatantState): SkirmishState {
-  return { ...state, combatants: { ...state.combatants, [c.id]: c } };
-}
-
-function script(...rolls: number[][]): DiceSource & { left: () => number } {
-  const queue = [...rolls];
-  return {
-    roll(count: number) {
-      const next = queue.shift();
-      if (next === undefined || next.length !== count) throw new Error(`unexpected roll of ${count} dice`);
-      return Promise.resolve(next);
-    },
-    left: () => queue.length,
   };
 }
 
@@ -94,7 +70,7 @@ describe("000 Catching / Mid air rescues: validateRescue", () => {
     expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescueOutOfReach);
   });
   it("refuses a target at close quarters but another altitude (project reading)", () => {
-    const state = withFighter(skirmish(), fighter("f", { falling: true, altitude: "mid" }));
+    const state = withFighter(skirmish(), fighter("f", { falling: true, altitude: "high" }));
     expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescueOutOfReach);
   });
   it("refuses as impossible a target four times the rescuer's weight (TN 7)", () => {
@@ -130,14 +106,14 @@ describe("000 Catching / Mid air rescues: resolveRescue", () => {
     expect(outcome.log[0]?.key).toBe(BATTLE_LOG.RescueMissed);
   });
   it("rescues with scripted dice in one call", async () => {
-    const dice = script([6, 2, 2]);
+    const dice = rollScript([6, 2, 2]);
     const result = await performRescue(skirmish(), catchIt, 3, dice);
     expect(result).toMatchObject({ allowed: true, caught: true });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal of an impossible rescue without rolling", async () => {
     const state = withFighter(skirmish(), fighter("f", { falling: false }));
-    expect(await performRescue(state, catchIt, 3, script())).toEqual({
+    expect(await performRescue(state, catchIt, 3, rollScript())).toEqual({
       allowed: false,
       reason: RULE_REASONS.TargetNotFalling,
     });
