@@ -2,15 +2,51 @@
  * The public rules API of Age of Dragons: every game rule, pure and Foundry-free.
  * Macros reach it as `game.system.api.rules` (also `globalThis.ageOfDragons.rules`).
  */
+
+// Vocabulary and argument checks
 export type { Altitude, Attribute, DiceSource, Distance, Legality, SkillRank, Surface } from "./types";
 export { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "./bands";
-export { MAX_POOL, MAX_TN, MIN_TN, clampPool, countSuccesses, effectiveTN, facesMeeting, isAchievableTN } from "./dice";
-export { woundState, woundThresholds } from "./health";
-export type { WoundState } from "./health";
-export { DEFAULT_SKILL_LADDER, SKILL_RANKS, attackTN, damageTN, skillTN } from "./skills";
-export type { SkillLadder } from "./skills";
 export { SPEED_CATEGORIES, SPEED_PHASES } from "./speed";
 export type { SpeedCategory, SpeedPhase } from "./speed";
+
+// Dice, checks and skills (000 "Melee Attacks", "Killer Blows")
+export { MAX_POOL, MAX_TN, MIN_TN, clampPool, countSuccesses, effectiveTN, facesMeeting, isAchievableTN } from "./dice";
+export { DEFAULT_SKILL_LADDER, SKILL_RANKS, attackTN, damageTN, skillTN } from "./skills";
+export type { SkillLadder } from "./skills";
+export { DIE_SIZES, rollFrom, scriptedDice, seededDice } from "./dice-sources";
+export type { DiceRequest, DieSize, ScriptedDice, SeededDice } from "./dice-sources";
+
+// Contests, reach, damage and health (000 "Phase Two: The Battle Phase", "Damage and Health states")
+export { applyArmour, damagePool, resolveContest } from "./contest";
+export type { ContestInput, ContestResult } from "./contest";
+export { canMelee, canRanged } from "./legality";
+export { woundState, woundThresholds } from "./health";
+export type { WoundState } from "./health";
+export { breakOut } from "./grapple";
+export type { BreakOutDefence } from "./grapple";
+export { BASE_RESCUE_TN, rescueTN } from "./rescue";
+export { BATTLE_LOG, RULE_REASONS } from "./reasons";
+export type { RuleReason } from "./reasons";
+
+// Movement and falling (000 "Manoeuvres", "Falling out of the Sky")
+export { movementAllowance } from "./movement";
+export type { MoveSteps, MovementAllowance, Mover } from "./movement";
+export { SURFACES, crashTN, fallStep } from "./falling";
+export type { FallStep } from "./falling";
+
+// Characters: derived values for sheets and tokens
+export { SKILL_USE_NAMES, deriveCharacter, skillIdentifier, woundsForLife } from "./character";
+export type {
+  CharacterItem,
+  CharacterSnapshot,
+  CheckValues,
+  CommonCheck,
+  DeriveOptions,
+  DerivedCharacter,
+  SkillUse,
+} from "./character";
+
+// The skirmish as plain data, and the changes procedures return
 export {
   DEFAULT_DISTANCE,
   applyChange,
@@ -23,99 +59,8 @@ export {
   pairKey,
 } from "./state";
 export type { CombatantState, LandmarkState, LogEntry, Outcome, SkirmishState, StateChange } from "./state";
-export { movementAllowance } from "./movement";
-export type { MoveSteps, MovementAllowance, Mover } from "./movement";
-export { SURFACES, crashTN, fallStep } from "./falling";
-export type { FallStep } from "./falling";
-export { SKILL_USE_NAMES, deriveCharacter, skillIdentifier, woundsForLife } from "./character";
-export type {
-  CharacterItem,
-  CharacterSnapshot,
-  CheckValues,
-  CommonCheck,
-  DeriveOptions,
-  DerivedCharacter,
-  SkillUse,
-} from "./character";
-export { damageDistribution, hitProbability, marginDistribution } from "./odds";
-export type { ContestOddsInput, DamageOddsInput } from "./odds";
-export { attackOdds } from "./odds-attack";
-export type { AttackOdds, AttackOddsInput } from "./odds-attack";
-export { applyArmour, damagePool, resolveContest } from "./contest";
-export type { ContestInput, ContestResult } from "./contest";
-export { canMelee, canRanged } from "./legality";
-export { BASE_RESCUE_TN, rescueTN } from "./rescue";
-export { breakOut } from "./grapple";
-export type { BreakOutDefence } from "./grapple";
-export { BATTLE_LOG, RULE_REASONS } from "./reasons";
-export type { RuleReason } from "./reasons";
-export {
-  MOVE_KINDS,
-  MOVE_LOG,
-  MOVE_REASONS,
-  isMovementPhase,
-  legalMoveTargets,
-  resolveMove,
-  validateMove,
-} from "./procedures/move";
-export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
-export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
-export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
-export { DIE_SIZES, rollFrom, scriptedDice, seededDice } from "./dice-sources";
-export type { DiceRequest, DieSize, ScriptedDice, SeededDice } from "./dice-sources";
-export {
-  MAX_SIDES,
-  MAX_SIDE_PASSES,
-  MAX_TIE_ROUNDS,
-  PNEUMA_TIE_TN,
-  phaseShiftFor,
-  pneumaOrder,
-  sideInitiative,
-} from "./initiative";
-export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
-export {
-  AMBUSH_TEN_BONUS,
-  DEFAULT_SURPRISE_CHANCE,
-  DEFAULT_TAG_MODIFIERS,
-  ambushChance,
-  ambushCheck,
-  sideAgility,
-  sideTagModifier,
-  surpriseChance,
-  surpriseCheck,
-} from "./surprise";
-export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
-export {
-  COMBAT_EVENTS,
-  MAX_EVENT_DRAWS,
-  MAX_PICK_ROLLS,
-  NOTHING_HAPPENS_KEY,
-  armourSlotFor,
-  combatEventFor,
-  pickDie,
-  pickIndex,
-  resolveCombatEvent,
-} from "./combat-events";
-export type {
-  ArmourSlot,
-  CombatEventChange,
-  CombatEventEntry,
-  CombatEventId,
-  CombatEventResult,
-  EventCombatant,
-  EventSnapshot,
-} from "./combat-events";
-export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
-export type {
-  PlanCombatant,
-  RoundCursor,
-  RoundInput,
-  RoundMode,
-  RoundPlan,
-  RoundStep,
-  StepKind,
-  TacticalPhase,
-} from "./round-plan";
+
+// Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
 export {
@@ -157,3 +102,78 @@ export type {
 } from "./procedures/grapple";
 export { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "./procedures/rescue";
 export type { RescueDeclaration, RescueOutcome } from "./procedures/rescue";
+export {
+  MOVE_KINDS,
+  MOVE_LOG,
+  MOVE_REASONS,
+  isMovementPhase,
+  legalMoveTargets,
+  resolveMove,
+  validateMove,
+} from "./procedures/move";
+export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
+export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
+export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
+
+// Initiative and the round plan (000 "Initiative: Action Order"; 001 "Initiative", "Combat Phases")
+export {
+  MAX_SIDES,
+  MAX_SIDE_PASSES,
+  MAX_TIE_ROUNDS,
+  PNEUMA_TIE_TN,
+  phaseShiftFor,
+  pneumaOrder,
+  sideInitiative,
+} from "./initiative";
+export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
+export type {
+  PlanCombatant,
+  RoundCursor,
+  RoundInput,
+  RoundMode,
+  RoundPlan,
+  RoundStep,
+  StepKind,
+  TacticalPhase,
+} from "./round-plan";
+
+// Surprise, ambush and combat events (001 "Surprise and Ambush", "Combat Events")
+export {
+  AMBUSH_TEN_BONUS,
+  DEFAULT_SURPRISE_CHANCE,
+  DEFAULT_TAG_MODIFIERS,
+  ambushChance,
+  ambushCheck,
+  sideAgility,
+  sideTagModifier,
+  surpriseChance,
+  surpriseCheck,
+} from "./surprise";
+export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
+export {
+  COMBAT_EVENTS,
+  MAX_EVENT_DRAWS,
+  MAX_PICK_ROLLS,
+  NOTHING_HAPPENS_KEY,
+  armourSlotFor,
+  combatEventFor,
+  pickDie,
+  pickIndex,
+  resolveCombatEvent,
+} from "./combat-events";
+export type {
+  ArmourSlot,
+  CombatEventChange,
+  CombatEventEntry,
+  CombatEventId,
+  CombatEventResult,
+  EventCombatant,
+  EventSnapshot,
+} from "./combat-events";
+
+// Exact odds for the roll dialog
+export { damageDistribution, hitProbability, marginDistribution } from "./odds";
+export type { ContestOddsInput, DamageOddsInput } from "./odds";
+export { attackOdds } from "./odds-attack";
+export type { AttackOdds, AttackOddsInput } from "./odds-attack";
