@@ -44,9 +44,6 @@ export interface RoundStep {
   side?: string;
 }
 
-/** The earlier name of RoundStep, kept so existing imports keep working. */
-export type Step = RoundStep;
-
 /** One combatant as the planner sees it. */
 export interface PlanCombatant {
   id: string;

@@ -9,12 +9,12 @@ import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
 import type { Altitude, Distance, Legality } from "../types";
-import type { Step } from "../round-plan";
+import type { RoundStep } from "../round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../speed";
 import { assertOneOf, fail } from "../validate";
 
 /** A phase of any round mode, as a round-plan step names it. */
-export type MovePhase = Step["phase"];
+export type MovePhase = RoundStep["phase"];
 
 /**
  * Whether a phase allows tactical movement: 000's movement phase, or (001 d10 mode) a speed phase, in which
