@@ -14,15 +14,15 @@ import type { DieSize } from "./dice-sources";
 import type { Altitude, DiceSource } from "./types";
 import { assertOneOf, fail } from "./validate";
 
-/** Armour pieces that Armour Trouble can damage; "body" is the seed's "Armour". */
-export type ArmourSlot = "helmet" | "shield" | "body";
+/** Armour pieces that Armour Trouble can damage; the seed's "Armour" is body armour, or a dragon's barding. */
+export type ArmourSlot = "helmet" | "shield" | "body" | "barding";
 
 /** One combatant as a combat event sees it; the caller leaves out the dead. */
 export interface EventCombatant {
   id: string;
   altitude: Altitude;
   canFly: boolean;
-  /** Slots of the armour pieces it has equipped (other slots, such as barding, are ignored). */
+  /** Slots of the armour pieces it has equipped. */
   armour: readonly string[];
 }
 
@@ -112,8 +112,8 @@ export function combatEventFor(face: number): CombatEventEntry {
   return row;
 }
 
-/** 001 "Armour Trouble": d6 1-2 helmet, 3-5 shield, 6 body armour. */
-export function armourSlotFor(face: number): ArmourSlot {
+/** 001 "Armour Trouble": d6 1-2 helmet, 3-5 shield, 6 body armour (see `wornPiece` for barding). */
+export function armourSlotFor(face: number): Exclude<ArmourSlot, "barding"> {
   if (!Number.isInteger(face) || face < 1 || face > 6) fail("face", "a d6 face from 1 to 6", face);
   if (face <= 2) return "helmet";
   return face <= 5 ? "shield" : "body";
@@ -144,6 +144,15 @@ export async function pickIndex(n: number, dice: DiceSource): Promise<number> {
     if (value < band * n) return Math.floor(value / band);
   }
   throw new Error(`could not pick one of ${n} after ${MAX_PICK_ROLLS} rolls`);
+}
+
+/**
+ * The worn piece Armour Trouble damages, or null when none: the seed's "Armour" is the body armour, or for a
+ * dragon (which wears no body armour) its barding.
+ */
+function wornPiece(c: EventCombatant, named: Exclude<ArmourSlot, "barding">): ArmourSlot | null {
+  if (c.armour.includes(named)) return named;
+  return named === "body" && c.armour.includes("barding") ? "barding" : null;
 }
 
 const airborne = (c: EventCombatant): boolean => c.altitude !== "grounded";
@@ -181,8 +190,8 @@ const RESOLVERS: Readonly<Record<CombatEventId, Resolver>> = {
     const chosen = all[await pickIndex(all.length, dice)];
     if (!chosen) return null;
     const [face] = await rollFrom(dice, 1, 6);
-    const slot = armourSlotFor(face ?? 0);
-    if (!chosen.armour.includes(slot)) return null;
+    const slot = wornPiece(chosen, armourSlotFor(face ?? 0));
+    if (slot === null) return null;
     return { combatant: chosen.id, affected: [chosen.id], changes: [{ type: "armourDamage", id: chosen.id, slot }] };
   },
   gustingWind: everyone(

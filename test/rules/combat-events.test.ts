@@ -87,6 +87,11 @@ describe("001 Combat Events: resolving an event", () => {
     expect(result.changes).toEqual([{ type: "armourDamage", id: "knight", slot: "shield" }]);
     expect(result.key).toBe("AOD.CombatEvents.ArmourTrouble.Effect");
   });
+  it("Armour Trouble's armour roll damages a dragon's barding when it wears no body armour", async () => {
+    const dragon: EventSnapshot = { combatants: [{ id: "sable", altitude: "mid", canFly: true, armour: ["barding"] }] };
+    const result = await resolveCombatEvent(dragon, scriptedDice([1, 6]));
+    expect(result.changes).toEqual([{ type: "armourDamage", id: "sable", slot: "barding" }]);
+  });
   it("draws again when Armour Trouble names a piece that is not worn", async () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([2, 1, 3, 3]));
     expect(result.event).toBe("gustingWind");
