@@ -3,6 +3,7 @@
  * The TypeDataModels build their schema fields from it, the migration normalisers repair data against it,
  * and the pack validator checks compendium sources with it. Pure: no Foundry globals.
  */
+import { SKILL_USE_NAMES } from "../rules/character";
 import { SKILL_RANKS } from "../rules/skills";
 import { WEAPON_RANGES } from "../rules/procedures/battle-common";
 import { SPEED_CATEGORIES } from "../rules/speed";
@@ -30,8 +31,6 @@ export const ADVERSARY_KINDS = ["infantry", "knight", "archer", "cavalry", "warE
 export const ARMOUR_SLOTS = ["body", "helmet", "shield", "barding"] as const;
 /** The attributes a skill may roll. */
 export const SKILL_ATTRIBUTES = ["soma", "pneuma"] as const;
-/** What a skill may serve. */
-export const SKILL_USES = ["meleeAttack", "meleeDefence", "rangedAttack", "rangedDefence", "grapple", "breakOut"] as const;
 
 const int = (min: number, max: number, initial: number): FieldSpecOf<"integer"> => ({ kind: "integer", min, max, initial });
 const bool = (initial: boolean): FieldSpecOf<"boolean"> => ({ kind: "boolean", initial });
@@ -92,7 +91,7 @@ export const ITEM_SPECS = {
     identifier: { kind: "string", initial: "" },
     rank: { kind: "string", initial: "trained", choices: SKILL_RANKS },
     attribute: { kind: "string", initial: "soma", choices: SKILL_ATTRIBUTES },
-    uses: { kind: "stringSet", initial: [], choices: SKILL_USES },
+    uses: { kind: "stringSet", initial: [], choices: SKILL_USE_NAMES },
     hampered: bool(false),
     description: html,
   },
