@@ -112,6 +112,8 @@ export {
   validateMove,
 } from "./procedures/move";
 export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
+export { checkDeclaredAction } from "./procedures/declared";
+export type { DeclaredAction, DeclaredRuling } from "./procedures/declared";
 export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
 export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
 

@@ -66,4 +66,5 @@ export const BATTLE_LOG = Object.freeze({
   StillHeld: "AOD.Rules.Log.StillHeld",
   RescueCaught: "AOD.Rules.Log.RescueCaught",
   RescueMissed: "AOD.Rules.Log.RescueMissed",
+  ActionAborted: "AOD.Rules.Log.ActionAborted",
 } as const);
