@@ -3,7 +3,7 @@
  * plain stored data (000 "Melee Attacks", "Ranged Attacks", "Grapple Attacks", "Armour", "Severe injury and Death").
  * The Foundry data models call `deriveCharacter` from prepareDerivedData; the simulator and tests call it directly.
  */
-import { clampPool } from "./dice";
+import { clampPool } from "./pools";
 import { woundState, woundThresholds } from "./health";
 import type { WoundState } from "./health";
 import { DEFAULT_SKILL_LADDER, SKILL_RANKS, skillTN } from "./skills";

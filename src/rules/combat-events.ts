@@ -9,8 +9,8 @@
  * eligible, or the piece is not worn) draws a new d20; after MAX_EVENT_DRAWS draws nothing happens.
  */
 import { ALTITUDES } from "./bands";
-import { rollFrom } from "./dice-sources";
-import type { DieSize } from "./dice-sources";
+import { rollFrom } from "./roll-sources";
+import type { DieSize } from "./roll-sources";
 import type { Altitude, DiceSource } from "./types";
 import { assertOneOf, fail } from "./validate";
 

@@ -1,5 +1,5 @@
 /** Opposed checks, damage pools and armour (000 "Defence is Optional", "Melee Attacks", "Damage", "Armour"). */
-import { clampPool, countSuccesses } from "./dice";
+import { clampPool, countSuccesses } from "./pools";
 import { assertInteger, assertNonNegativeInteger, fail } from "./validate";
 
 /** The dice and TNs of one attack against one defence; `defenceDice: null` means the target did not defend. */

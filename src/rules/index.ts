@@ -1,6 +1,6 @@
 /**
  * The public rules API of Age of Dragons: every game rule, pure and Foundry-free.
- * Macros reach it as `game.system.api.rules` (also `globalThis.ageOfDragons.rules`).
+ * Macros reach it as the `rules` of the system API (README "The public API").
  */
 
 // Vocabulary and argument checks
@@ -10,11 +10,11 @@ export { SPEED_CATEGORIES, SPEED_PHASES } from "./speed";
 export type { SpeedCategory, SpeedPhase } from "./speed";
 
 // Dice, checks and skills (000 "Melee Attacks", "Killer Blows")
-export { MAX_POOL, MAX_TN, MIN_TN, clampPool, countSuccesses, effectiveTN, facesMeeting, isAchievableTN } from "./dice";
+export { MAX_POOL, MAX_TN, MIN_TN, clampPool, countSuccesses, effectiveTN, facesMeeting, isAchievableTN } from "./pools";
 export { DEFAULT_SKILL_LADDER, SKILL_RANKS, attackTN, damageTN, skillTN } from "./skills";
 export type { SkillLadder } from "./skills";
-export { DIE_SIZES, rollFrom, scriptedDice, seededDice } from "./dice-sources";
-export type { DiceRequest, DieSize, ScriptedDice, SeededDice } from "./dice-sources";
+export { DIE_SIZES, rollFrom, scriptedDice, seededDice } from "./roll-sources";
+export type { DiceRequest, DieSize, ScriptedDice, SeededDice } from "./roll-sources";
 
 // Contests, reach, damage and health (000 "Phase Two: The Battle Phase", "Damage and Health states")
 export { applyArmour, damagePool, resolveContest } from "./contest";

@@ -11,8 +11,8 @@
  *   groups that were forced to re-roll: two sides tied on 5 and two on 3 make two events in that pass; a
  *   group that ties again on its re-roll makes one more.
  */
-import { clampPool, countSuccesses } from "./dice";
-import { rollFrom } from "./dice-sources";
+import { clampPool, countSuccesses } from "./pools";
+import { rollFrom } from "./roll-sources";
 import type { DiceSource } from "./types";
 import { assertNonNegativeInteger, fail } from "./validate";
 

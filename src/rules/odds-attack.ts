@@ -2,7 +2,7 @@
  * Exact odds of one whole attack against one target: hit, damage check, armour and the health state that
  * follows (000 "Melee Attacks", "Damage and Health states", "Armour", "Severe injury and Death").
  */
-import { MAX_POOL, clampPool } from "./dice";
+import { MAX_POOL, clampPool } from "./pools";
 import { woundThresholds } from "./health";
 import { assertOddsInput, facesFor, fillMargins } from "./odds";
 import { AT_MOST, EXACTLY, ROW, copyOut } from "./odds-tables";

@@ -2,7 +2,7 @@
  * Exact success-count tables for d6 pools, built once at load (000 "Melee Attacks": each die at or above the
  * TN is a success). The exact-odds functions read these tables instead of recomputing binomials per call.
  */
-import { MAX_POOL, MAX_TN } from "./dice";
+import { MAX_POOL, MAX_TN } from "./pools";
 
 /** Row length of every table: one entry per success count 0..pool plus a trailing zero for "more than pool". */
 export const ROW = MAX_POOL + 2;

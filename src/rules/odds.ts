@@ -2,7 +2,7 @@
  * Exact odds of the attack procedure, with no sampling (000 "Melee Attacks", "Damage and Health states",
  * "Armour"; RULES.md "Dice and checks", "Attacks"). The roll dialog shows these before anyone rolls.
  */
-import { clampPool, effectiveTN, facesMeeting } from "./dice";
+import { clampPool, effectiveTN, facesMeeting } from "./pools";
 import { AT_LEAST, AT_MOST, EXACTLY, ROW, copyOut } from "./odds-tables";
 import { assertNonNegativeInteger, fail } from "./validate";
 

@@ -13,7 +13,7 @@ import {
   resolveCombatEvent,
 } from "../../src/rules/combat-events";
 import type { EventSnapshot } from "../../src/rules/combat-events";
-import { scriptedDice } from "../../src/rules/dice-sources";
+import { scriptedDice } from "../../src/rules/roll-sources";
 
 const root = resolve(import.meta.dirname, "../..");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scriptedDice, seededDice } from "../../src/rules/dice-sources";
+import { scriptedDice, seededDice } from "../../src/rules/roll-sources";
 import { MAX_SIDES, phaseShiftFor, pneumaOrder, sideInitiative } from "../../src/rules/initiative";
 
 const pneumaLists = fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptedDice } from "../../src/rules/dice-sources";
+import { scriptedDice } from "../../src/rules/roll-sources";
 import { pneumaOrder } from "../../src/rules/initiative";
 import { advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "../../src/rules/round-plan";
 import type { PlanCombatant, RoundPlan, RoundStep } from "../../src/rules/round-plan";

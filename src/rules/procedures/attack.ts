@@ -5,7 +5,7 @@
  */
 import { applyArmour, damagePool, resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
-import { countSuccesses } from "../dice";
+import { countSuccesses } from "../pools";
 import { woundState } from "../health";
 import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";

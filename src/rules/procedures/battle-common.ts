@@ -2,7 +2,7 @@
  * Pieces every battle-phase procedure shares: who may act, the weapon snapshot, carrying limits and rolling
  * pools from a DiceSource (000 "Phase Two: The Battle Phase").
  */
-import { clampPool } from "../dice";
+import { clampPool } from "../pools";
 import { woundState } from "../health";
 import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
 import type { CombatantState, SkirmishState } from "../state";

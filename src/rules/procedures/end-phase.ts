@@ -4,8 +4,8 @@
  */
 import { altitudeIndex } from "../bands";
 import { applyArmour } from "../contest";
-import { clampPool, countSuccesses } from "../dice";
-import { rollFrom } from "../dice-sources";
+import { clampPool, countSuccesses } from "../pools";
+import { rollFrom } from "../roll-sources";
 import { crashTN, fallStep } from "../falling";
 import { woundState } from "../health";
 import type { WoundState } from "../health";

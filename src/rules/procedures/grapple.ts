@@ -4,7 +4,7 @@
  */
 import { resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
-import { countSuccesses } from "../dice";
+import { countSuccesses } from "../pools";
 import { breakOut } from "../grapple";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";

@@ -2,7 +2,7 @@
  * Mid-air rescue as a battle action: a flyer catches a combatant falling alone and carries it
  * (000 "Catching / Mid air rescues"; RULES.md "Rescue").
  */
-import { countSuccesses, isAchievableTN } from "../dice";
+import { countSuccesses, isAchievableTN } from "../pools";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { rescueTN } from "../rescue";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";

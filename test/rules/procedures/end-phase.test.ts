@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALTITUDES, altitudeIndex } from "../../../src/rules/bands";
-import { scriptedDice } from "../../../src/rules/dice-sources";
+import { scriptedDice } from "../../../src/rules/roll-sources";
 import {
   END_PHASE_LOG,
   FALL_CHOICE_REASONS,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rollFrom, scriptedDice, seededDice } from "../../src/rules/dice-sources";
+import { rollFrom, scriptedDice, seededDice } from "../../src/rules/roll-sources";
 
 describe("DESIGN.md dice sources: seededDice", () => {
   it("gives the same faces for the same seed", () => {
