@@ -12,21 +12,9 @@ import {
 } from "../../../src/rules/procedures/end-phase";
 import type { FallReport } from "../../../src/rules/procedures/end-phase";
 import { applyChanges, pairKey } from "../../../src/rules/state";
-import type { CombatantState, SkirmishState } from "../../../src/rules/state";
+import type { SkirmishState } from "../../../src/rules/state";
 import type { Altitude, Surface } from "../../../src/rules/types";
-import { fighter } from "../fixtures";
-
-function skirmish(combatants: CombatantState[], extra: Partial<SkirmishState> = {}): SkirmishState {
-  return {
-    combatants: Object.fromEntries(combatants.map((c) => [c.id, c])),
-    landmarks: {},
-    distances: {},
-    grapples: [],
-    carrying: {},
-    surface: "normal",
-    ...extra,
-  };
-}
+import { fighter, skirmishOf } from "../fixtures";
 
 /** A dice source that has nothing to give: any roll fails the test. */
 const noDice = scriptedDice([]);
@@ -35,40 +23,40 @@ const injured = { life: { max: 12, wounds: 7 } };
 
 describe("000 Falling out of the Sky: who falls", () => {
   it("drops a pinned airborne combatant one altitude band", async () => {
-    const state = skirmish([fighter("a", { altitude: "high" }), fighter("b", { altitude: "high" })], {
+    const state = skirmishOf([fighter("a", { altitude: "high" }), fighter("b", { altitude: "high" })], {
       grapples: [pairKey("a", "b")],
     });
     const outcome = await resolveEndPhase(state, noDice);
     expect(outcome.changes).toContainEqual({ type: "altitude", id: "a", altitude: "mid" });
   });
   it("drops a severely injured airborne combatant one altitude band", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { altitude: "ceiling", ...injured })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { altitude: "ceiling", ...injured })]), noDice);
     expect(outcome.falls).toEqual([
       { id: "a", name: "A", cause: "severelyInjured", from: "ceiling", to: "high", crashed: false },
     ]);
   });
   it("drops a dead airborne combatant one altitude band", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { life: { max: 12, wounds: 13 } })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { life: { max: 12, wounds: 13 } })]), noDice);
     expect(outcome.falls[0]?.cause).toBe("dead");
   });
   it("drops a combatant that chose to fall", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { altitude: "high", choseToFall: true })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { altitude: "high", choseToFall: true })]), noDice);
     expect(outcome.falls[0]).toMatchObject({ cause: "choseToFall", from: "high", to: "mid" });
   });
   it("leaves a fit, free flyer where it is and logs that nobody fell", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a")]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a")]), noDice);
     expect(outcome.falls).toEqual([]);
     expect(outcome.changes).toEqual([]);
     expect(outcome.log).toEqual([{ key: END_PHASE_LOG.NoFalls }]);
   });
   it("does not drop a grounded combatant, even a pinned one", async () => {
-    const state = skirmish([fighter("a", { altitude: "grounded" }), fighter("b", { altitude: "grounded" })], {
+    const state = skirmishOf([fighter("a", { altitude: "grounded" }), fighter("b", { altitude: "grounded" })], {
       grapples: [pairKey("a", "b")],
     });
     expect((await resolveEndPhase(state, noDice)).falls).toEqual([]);
   });
   it("000 Grapple Attacks: a grappled pair falls together and stays at the same band", async () => {
-    const state = skirmish([fighter("a", { altitude: "high" }), fighter("b", { altitude: "high" }), fighter("c")], {
+    const state = skirmishOf([fighter("a", { altitude: "high" }), fighter("b", { altitude: "high" }), fighter("c")], {
       grapples: [pairKey("a", "b")],
     });
     const next = applyChanges(state, (await resolveEndPhase(state, noDice)).changes);
@@ -77,7 +65,7 @@ describe("000 Falling out of the Sky: who falls", () => {
     ]);
   });
   it("logs each fall with the faller's name and both bands", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { altitude: "high", choseToFall: true })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { altitude: "high", choseToFall: true })]), noDice);
     expect(outcome.log).toContainEqual({ key: END_PHASE_LOG.Fell, data: { name: "A", from: "high", to: "mid" } });
   });
 });
@@ -85,7 +73,7 @@ describe("000 Falling out of the Sky: who falls", () => {
 describe("000 Falling out of the Sky: crashing", () => {
   it("rolls Soma dice when a faller reaches the ground and takes one wound per success", async () => {
     const dice = scriptedDice([5, 6, 4, 1]);
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { altitude: "low", choseToFall: true })]), dice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { altitude: "low", choseToFall: true })]), dice);
     expect(dice.requests).toEqual([{ count: 4, faces: 6, results: [5, 6, 4, 1] }]);
     expect(outcome.changes).toContainEqual({ type: "wounds", id: "a", wounds: 2 });
     expect(outcome.falls[0]).toEqual({
@@ -96,43 +84,43 @@ describe("000 Falling out of the Sky: crashing", () => {
   it.each<[Surface, number]>([["normal", 5], ["rock", 4], ["water", 6], ["dangerous", 3], ["deadly", 2]])(
     "rolls the crash against the %s surface at TN %i",
     async (surface, tn) => {
-      const state = skirmish([fighter("a", { altitude: "low", choseToFall: true })], { surface });
+      const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true })], { surface });
       const outcome = await resolveEndPhase(state, scriptedDice([6, 5, 4, 3]));
       expect(outcome.falls[0]?.crash?.tn).toBe(tn);
       expect(outcome.falls[0]?.crash?.successes).toBe([6, 5, 4, 3].filter((face) => face >= tn).length);
     },
   );
   it("takes armour off the crash successes", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, armour: 2 })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, armour: 2 })]);
     const outcome = await resolveEndPhase(state, scriptedDice([6, 6, 6, 1]));
     expect(outcome.falls[0]?.crash).toMatchObject({ successes: 3, armour: 2, damage: 1, wounds: 1 });
   });
   it("never turns armour into healing: more armour than successes is no damage and no wounds change", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, armour: 3, life: { max: 12, wounds: 4 } })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, armour: 3, life: { max: 12, wounds: 4 } })]);
     const outcome = await resolveEndPhase(state, scriptedDice([6, 1, 1, 1]));
     expect(outcome.falls[0]?.crash).toMatchObject({ damage: 0, wounds: 4 });
     expect(outcome.changes.some((c) => c.type === "wounds")).toBe(false);
   });
   it("000 Severe injury and Death: reports the new wound state and logs a severe injury", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, life: { max: 12, wounds: 5 } })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, life: { max: 12, wounds: 5 } })]);
     const outcome = await resolveEndPhase(state, scriptedDice([6, 6, 1, 1]));
     expect(outcome.falls[0]?.crash?.woundState).toBe("severelyInjured");
     expect(outcome.log).toContainEqual({ key: END_PHASE_LOG.SeverelyInjured, data: { name: "A" } });
   });
   it("000 Severe injury and Death: logs a death from a crash", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", life: { max: 12, wounds: 10 } })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", life: { max: 12, wounds: 10 } })]);
     const outcome = await resolveEndPhase(state, scriptedDice([6, 6, 6, 1]));
     expect(outcome.log).toContainEqual({ key: END_PHASE_LOG.Killed, data: { name: "A" } });
   });
   it("logs the crash roll and its damage", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, armour: 1 })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, armour: 1 })]);
     const outcome = await resolveEndPhase(state, scriptedDice([6, 6, 2, 2]));
     expect(outcome.log).toContainEqual({
       key: END_PHASE_LOG.Crashed, data: { name: "A", successes: 2, tn: 5, armour: 1, damage: 1, wounds: 1 },
     });
   });
   it("rolls crashes in the order of the skirmish's combatants", async () => {
-    const state = skirmish([
+    const state = skirmishOf([
       fighter("z", { altitude: "low", choseToFall: true, soma: 1 }),
       fighter("a", { altitude: "low", choseToFall: true, soma: 2 }),
     ]);
@@ -141,23 +129,23 @@ describe("000 Falling out of the Sky: crashing", () => {
     expect(outcome.falls.map((f: FallReport) => [f.id, f.crash?.dice])).toEqual([["z", [6]], ["a", [6, 1]]]);
   });
   it("waits for a dice source that answers with a promise", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, soma: 2 })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, soma: 2 })]);
     const outcome = await resolveEndPhase(state, { roll: async (count) => Array.from({ length: count }, () => 6) });
     expect(outcome.falls[0]?.crash?.damage).toBe(2);
   });
   it("throws a RangeError when the dice source answers with the wrong number of dice", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true })]);
     await expect(resolveEndPhase(state, { roll: () => [6] })).rejects.toThrow(RangeError);
   });
 });
 
 describe("000 Catching / Mid air rescues: carried combatants", () => {
   it("does not drop a carried combatant whose carrier stays up", async () => {
-    const state = skirmish([fighter("a"), fighter("b", injured)], { carrying: { a: "b" } });
+    const state = skirmishOf([fighter("a"), fighter("b", injured)], { carrying: { a: "b" } });
     expect((await resolveEndPhase(state, noDice)).falls).toEqual([]);
   });
   it("takes the passenger down with a falling carrier", async () => {
-    const state = skirmish([fighter("a", { choseToFall: true }), fighter("b", injured)], { carrying: { a: "b" } });
+    const state = skirmishOf([fighter("a", { choseToFall: true }), fighter("b", injured)], { carrying: { a: "b" } });
     const outcome = await resolveEndPhase(state, noDice);
     expect(outcome.changes).toContainEqual({ type: "altitude", id: "b", altitude: "low" });
     expect(outcome.falls[1]).toMatchObject({ id: "b", cause: "carrier", to: "low", crashed: false });
@@ -166,7 +154,7 @@ describe("000 Catching / Mid air rescues: carried combatants", () => {
     });
   });
   it("crashes the passenger too when its carrier crashes, each on its own Soma", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, soma: 1 }), fighter("b", { altitude: "low", soma: 2 })], {
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, soma: 1 }), fighter("b", { altitude: "low", soma: 2 })], {
       carrying: { a: "b" },
     });
     const dice = scriptedDice([1, 6, 6]);
@@ -174,7 +162,7 @@ describe("000 Catching / Mid air rescues: carried combatants", () => {
     expect(outcome.falls.map((f) => [f.id, f.crash?.damage])).toEqual([["a", 0], ["b", 2]]);
   });
   it("never marks a passenger as falling: it is held", async () => {
-    const state = skirmish([fighter("a", { choseToFall: true }), fighter("b", { falling: true })], { carrying: { a: "b" } });
+    const state = skirmishOf([fighter("a", { choseToFall: true }), fighter("b", { falling: true })], { carrying: { a: "b" } });
     const outcome = await resolveEndPhase(state, noDice);
     expect(outcome.changes).toContainEqual({ type: "flag", id: "b", flag: "falling", value: false });
   });
@@ -182,20 +170,20 @@ describe("000 Catching / Mid air rescues: carried combatants", () => {
 
 describe("000 Phase Three: The End Phase: flags", () => {
   it("marks those who fell and are still in the air as falling", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { choseToFall: true })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { choseToFall: true })]), noDice);
     expect(outcome.changes).toContainEqual({ type: "flag", id: "a", flag: "falling", value: true });
   });
   it("clears falling for one that crashed", async () => {
-    const state = skirmish([fighter("a", { altitude: "low", choseToFall: true, falling: true })]);
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, falling: true })]);
     const outcome = await resolveEndPhase(state, scriptedDice([1, 1, 1, 1]));
     expect(outcome.changes).toContainEqual({ type: "flag", id: "a", flag: "falling", value: false });
   });
   it("clears falling for one that did not fall this time", async () => {
-    const outcome = await resolveEndPhase(skirmish([fighter("a", { falling: true })]), noDice);
+    const outcome = await resolveEndPhase(skirmishOf([fighter("a", { falling: true })]), noDice);
     expect(outcome.changes).toEqual([{ type: "flag", id: "a", flag: "falling", value: false }]);
   });
   it("resets the full-move and chose-to-fall flags of the round", async () => {
-    const state = skirmish([fighter("a", { fullMove: true }), fighter("b", { altitude: "grounded", choseToFall: true })]);
+    const state = skirmishOf([fighter("a", { fullMove: true }), fighter("b", { altitude: "grounded", choseToFall: true })]);
     const outcome = await resolveEndPhase(state, noDice);
     expect(outcome.changes).toEqual([
       { type: "flag", id: "a", flag: "fullMove", value: false },
@@ -206,30 +194,30 @@ describe("000 Phase Three: The End Phase: flags", () => {
 
 describe("000 Falling out of the Sky: choosing to fall", () => {
   it("marks an airborne flyer's choice to fall", () => {
-    expect(chooseToFall(skirmish([fighter("a")]), "a")).toEqual({
+    expect(chooseToFall(skirmishOf([fighter("a")]), "a")).toEqual({
       allowed: true,
       changes: [{ type: "flag", id: "a", flag: "choseToFall", value: true }],
       log: [{ key: END_PHASE_LOG.ChoseToFall, data: { name: "A" } }],
     });
   });
   it("refuses a combatant that cannot fly", () => {
-    const state = skirmish([fighter("a", { canFly: false, altitude: "grounded" })]);
+    const state = skirmishOf([fighter("a", { canFly: false, altitude: "grounded" })]);
     expect(chooseToFall(state, "a")).toEqual({ allowed: false, reason: FALL_CHOICE_REASONS.CannotFly });
   });
   it("refuses a flyer on the ground", () => {
-    const state = skirmish([fighter("a", { altitude: "grounded" })]);
+    const state = skirmishOf([fighter("a", { altitude: "grounded" })]);
     expect(chooseToFall(state, "a")).toEqual({ allowed: false, reason: FALL_CHOICE_REASONS.Grounded });
   });
   it("refuses the dead", () => {
-    const state = skirmish([fighter("a", { life: { max: 12, wounds: 13 } })]);
+    const state = skirmishOf([fighter("a", { life: { max: 12, wounds: 13 } })]);
     expect(chooseToFall(state, "a")).toEqual({ allowed: false, reason: FALL_CHOICE_REASONS.Dead });
   });
   it("refuses a combatant being carried", () => {
-    const state = skirmish([fighter("a"), fighter("b")], { carrying: { a: "b" } });
+    const state = skirmishOf([fighter("a"), fighter("b")], { carrying: { a: "b" } });
     expect(chooseToFall(state, "b")).toEqual({ allowed: false, reason: FALL_CHOICE_REASONS.Carried });
   });
   it("throws a RangeError for an unknown combatant", () => {
-    expect(() => chooseToFall(skirmish([fighter("a")]), "zz")).toThrow(RangeError);
+    expect(() => chooseToFall(skirmishOf([fighter("a")]), "zz")).toThrow(RangeError);
   });
 });
 
@@ -277,7 +265,7 @@ describe("000 Falling out of the Sky: properties", () => {
       second.altitude = first.altitude;
       extra.carrying = { [first.id]: second.id };
     }
-    return skirmish(combatants, extra);
+    return skirmishOf(combatants, extra);
   }
 
   /** Cycles through the generated faces so any number of dice can be rolled. */
