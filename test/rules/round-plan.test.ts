@@ -216,3 +216,27 @@ describe("000 Initiative: walking a round plan", () => {
     expect(() => planRound({ mode: "secretDeclaration", round: 0, combatants: [] })).toThrow(/round.*0/);
   });
 });
+
+describe("000 The Passage of Time: Phases and Rounds", () => {
+  const rank = { movement: 0, battle: 1, end: 2 } as const;
+  it.each(["descending", "reverseDeclaration", "secretDeclaration"] as const)(
+    "%s: every combatant completes a phase before anyone starts the next, in the order movement, battle, end",
+    (mode) => {
+      const plan = planRound({ mode, round: 2, combatants: trio, order });
+      const phases = plan.steps.map((s) => rank[s.phase as keyof typeof rank]);
+      expect(phases).toEqual([...phases].sort((a, b) => a - b));
+      expect(new Set(phases)).toEqual(new Set([0, 1, 2]));
+    },
+  );
+  it("001 Combat Phases: a d10 round opens with the Starting Phase and closes with End of Round", () => {
+    const sides = { order: ["dragons", "knights"], phaseShift: { dragons: 0, knights: 0 } as const };
+    const combatants: PlanCombatant[] = [
+      { id: "sable", side: "dragons", speed: "veryFast" },
+      { id: "knight", side: "knights", speed: "slow" },
+    ];
+    const plan = planRound({ mode: "sideD10", round: 1, combatants, sides });
+    expect(plan.steps[0]?.phase).toBe("starting");
+    expect(plan.steps.at(-1)?.phase).toBe("endOfRound");
+    expect(brief(plan).slice(1, -1)).toEqual(["veryFast act sable", "slow act knight"]);
+  });
+});
