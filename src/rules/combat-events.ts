@@ -11,6 +11,7 @@
 import { ALTITUDES } from "./bands";
 import { rollFrom } from "./roll-sources";
 import type { DieSize } from "./roll-sources";
+import type { RoundEffect, StateChange } from "./state";
 import type { Altitude, DiceSource } from "./types";
 import { assertOneOf, fail } from "./validate";
 
@@ -32,16 +33,12 @@ export interface EventSnapshot {
 }
 
 /**
- * A change a combat event asks for. `altitude` and `flag` have the shape of the skirmish state's changes;
- * the other three last this round only and the Foundry layer keeps them as round flags.
+ * A change a combat event asks for: damage to an armour piece (the Foundry layer writes it to the item), or a
+ * skirmish state change (`applyChanges`), among them the one-round effects that end in the End Phase.
  */
 export type CombatEventChange =
   | { type: "armourDamage"; id: string; slot: ArmourSlot }
-  | { type: "altitude"; id: string; altitude: Altitude }
-  | { type: "flag"; id: string; flag: "choseToFall"; value: true }
-  | { type: "noRangedAttack"; id: string }
-  | { type: "noBattleAction"; id: string }
-  | { type: "forcedFullMove"; id: string };
+  | Extract<StateChange, { type: "altitude" | "flag" | "roundEffect" }>;
 
 /** The identifiers of the table's entries. */
 export type CombatEventId =
@@ -155,6 +152,13 @@ function wornPiece(c: EventCombatant, named: Exclude<ArmourSlot, "barding">): Ar
   return named === "body" && c.armour.includes("barding") ? "barding" : null;
 }
 
+const effect = (c: EventCombatant, name: RoundEffect): CombatEventChange => ({
+  type: "roundEffect",
+  id: c.id,
+  effect: name,
+  active: true,
+});
+
 const airborne = (c: EventCombatant): boolean => c.altitude !== "grounded";
 const band = (c: EventCombatant): number => ALTITUDES.indexOf(c.altitude);
 const shifted = (c: EventCombatant, by: number): Altitude => ALTITUDES[band(c) + by] ?? c.altitude;
@@ -208,20 +212,20 @@ const RESOLVERS: Readonly<Record<CombatEventId, Resolver>> = {
   ),
   lowCloud: everyone(
     (c) => c.altitude === "high" || c.altitude === "ceiling",
-    (c) => ({ type: "noRangedAttack", id: c.id }),
+    (c) => effect(c, "noRangedAttack"),
   ),
   dustAndSmoke: everyone(
     (c) => c.altitude === "grounded" || c.altitude === "low",
-    (c) => ({ type: "noRangedAttack", id: c.id }),
+    (c) => effect(c, "noRangedAttack"),
   ),
-  blindingSun: oneOf(airborne, (c) => ({ type: "noBattleAction", id: c.id })),
+  blindingSun: oneOf(airborne, (c) => effect(c, "noBattleAction")),
   stampede: oneOf(
     (c) => c.altitude === "grounded",
-    (c) => ({ type: "forcedFullMove", id: c.id }),
+    (c) => effect(c, "forcedFullMove"),
   ),
   looseMount: oneOf(
     (c) => c.altitude === "grounded" && !c.canFly,
-    (c) => ({ type: "noBattleAction", id: c.id }),
+    (c) => effect(c, "noBattleAction"),
   ),
   wingCramp: oneOf(
     (c) => c.canFly && airborne(c),

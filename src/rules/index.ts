@@ -55,10 +55,20 @@ export {
   combatant,
   distanceBetween,
   grapplePartners,
+  hasRoundEffect,
   isPinned,
   pairKey,
+  ROUND_EFFECTS,
 } from "./state";
-export type { CombatantState, LandmarkState, LogEntry, Outcome, SkirmishState, StateChange } from "./state";
+export type {
+  CombatantState,
+  LandmarkState,
+  LogEntry,
+  Outcome,
+  RoundEffect,
+  SkirmishState,
+  StateChange,
+} from "./state";
 
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon } from "./procedures/battle-common";

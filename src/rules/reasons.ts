@@ -32,6 +32,10 @@ export const RULE_REASONS = Object.freeze({
   ActorSeverelyInjured: "AOD.Rules.Reason.ActorSeverelyInjured",
   TargetDead: "AOD.Rules.Reason.TargetDead",
   FullMoveNoAction: "AOD.Rules.Reason.FullMoveNoAction",
+  // One-round effects of combat events (001 Combat Events)
+  NoBattleAction: "AOD.Rules.Reason.NoBattleAction",
+  ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
+  NoRangedAttacks: "AOD.Rules.Reason.NoRangedAttacks",
   // Weapons (000 Killer Blows, Ranged Attacks, Catching)
   WrongWeaponRange: "AOD.Rules.Reason.WrongWeaponRange",
   NoKillerBlow: "AOD.Rules.Reason.NoKillerBlow",

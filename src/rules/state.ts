@@ -7,6 +7,15 @@ import { ALTITUDES, DISTANCES } from "./bands";
 import type { Altitude, Distance, Surface } from "./types";
 import { assertNonNegativeInteger, assertOneOf, fail } from "./validate";
 
+/**
+ * An effect that lasts until the end of the current round (RULES.md "End phase": one-round effects end there),
+ * such as those the combat events of the d10 mode impose (001 "Combat Events").
+ */
+export type RoundEffect = "noRangedAttack" | "noBattleAction" | "forcedFullMove";
+
+/** Every one-round effect. */
+export const ROUND_EFFECTS: readonly RoundEffect[] = Object.freeze(["noRangedAttack", "noBattleAction", "forcedFullMove"]);
+
 /** One combatant as the rules see it: a snapshot of its actor plus its place in the skirmish. */
 export interface CombatantState {
   id: string;
@@ -30,6 +39,8 @@ export interface CombatantState {
   choseToFall: boolean;
   /** Fell in the last end phase and has not been caught or landed (a rescue target, 000 "Catching"). */
   falling: boolean;
+  /** Effects on it until the end of this round. */
+  roundEffects: RoundEffect[];
 }
 
 /** A fixed point of reference on the battlefield (000 "Stationary Landmarks"). */
@@ -62,7 +73,8 @@ export type StateChange =
   | { type: "release"; a: string; b: string }
   | { type: "carry"; carrier: string; carried: string }
   | { type: "drop"; carrier: string }
-  | { type: "flag"; id: string; flag: "fullMove" | "choseToFall" | "falling"; value: boolean };
+  | { type: "flag"; id: string; flag: "fullMove" | "choseToFall" | "falling"; value: boolean }
+  | { type: "roundEffect"; id: string; effect: RoundEffect; active: boolean };
 
 /** One line of what happened: an en.json key and the values it interpolates. */
 export interface LogEntry {
@@ -100,6 +112,11 @@ export function grapplePartners(state: SkirmishState, id: string): string[] {
     else if (b === id && a !== undefined) partners.push(a);
   }
   return partners;
+}
+
+/** Whether a one-round effect is on a combatant. */
+export function hasRoundEffect(c: CombatantState, effect: RoundEffect): boolean {
+  return c.roundEffects.includes(effect);
 }
 
 /** Whether a combatant is pinned: it is in at least one grapple (000 "Grapple Attacks"). */
@@ -143,6 +160,11 @@ export function applyChange(state: SkirmishState, change: StateChange): Skirmish
       return patch(state, change.id, { altitude: assertOneOf("altitude", change.altitude, ALTITUDES) });
     case "flag":
       return patch(state, change.id, { [change.flag]: change.value });
+    case "roundEffect": {
+      const effect = assertOneOf("effect", change.effect, ROUND_EFFECTS);
+      const others = combatant(state, change.id, "change.id").roundEffects.filter((e) => e !== effect);
+      return patch(state, change.id, { roundEffects: change.active ? [...others, effect] : others });
+    }
     case "distance": {
       known(state, change.a, "change.a");
       known(state, change.b, "change.b");

@@ -113,7 +113,7 @@ describe("001 Combat Events: resolving an event", () => {
   it("Low Cloud stops ranged attacks by everyone flying high or at the ceiling", async () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([9]));
     expect(result.affected).toEqual(["ember", "gale"]);
-    expect(result.changes.every((c) => c.type === "noRangedAttack")).toBe(true);
+    expect(result.changes.every((c) => c.type === "roundEffect" && c.effect === "noRangedAttack")).toBe(true);
   });
   it("Dust and Smoke stops ranged attacks by everyone grounded or flying low", async () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([12]));
@@ -121,16 +121,16 @@ describe("001 Combat Events: resolving an event", () => {
   });
   it("Blinding Sun takes the battle action of one random airborne combatant", async () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([13, 6]));
-    expect(result.changes).toEqual([{ type: "noBattleAction", id: "rook" }]);
+    expect(result.changes).toEqual([{ type: "roundEffect", id: "rook", effect: "noBattleAction", active: true }]);
   });
   it("Stampede forces one random grounded combatant into a full move", async () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([16, 2]));
-    expect(result.changes).toEqual([{ type: "forcedFullMove", id: "knight" }]);
+    expect(result.changes).toEqual([{ type: "roundEffect", id: "knight", effect: "forcedFullMove", active: true }]);
   });
   it("Loose Mount takes the battle action of a grounded non-flyer, with no roll when only one qualifies", async () => {
     const dice = scriptedDice([17]);
     const result = await resolveCombatEvent(skirmish, dice);
-    expect(result.changes).toEqual([{ type: "noBattleAction", id: "knight" }]);
+    expect(result.changes).toEqual([{ type: "roundEffect", id: "knight", effect: "noBattleAction", active: true }]);
     expect(dice.requests).toHaveLength(1);
   });
   it("Wing Cramp makes one random airborne flyer fall in the end phase", async () => {

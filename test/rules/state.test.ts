@@ -6,7 +6,7 @@ function fighter(id: string): CombatantState {
   return {
     id, name: id, side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false,
+    fullMove: false, choseToFall: false, falling: false, roundEffects: [],
   };
 }
 
@@ -48,6 +48,18 @@ describe("skirmish state", () => {
   it("refuses a change for an unknown combatant or a bad band", () => {
     expect(() => applyChanges(base, [{ type: "wounds", id: "zz", wounds: 1 }])).toThrow(/zz/);
     expect(() => applyChanges(base, [{ type: "altitude", id: "a", altitude: "space" as never }])).toThrow(/space/);
+  });
+  it("adds a one-round effect once and lifts it again", () => {
+    const on = applyChanges(base, [
+      { type: "roundEffect", id: "a", effect: "noBattleAction", active: true },
+      { type: "roundEffect", id: "a", effect: "noBattleAction", active: true },
+    ]);
+    expect(on.combatants.a?.roundEffects).toEqual(["noBattleAction"]);
+    const off = applyChanges(on, [{ type: "roundEffect", id: "a", effect: "noBattleAction", active: false }]);
+    expect(off.combatants.a?.roundEffects).toEqual([]);
+    expect(() => applyChanges(base, [{ type: "roundEffect", id: "a", effect: "flying" as never, active: true }])).toThrow(
+      /effect.*flying/,
+    );
   });
   it("records carrying and drops it again", () => {
     const carried = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);

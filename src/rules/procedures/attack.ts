@@ -11,7 +11,7 @@ import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
-import { combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
@@ -97,6 +97,8 @@ export function validateAttack(state: SkirmishState, decl: AttackDeclaration): L
   const ready = readyToAct(attacker);
   if (!ready.allowed) return ready;
   if (isDead(target)) return refuse(RULE_REASONS.TargetDead);
+  // 001 "Combat Events": Low Cloud and Dust and Smoke stop ranged attacks for the round.
+  if (weapon.range === "ranged" && hasRoundEffect(attacker, "noRangedAttack")) return refuse(RULE_REASONS.NoRangedAttacks);
   // 000 Killer Blows: only weapons with the trait.
   if (decl.killerBlow && !weapon.killerBlow) return refuse(RULE_REASONS.NoKillerBlow);
   // 000 Ranged Attacks: each use of Dragonsbreath spends a Magic Point; without it the breath cannot be used.

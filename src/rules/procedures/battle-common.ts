@@ -5,6 +5,7 @@
 import { clampPool } from "../pools";
 import { woundState } from "../health";
 import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
+import { hasRoundEffect } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertFaces, assertNonNegativeInteger, assertInteger, assertOneOf, fail } from "../validate";
@@ -52,7 +53,10 @@ export function checkWeapon(weapon: WeaponSnapshot, name = "weapon"): WeaponSnap
   return weapon;
 }
 
-/** Whether a combatant may take a battle action at all: alive, not severely injured, no full move this round. */
+/**
+ * Whether a combatant may take a battle action at all: alive, not severely injured, no full move this round, and
+ * no one-round effect that takes its action away.
+ */
 export function readyToAct(actor: CombatantState): Legality {
   const health = woundState(actor.life.wounds, actor.life.max);
   if (health === "dead") return refuse(RULE_REASONS.ActorDead);
@@ -60,6 +64,9 @@ export function readyToAct(actor: CombatantState): Legality {
   if (health === "severelyInjured") return refuse(RULE_REASONS.ActorSeverelyInjured);
   // 000 Manoeuvres: a full move allows no other action this round.
   if (actor.fullMove) return refuse(RULE_REASONS.FullMoveNoAction);
+  // One-round effects of combat events (001 "Combat Events").
+  if (hasRoundEffect(actor, "noBattleAction")) return refuse(RULE_REASONS.NoBattleAction);
+  if (hasRoundEffect(actor, "forcedFullMove")) return refuse(RULE_REASONS.ForcedFullMove);
   return ALLOWED;
 }
 

@@ -95,7 +95,8 @@ async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSour
  * Runs the end phase (000 "Falling out of the Sky"): every airborne combatant that is pinned, severely
  * injured or chose to fall drops one band, in the order of `state.combatants`; what it carries drops with it;
  * reaching the ground is a crash of Soma dice at the surface TN, armour off, one wound per success.
- * Sets `falling` for those still in the air after a fall, and resets the round's `fullMove` and `choseToFall`.
+ * Sets `falling` for those still in the air after a fall, resets the round's `fullMove` and `choseToFall`, and
+ * ends every one-round effect.
  */
 export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
   const changes: StateChange[] = [];
@@ -149,6 +150,8 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
     if (c.fullMove) changes.push({ type: "flag", id, flag: "fullMove", value: false });
     if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });
+    // RULES.md End phase: effects that last one round end.
+    for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });
   }
   if (falls.length === 0) log.push({ key: END_PHASE_LOG.NoFalls });
   return { changes, log, falls };

@@ -6,7 +6,7 @@ import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../bands";
 import { woundState } from "../health";
 import { movementAllowance } from "../movement";
 import type { MoveSteps } from "../movement";
-import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
+import { carrierOf, combatant, distanceBetween, hasRoundEffect, isPinned } from "../state";
 import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
 import type { Altitude, Distance, Legality } from "../types";
 import type { RoundStep } from "../round-plan";
@@ -72,6 +72,7 @@ export const MOVE_REASONS = Object.freeze({
   TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
   TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
   TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
+  ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
 } as const);
 
 type MoveReason = keyof typeof MOVE_REASONS;
@@ -156,6 +157,8 @@ function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePha
   const mover = checkDeclaration(state, move);
   const blocked = blocker(state, mover, phase);
   if (blocked !== undefined) return blocked;
+  // 001 "Combat Events" (Stampede): this round's move must be a full one.
+  if (move.kind === "standard" && hasRoundEffect(mover, "forcedFullMove")) return "ForcedFullMove";
   // 000 Distance: zero range comes only from a grapple hit, never from movement.
   if (move.distance === "zero") return "NoZeroRangeByMove";
   if (move.reference !== undefined && passengers(state, mover.id).includes(move.reference)) return "MovesWithPassenger";

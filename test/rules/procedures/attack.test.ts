@@ -131,6 +131,22 @@ describe("000 Ranged Attacks: validateAttack refusals", () => {
   });
 });
 
+describe("001 Combat Events: one-round effects limit attacks", () => {
+  it("refuses a ranged attack under Low Cloud or Dust and Smoke, but not a melee attack", () => {
+    const state = withFighter(skirmish(), fighter("a", { roundEffects: ["noRangedAttack"] }));
+    expect(validateAttack(state, ranged).reason).toBe(RULE_REASONS.NoRangedAttacks);
+    expect(validateAttack(state, melee)).toEqual({ allowed: true });
+  });
+  it("refuses every attack of a combatant that lost its battle action (Blinding Sun, Loose Mount)", () => {
+    const state = withFighter(skirmish(), fighter("a", { roundEffects: ["noBattleAction"] }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.NoBattleAction);
+  });
+  it("refuses every attack of a combatant forced into a full move (Stampede)", () => {
+    const state = withFighter(skirmish(), fighter("a", { roundEffects: ["forcedFullMove"] }));
+    expect(validateAttack(state, melee).reason).toBe(RULE_REASONS.ForcedFullMove);
+  });
+});
+
 describe("000 Killer Blows: attack and damage TNs", () => {
   it("raises the attack TN by 1 and lowers the damage TN by 2 for a killer blow", () => {
     expect(attackTNs({ ...melee, killerBlow: true }, 4)).toEqual({ attackTN: 5, damageTN: 3 });

@@ -192,6 +192,18 @@ describe("000 Phase Three: The End Phase: flags", () => {
   });
 });
 
+describe("000 Phase Three: The End Phase: one-round effects end", () => {
+  it("lifts every effect that lasts the round, such as a combat event's", async () => {
+    const state = skirmishOf([fighter("a", { altitude: "grounded", roundEffects: ["noRangedAttack", "noBattleAction"] })]);
+    const outcome = await resolveEndPhase(state, noDice);
+    expect(outcome.changes).toEqual([
+      { type: "roundEffect", id: "a", effect: "noRangedAttack", active: false },
+      { type: "roundEffect", id: "a", effect: "noBattleAction", active: false },
+    ]);
+    expect(applyChanges(state, outcome.changes).combatants.a?.roundEffects).toEqual([]);
+  });
+});
+
 describe("000 Falling out of the Sky: choosing to fall", () => {
   it("marks an airborne flyer's choice to fall", () => {
     expect(chooseToFall(skirmishOf([fighter("a")]), "a")).toEqual({

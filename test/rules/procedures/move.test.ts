@@ -192,6 +192,15 @@ describe("000 Manoeuvres: who cannot move", () => {
   });
 });
 
+describe("001 Combat Events: a forced full move (Stampede)", () => {
+  it("refuses a standard move and allows a full one", () => {
+    const state = skirmish({ k: { fastGround: true, roundEffects: ["forcedFullMove"] } });
+    const standard = move(state, { id: "k", kind: "standard", reference: "a", distance: "close" });
+    expect(refusal(standard)).toBe(MOVE_REASONS.ForcedFullMove);
+    expect(move(state, { id: "k", kind: "full", reference: "a", distance: "close" }).allowed).toBe(true);
+  });
+});
+
 describe("000 Distance: limits of movement", () => {
   it("never closes to zero range by movement", () => {
     const ruling = move(skirmish(), { id: "a", kind: "standard", reference: "b", distance: "zero" });
