@@ -10,7 +10,7 @@ import { buildRelease } from "../../tools/lib/build-release";
 import type { BuildPaths } from "../../tools/lib/build-release";
 import type { UnknownRecord } from "../../tools/lib/records";
 import { runRoundTrip } from "../../tools/lib/round-trip-run";
-import { copy, events, knight } from "./fixtures";
+import { copy, events, knight, manifest } from "./fixtures";
 
 const savedEnv = { XDG_DATA_HOME: process.env.XDG_DATA_HOME, TMPDIR: process.env.TMPDIR };
 const temps: string[] = [];
@@ -25,19 +25,8 @@ function fixtureRepo(): BuildPaths {
   const root = mkdtempSync(join(tmpdir(), "aod-build-"));
   temps.push(root);
   write(root, "package.json", JSON.stringify({ name: "age-of-dragons", version: "2.3.4" }));
-  write(root, "system.json", JSON.stringify({
-    id: "age-of-dragons",
-    title: "Age of Dragons",
-    version: "0.0.0",
-    esmodules: ["age-of-dragons.mjs"],
-    styles: ["styles/age-of-dragons.css"],
-    languages: [{ lang: "en", name: "English", path: "lang/en.json" }],
-    documentTypes: { Actor: { dragon: {}, adversary: {} }, Item: { weapon: {}, armour: {}, skill: {} } },
-    packs: [
-      { name: "bestiary", label: "Bestiary", type: "Actor" },
-      { name: "tables", label: "Tables", type: "RollTable" },
-    ],
-  }));
+  const documentTypes = { Actor: { dragon: {}, adversary: {} }, Item: { weapon: {}, armour: {}, skill: {} } };
+  write(root, "system.json", JSON.stringify({ ...manifest, documentTypes }));
   write(root, "lang/en.json", "{}");
   write(root, "styles/age-of-dragons.css", ".age-of-dragons {}");
   write(root, "assets/knight.webp", "image");

@@ -72,3 +72,17 @@ export function entry(list: readonly UnknownRecord[], index: number): UnknownRec
   if (found === undefined) throw new Error(`fixture has no entry ${index}`);
   return found;
 }
+
+/** A minimal manifest declaring an Actor pack and a RollTable pack. */
+export const manifest = {
+  id: "age-of-dragons",
+  title: "Age of Dragons",
+  version: "0.0.0",
+  esmodules: ["age-of-dragons.mjs"],
+  styles: ["styles/age-of-dragons.css"],
+  languages: [{ lang: "en", name: "English", path: "lang/en.json" }],
+  packs: [
+    { name: "bestiary", label: "Bestiary", type: "Actor" },
+    { name: "tables", label: "Tables", type: "RollTable", path: "packs/tables" },
+  ],
+};

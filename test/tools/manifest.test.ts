@@ -6,19 +6,9 @@ import {
   prepareManifest,
   readManifestPacks,
 } from "../../tools/lib/manifest";
+import { copy, manifest } from "./fixtures";
 
-const base = {
-  id: "age-of-dragons",
-  title: "Age of Dragons",
-  version: "0.0.0",
-  esmodules: ["age-of-dragons.mjs"],
-  styles: ["styles/age-of-dragons.css"],
-  languages: [{ lang: "en", name: "English", path: "lang/en.json" }],
-  packs: [
-    { name: "bestiary", label: "Bestiary", type: "Actor" },
-    { name: "tables", label: "Tables", type: "RollTable", path: "packs/tables" },
-  ],
-};
+const base = copy(manifest);
 
 describe("manifest preparation", () => {
   it("sets the version from package.json", () => {
