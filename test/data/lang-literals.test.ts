@@ -9,7 +9,11 @@ const lang: unknown = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "ut
 
 /** What en.json holds at a dotted key: a string, a group (a localisation prefix), or undefined. */
 function entry(key: string): unknown {
-  return key.split(".").reduce<unknown>((here, part) => (typeof here === "object" && here !== null ? (here as Record<string, unknown>)[part] : undefined), lang);
+  let here: unknown = lang;
+  for (const part of key.split(".")) {
+    here = typeof here === "object" && here !== null ? (here as Record<string, unknown>)[part] : undefined;
+  }
+  return here;
 }
 
 function files(dir: string): string[] {
