@@ -110,8 +110,8 @@ export type {
   GrappleOutcome,
   GrapplePools,
 } from "./procedures/grapple";
-export { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "./procedures/rescue";
-export type { RescueDeclaration, RescueOutcome } from "./procedures/rescue";
+export { performRescue, rescueCheckTN, resolveRescue, setDown, validateRescue } from "./procedures/rescue";
+export type { RescueDeclaration, RescueOutcome, SetDownRuling } from "./procedures/rescue";
 export {
   MOVE_KINDS,
   MOVE_LOG,

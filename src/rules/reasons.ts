@@ -51,6 +51,7 @@ export const RULE_REASONS = Object.freeze({
   TargetAlreadyCarried: "AOD.Rules.Reason.TargetAlreadyCarried",
   RescueOutOfReach: "AOD.Rules.Reason.RescueOutOfReach",
   RescueImpossible: "AOD.Rules.Reason.RescueImpossible",
+  NotCarrying: "AOD.Rules.Reason.NotCarrying",
 } as const);
 
 /** A reason for refusing a battle-phase action. */
@@ -71,4 +72,7 @@ export const BATTLE_LOG = Object.freeze({
   RescueCaught: "AOD.Rules.Log.RescueCaught",
   RescueMissed: "AOD.Rules.Log.RescueMissed",
   ActionAborted: "AOD.Rules.Log.ActionAborted",
+  SetDown: "AOD.Rules.Log.SetDown",
+  LetFall: "AOD.Rules.Log.LetFall",
+  Released: "AOD.Rules.Log.Released",
 } as const);

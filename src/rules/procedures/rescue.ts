@@ -5,8 +5,9 @@
 import { countSuccesses, isAchievableTN } from "../pools";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { rescueTN } from "../rescue";
+import { woundState } from "../health";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
-import type { Outcome, SkirmishState } from "../state";
+import type { Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { fail } from "../validate";
 import { isDead, readyToAct, refusal, rollPool } from "./battle-common";
@@ -95,4 +96,30 @@ export async function performRescue(
   if (!legality.allowed) return refusal(legality);
   const rolled = await rollPool(dice, pool, "rescue");
   return { allowed: true, ...resolveRescue(state, decl, rolled) };
+}
+
+/** The answer to letting a passenger go: a refusal, or the changes and log. */
+export type SetDownRuling = Refusal | ({ allowed: true } & Outcome);
+
+/**
+ * A carrier lets its passenger go (000 "Catching / Mid air rescues": the rescuer lands and lays its burden
+ * down). On the ground the passenger is set down safely; in the air it is released at the carrier's altitude
+ * and falls from the next End Phase unless it can fly properly (a fit, free flyer). Letting go costs no action.
+ */
+export function setDown(state: SkirmishState, carrierId: string): SetDownRuling {
+  const carrier = combatant(state, carrierId, "carrierId");
+  const passengerId = state.carrying[carrier.id];
+  if (passengerId === undefined) return refusal(refuse(RULE_REASONS.NotCarrying));
+  const passenger = combatant(state, passengerId, "passenger");
+  const changes: StateChange[] = [{ type: "drop", carrier: carrier.id }];
+  if (passenger.altitude !== carrier.altitude) {
+    changes.push({ type: "altitude", id: passenger.id, altitude: carrier.altitude });
+  }
+  const data = { carrier: carrier.name, passenger: passenger.name };
+  const fliesOn =
+    passenger.canFly && !isPinned(state, passenger.id) && woundState(passenger.life.wounds, passenger.life.max) === "fit";
+  const falls = carrier.altitude !== "grounded" && !fliesOn;
+  if (passenger.falling !== falls) changes.push({ type: "flag", id: passenger.id, flag: "falling", value: falls });
+  const key = carrier.altitude === "grounded" ? BATTLE_LOG.SetDown : falls ? BATTLE_LOG.LetFall : BATTLE_LOG.Released;
+  return { allowed: true, changes, log: [{ key, data }] };
 }

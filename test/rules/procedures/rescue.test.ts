@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { performRescue, rescueCheckTN, resolveRescue, validateRescue } from "../../../src/rules/procedures/rescue";
+import { performRescue, rescueCheckTN, resolveRescue, setDown, validateRescue } from "../../../src/rules/procedures/rescue";
 import type { RescueDeclaration } from "../../../src/rules/procedures/rescue";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { applyChanges, carrierOf, pairKey } from "../../../src/rules/state";
@@ -117,5 +117,44 @@ describe("000 Catching / Mid air rescues: resolveRescue", () => {
       allowed: false,
       reason: RULE_REASONS.TargetNotFalling,
     });
+  });
+});
+
+describe("000 Catching / Mid air rescues: laying the burden down", () => {
+  /** r carries f, which fell severely injured; both at mid altitude. */
+  const carried = (r = {}, f = {}): SkirmishState =>
+    withFighter(
+      withFighter(skirmish({ carrying: { r: "f" } }), fighter("r", r)),
+      fighter("f", { life: { max: 12, wounds: 7 }, ...f }),
+    );
+
+  it("sets the passenger down safely once the carrier has landed", () => {
+    const state = carried({ altitude: "grounded" }, { altitude: "grounded" });
+    const ruling = setDown(state, "r");
+    expect(ruling).toMatchObject({ allowed: true, log: [{ key: BATTLE_LOG.SetDown }] });
+    if (!ruling.allowed) return;
+    const after = applyChanges(state, ruling.changes);
+    expect(carrierOf(after, "f")).toBeUndefined();
+    expect(after.combatants.f).toMatchObject({ altitude: "grounded", falling: false });
+  });
+  it("lets a passenger that cannot fly properly fall when released in the air", () => {
+    const ruling = setDown(carried(), "r");
+    if (!ruling.allowed) throw new Error("refused");
+    const after = applyChanges(carried(), ruling.changes);
+    expect(after.combatants.f).toMatchObject({ altitude: "mid", falling: true });
+    expect(ruling.log[0]?.key).toBe(BATTLE_LOG.LetFall);
+  });
+  it("lets a fit flyer released in the air fly on", () => {
+    const ruling = setDown(carried({}, { life: { max: 12, wounds: 0 } }), "r");
+    expect(ruling).toMatchObject({ allowed: true, changes: [{ type: "drop", carrier: "r" }] });
+    if (ruling.allowed) expect(ruling.log[0]?.key).toBe(BATTLE_LOG.Released);
+  });
+  it("puts the passenger at the carrier's altitude", () => {
+    const ruling = setDown(carried({ altitude: "low" }, { altitude: "mid" }), "r");
+    if (!ruling.allowed) throw new Error("refused");
+    expect(ruling.changes).toContainEqual({ type: "altitude", id: "f", altitude: "low" });
+  });
+  it("refuses a carrier that carries nobody", () => {
+    expect(setDown(skirmish(), "r")).toEqual({ allowed: false, reason: RULE_REASONS.NotCarrying });
   });
 });
