@@ -66,12 +66,13 @@ export type {
   LogEntry,
   Outcome,
   RoundEffect,
+  RoundFlag,
   SkirmishState,
   StateChange,
 } from "./state";
 
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
-export { WEAPON_RANGES, checkWeapon } from "./procedures/battle-common";
+export { WEAPON_RANGES, checkWeapon, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
 export {
   attackTNs,

@@ -26,12 +26,14 @@ export const RULE_REASONS = Object.freeze({
   AlreadyGrappling: "AOD.Rules.Reason.AlreadyGrappling",
   WeaponCannotGrapple: "AOD.Rules.Reason.WeaponCannotGrapple",
   NotGrappled: "AOD.Rules.Reason.NotGrappled",
+  CarriedCannotGrapple: "AOD.Rules.Reason.CarriedCannotGrapple",
   // Who may act at all (000 Severe injury and Death, Manoeuvres)
   SelfTarget: "AOD.Rules.Reason.SelfTarget",
   ActorDead: "AOD.Rules.Reason.ActorDead",
   ActorSeverelyInjured: "AOD.Rules.Reason.ActorSeverelyInjured",
   TargetDead: "AOD.Rules.Reason.TargetDead",
   FullMoveNoAction: "AOD.Rules.Reason.FullMoveNoAction",
+  AlreadyActed: "AOD.Rules.Reason.AlreadyActed",
   // One-round effects of combat events (001 Combat Events)
   NoBattleAction: "AOD.Rules.Reason.NoBattleAction",
   ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
@@ -75,4 +77,5 @@ export const BATTLE_LOG = Object.freeze({
   SetDown: "AOD.Rules.Log.SetDown",
   LetFall: "AOD.Rules.Log.LetFall",
   Released: "AOD.Rules.Log.Released",
+  BattleAction: "AOD.Rules.Log.BattleAction",
 } as const);

@@ -16,6 +16,9 @@ export type RoundEffect = "noRangedAttack" | "noBattleAction" | "forcedFullMove"
 /** Every one-round effect. */
 export const ROUND_EFFECTS: readonly RoundEffect[] = Object.freeze(["noRangedAttack", "noBattleAction", "forcedFullMove"]);
 
+/** The yes-or-no marks a combatant carries through a round. */
+export type RoundFlag = "moved" | "fullMove" | "acted" | "choseToFall" | "falling";
+
 /** One combatant as the rules see it: a snapshot of its actor plus its place in the skirmish. */
 export interface CombatantState {
   id: string;
@@ -33,8 +36,12 @@ export interface CombatantState {
   /** Total rating of its equipped armour (damaged pieces already counted less). */
   armour: number;
   altitude: Altitude;
+  /** Moved this round: one move a round (000 "Manoeuvres"). */
+  moved: boolean;
   /** Took a full move this round: no other action (000 "Manoeuvres"). */
   fullMove: boolean;
+  /** Took its battle action this round: one a round (000 "Non-attack Battle Actions": it "spends" it). */
+  acted: boolean;
   /** Chose to fall in this round's end phase (000 "Falling out of the Sky"). */
   choseToFall: boolean;
   /** Fell in the last end phase and has not been caught or landed (a rescue target, 000 "Catching"). */
@@ -73,7 +80,7 @@ export type StateChange =
   | { type: "release"; a: string; b: string }
   | { type: "carry"; carrier: string; carried: string }
   | { type: "drop"; carrier: string }
-  | { type: "flag"; id: string; flag: "fullMove" | "choseToFall" | "falling"; value: boolean }
+  | { type: "flag"; id: string; flag: RoundFlag; value: boolean }
   | { type: "roundEffect"; id: string; effect: RoundEffect; active: boolean };
 
 /** One line of what happened: an en.json key and the values it interpolates. */
@@ -187,6 +194,10 @@ export function applyChange(state: SkirmishState, change: StateChange): Skirmish
     case "carry":
       combatant(state, change.carrier, "change.carrier");
       combatant(state, change.carried, "change.carried");
+      if (change.carrier === change.carried) fail("change.carried", "someone other than the carrier", change.carried);
+      if (carrierOf(state, change.carried) !== undefined) {
+        fail("change.carried", "a combatant nobody carries yet", change.carried);
+      }
       return { ...state, carrying: { ...state.carrying, [change.carrier]: change.carried } };
     case "drop": {
       const carrying = Object.fromEntries(Object.entries(state.carrying).filter(([c]) => c !== change.carrier));

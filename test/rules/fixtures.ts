@@ -7,7 +7,7 @@ export function fighter(id: string, values: Partial<CombatantState> = {}): Comba
   return {
     id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, roundEffects: [], ...values,
+    moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [], ...values,
   };
 }
 

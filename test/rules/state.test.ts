@@ -6,7 +6,7 @@ function fighter(id: string): CombatantState {
   return {
     id, name: id, side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
-    fullMove: false, choseToFall: false, falling: false, roundEffects: [],
+    moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [],
   };
 }
 
@@ -60,6 +60,11 @@ describe("skirmish state", () => {
     expect(() => applyChanges(base, [{ type: "roundEffect", id: "a", effect: "flying" as never, active: true }])).toThrow(
       /effect.*flying/,
     );
+  });
+  it("refuses to let a combatant carry itself or one that someone already carries", () => {
+    expect(() => applyChanges(base, [{ type: "carry", carrier: "a", carried: "a" }])).toThrow(/carried.*"a"/);
+    const held = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);
+    expect(() => applyChanges(held, [{ type: "carry", carrier: "b", carried: "c" }])).toThrow(/nobody carries/);
   });
   it("records carrying and drops it again", () => {
     const carried = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);

@@ -15,7 +15,7 @@ import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned }
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool } from "./battle-common";
+import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 
 /** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */
@@ -154,7 +154,8 @@ export function damageCheck(state: SkirmishState, decl: AttackDeclaration, conte
 }
 
 /**
- * Step 3b: the attack's effects. Dragonsbreath spends its Magic Points hit or miss; a hit deals one wound per
+ * Step 3b: the attack's effects. The attacker's battle action is spent and Dragonsbreath spends its Magic
+ * Points, hit or miss; a hit deals one wound per
  * damage success after armour (000 "Damage and Health states", "Armour"). `damageDice` is required on a hit
  * and ignored on a miss.
  */
@@ -167,7 +168,7 @@ export function resolveAttack(
   checkDeclaration(decl);
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
-  const changes: StateChange[] = [];
+  const changes: StateChange[] = [spendAction(attacker.id)];
   const log: LogEntry[] = [];
   const magicSpent = decl.weapon.magicCost;
   if (magicSpent > 0) {

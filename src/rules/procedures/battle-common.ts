@@ -4,9 +4,9 @@
  */
 import { clampPool } from "../pools";
 import { woundState } from "../health";
-import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
-import { hasRoundEffect } from "../state";
-import type { CombatantState, SkirmishState } from "../state";
+import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
+import { combatant, hasRoundEffect } from "../state";
+import type { CombatantState, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertFaces, assertNonNegativeInteger, assertInteger, assertOneOf, fail } from "../validate";
 
@@ -64,6 +64,8 @@ export function readyToAct(actor: CombatantState): Legality {
   if (health === "severelyInjured") return refuse(RULE_REASONS.ActorSeverelyInjured);
   // 000 Manoeuvres: a full move allows no other action this round.
   if (actor.fullMove) return refuse(RULE_REASONS.FullMoveNoAction);
+  // 000 "Non-attack Battle Actions": a combatant spends its one battle action a round.
+  if (actor.acted) return refuse(RULE_REASONS.AlreadyActed);
   // One-round effects of combat events (001 "Combat Events").
   if (hasRoundEffect(actor, "noBattleAction")) return refuse(RULE_REASONS.NoBattleAction);
   if (hasRoundEffect(actor, "forcedFullMove")) return refuse(RULE_REASONS.ForcedFullMove);
@@ -91,4 +93,20 @@ export async function rollPool(dice: DiceSource, pool: number, name: string): Pr
   assertFaces(`${name} dice`, faces, 6);
   if (faces.length !== count) fail(`${name} dice`, `${count} dice`, faces);
   return [...faces];
+}
+
+/** The change that marks a combatant's battle action as spent for this round. */
+export function spendAction(id: string): StateChange {
+  return { type: "flag", id, flag: "acted", value: true };
+}
+
+/**
+ * A non-attack battle action (000 "Non-attack Battle Actions": smashing a gate, intimidating the troops below, a
+ * lifepath power): refused when the combatant cannot act, otherwise it spends the round's battle action.
+ */
+export function takeBattleAction(state: SkirmishState, id: string): Refusal | ({ allowed: true } & Outcome) {
+  const actor = combatant(state, id, "id");
+  const ready = readyToAct(actor);
+  if (!ready.allowed) return refusal(ready);
+  return { allowed: true, changes: [spendAction(actor.id)], log: [{ key: BATTLE_LOG.BattleAction, data: { name: actor.name } }] };
 }

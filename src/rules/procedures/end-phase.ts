@@ -87,7 +87,8 @@ async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSour
   const successes = countSuccesses(faces, tn);
   // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
   const damage = applyArmour(successes, c.armour);
-  const wounds = c.life.wounds + damage;
+  // docs/DATA.md: stored wounds stop at 2 x max + 1, well past death.
+  const wounds = Math.min(c.life.wounds + damage, c.life.max * 2 + 1);
   return { pool, tn, dice: faces, successes, armour: c.armour, damage, wounds, woundState: woundState(wounds, c.life.max) };
 }
 
@@ -95,8 +96,8 @@ async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSour
  * Runs the end phase (000 "Falling out of the Sky"): every airborne combatant that is pinned, severely
  * injured or chose to fall drops one band, in the order of `state.combatants`; what it carries drops with it;
  * reaching the ground is a crash of Soma dice at the surface TN, armour off, one wound per success.
- * Sets `falling` for those still in the air after a fall, resets the round's `fullMove` and `choseToFall`, and
- * ends every one-round effect.
+ * Sets `falling` for those still in the air after a fall, resets the round's flags (moved, full move, battle
+ * action spent, chose to fall), and ends every one-round effect.
  */
 export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
   const changes: StateChange[] = [];
@@ -148,7 +149,9 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
     const c = combatant(state, id);
     const falling = stillFalling.has(id);
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
-    if (c.fullMove) changes.push({ type: "flag", id, flag: "fullMove", value: false });
+    for (const flag of ["moved", "fullMove", "acted"] as const) {
+      if (c[flag]) changes.push({ type: "flag", id, flag, value: false });
+    }
     if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });
     // RULES.md End phase: effects that last one round end.
     for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });

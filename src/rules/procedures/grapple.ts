@@ -8,11 +8,11 @@ import { countSuccesses } from "../pools";
 import { breakOut } from "../grapple";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool } from "./battle-common";
+import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 
 /** A grapple attempt: who grabs whom, with which weapon (one with the grapple trait, such as Tooth and Claw). */
@@ -83,6 +83,10 @@ export function validateGrapple(state: SkirmishState, decl: GrappleDeclaration):
   if (weapon.range !== "melee") return refuse(RULE_REASONS.WrongWeaponRange);
   const partners = grapplePartners(state, attacker.id);
   if (partners.includes(target.id)) return refuse(RULE_REASONS.AlreadyGrappling);
+  // A grapple would tie a passenger to someone its carrier does not hold: neither can be grappled nor grapple.
+  if (carrierOf(state, attacker.id) !== undefined || carrierOf(state, target.id) !== undefined) {
+    return refuse(RULE_REASONS.CarriedCannotGrapple);
+  }
   // 000 Grapple Attacks: a grappling combatant's melee attacks (grapples too) are for its partners only.
   if (isPinned(state, attacker.id)) return refuse(RULE_REASONS.OnlyGrapplePartners);
   const distance = distanceBetween(state, attacker.id, target.id);
@@ -104,9 +108,10 @@ export function resolveGrapple(state: SkirmishState, decl: GrappleDeclaration, c
     attackSuccesses: contest.attackSuccesses,
     defenceSuccesses: contest.defenceSuccesses,
   };
-  if (!contest.hit) return { changes: [], log: [{ key: BATTLE_LOG.GrappleMiss, data }], contest };
+  const spent = spendAction(attacker.id);
+  if (!contest.hit) return { changes: [spent], log: [{ key: BATTLE_LOG.GrappleMiss, data }], contest };
   return {
-    changes: [{ type: "grapple", a: attacker.id, b: target.id }],
+    changes: [spent, { type: "grapple", a: attacker.id, b: target.id }],
     log: [{ key: BATTLE_LOG.GrappleHit, data }],
     contest,
   };
@@ -176,7 +181,7 @@ export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration,
     defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, assertInteger(`rolls.defences[${i}].tn`, d.tn)),
   }));
   const shakenOff = breakOut(attackSuccesses, answers);
-  const changes: StateChange[] = [];
+  const changes: StateChange[] = [spendAction(breaker.id)];
   const log: LogEntry[] = [];
   const stillHeld: string[] = [];
   for (const answer of answers) {

@@ -73,6 +73,8 @@ export const MOVE_REASONS = Object.freeze({
   TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
   TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
   ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
+  AlreadyMoved: "AOD.Rules.Reason.AlreadyMoved",
+  ActedNoFullMove: "AOD.Rules.Reason.ActedNoFullMove",
 } as const);
 
 type MoveReason = keyof typeof MOVE_REASONS;
@@ -116,6 +118,7 @@ function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase):
   if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
   if (carrierOf(state, mover.id) !== undefined) return "Carried"; // its carrier moves it
   if (mover.fullMove) return "FullMoveTaken";
+  if (mover.moved) return "AlreadyMoved"; // 000 Manoeuvres: one move a round
   return undefined;
 }
 
@@ -142,7 +145,9 @@ function stepsNeeded(state: SkirmishState, mover: CombatantState, move: MoveDecl
 /** Checks the steps against the allowance; undefined when the move fits. */
 function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps): MoveReason | undefined {
   if (need.altitude > 0 && !mover.canFly) return "CannotFly"; // non-flyers never change altitude
-  const allowance = movementAllowance({ canFly: mover.canFly, altitude: mover.altitude, fastGround: mover.fastGround });
+  // A flyer that stays on the ground moves as ground troops do; only taking off is a full aerial move.
+  const flies = mover.canFly && (mover.altitude !== "grounded" || need.altitude > 0);
+  const allowance = movementAllowance({ canFly: flies, altitude: mover.altitude, fastGround: mover.fastGround });
   const allowed = allowance[kind];
   if (kind === "standard" && allowed.distance === 0 && allowed.altitude === 0) return "NoStandardMove";
   // RULES.md Movement: taking off is a full aerial move.
@@ -159,6 +164,8 @@ function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePha
   if (blocked !== undefined) return blocked;
   // 001 "Combat Events" (Stampede): this round's move must be a full one.
   if (move.kind === "standard" && hasRoundEffect(mover, "forcedFullMove")) return "ForcedFullMove";
+  // 000 Manoeuvres: a full move allows no other action, so one who has acted cannot make it (d10 mode).
+  if (move.kind === "full" && mover.acted) return "ActedNoFullMove";
   // 000 Distance: zero range comes only from a grapple hit, never from movement.
   if (move.distance === "zero") return "NoZeroRangeByMove";
   if (move.reference !== undefined && passengers(state, mover.id).includes(move.reference)) return "MovesWithPassenger";
@@ -178,7 +185,7 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
 
 /**
  * Checks a declared move and, when it is legal, returns its changes and log (000 "Manoeuvres"): the new
- * altitude and distance, the same for anyone it carries, and the fullMove flag for a full move.
+ * altitude and distance, the same for anyone it carries, the moved flag, and the fullMove flag for a full move.
  */
 export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
   const problem = moveProblem(state, move, phase);
@@ -210,6 +217,7 @@ export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: 
   }
   // A combatant that flies where it wants is no longer falling (it chose to fall last round and has recovered).
   if (mover.falling) changes.push({ type: "flag", id: mover.id, flag: "falling", value: false });
+  changes.push({ type: "flag", id: mover.id, flag: "moved", value: true });
   if (move.kind === "full") {
     changes.push({ type: "flag", id: mover.id, flag: "fullMove", value: true });
     log.push({ key: MOVE_LOG.FullMove, data: { name: mover.name } });

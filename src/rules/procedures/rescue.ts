@@ -10,7 +10,7 @@ import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { fail } from "../validate";
-import { isDead, readyToAct, refusal, rollPool } from "./battle-common";
+import { isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
 import type { Refusal } from "./battle-common";
 
 /** Who tries to catch whom. */
@@ -72,9 +72,13 @@ export function resolveRescue(state: SkirmishState, decl: RescueDeclaration, dic
   const tn = rescueCheckTN(state, decl);
   const successes = countSuccesses(dice, tn);
   const data = { rescuer: rescuer.name, target: target.name, tn, successes };
-  if (successes < 1) return { changes: [], log: [{ key: BATTLE_LOG.RescueMissed, data }], tn, successes, caught: false };
+  const spent = spendAction(rescuer.id);
+  if (successes < 1) {
+    return { changes: [spent], log: [{ key: BATTLE_LOG.RescueMissed, data }], tn, successes, caught: false };
+  }
   return {
     changes: [
+      spent,
       { type: "carry", carrier: rescuer.id, carried: target.id },
       { type: "flag", id: target.id, flag: "falling", value: false },
     ],

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { takeBattleAction } from "../../../src/rules/procedures/battle-common";
 import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
 import {
   attackTNs,
@@ -37,6 +38,8 @@ const breath: WeaponSnapshot = {
 const ballista: WeaponSnapshot = { ...breath, name: "Ballista", longRange: true, magicCost: 0 };
 
 const melee: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: claws };
+/** The change that spends a's battle action, which every resolved attack makes first. */
+const aActs = { type: "flag", id: "a", flag: "acted", value: true } as const;
 const ranged: AttackDeclaration = { attackerId: "a", targetId: "b", weapon: breath };
 
 /** Hands out scripted faces in order and checks each request's size. */
@@ -175,13 +178,13 @@ describe("000 Damage and Health states: resolveAttack", () => {
   it("deals one wound per damage success and writes a wounds change", () => {
     const outcome = resolveAttack(skirmish(), melee, hit, [6, 5, 5, 2, 1, 1]);
     expect(outcome.damage).toBe(3);
-    expect(outcome.changes).toEqual([{ type: "wounds", id: "b", wounds: 3 }]);
+    expect(outcome.changes).toEqual([aActs, { type: "wounds", id: "b", wounds: 3 }]);
   });
   it("000 Armour: takes the target's armour rating off the damage, never below zero", () => {
     const state = withFighter(skirmish(), fighter("b", { armour: 5 }));
     const outcome = resolveAttack(state, melee, hit, [6, 5, 5, 2, 1, 1]);
     expect(outcome.damage).toBe(0);
-    expect(outcome.changes).toEqual([]);
+    expect(outcome.changes).toEqual([aActs]);
   });
   it("reports the move from fit to severely injured so the statuses can be toggled", () => {
     const state = withFighter(skirmish(), fighter("b", { life: { max: 12, wounds: 5 } }));
@@ -208,7 +211,7 @@ describe("000 Damage and Health states: resolveAttack", () => {
   it("000 Ranged Attacks: spends Dragonsbreath's Magic Point on a miss too", () => {
     const miss = contestAttack(ranged, { attackDice: [2], baseAttackTN: 5, defenceDice: null, defenceTN: 5 });
     const outcome = resolveAttack(skirmish("middle"), ranged, miss, null);
-    expect(outcome.changes).toEqual([{ type: "magic", id: "a", value: 2 }]);
+    expect(outcome.changes).toEqual([aActs, { type: "magic", id: "a", value: 2 }]);
     expect(outcome.magicSpent).toBe(1);
     expect(outcome.log.map((l) => l.key)).toEqual([BATTLE_LOG.MagicSpent, BATTLE_LOG.AttackMiss]);
   });
@@ -244,7 +247,7 @@ describe("000 Melee Attacks: performAttack with scripted dice", () => {
   it("rolls no damage on a miss", async () => {
     const dice = rollScript([1, 2], [6]);
     const result = await performAttack(skirmish(), melee, { attackPool: 2, baseAttackTN: 4, defence: { pool: 1, tn: 4 } }, dice);
-    expect(result).toMatchObject({ allowed: true, damage: 0, changes: [] });
+    expect(result).toMatchObject({ allowed: true, damage: 0, changes: [aActs] });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal and rolls nothing when the attack is not allowed", async () => {
@@ -257,5 +260,18 @@ describe("000 Melee Attacks: performAttack with scripted dice", () => {
     await expect(performAttack(skirmish(), melee, { attackPool: 3, baseAttackTN: 4, defence: null }, broken)).rejects.toThrow(
       /attack dice/,
     );
+  });
+});
+
+describe("000 Non-attack Battle Actions: one battle action a round", () => {
+  it("spends the battle action of a non-attack action, after which no attack is allowed", () => {
+    const taken = takeBattleAction(skirmish(), "a");
+    expect(taken).toMatchObject({ allowed: true, changes: [aActs], log: [{ key: BATTLE_LOG.BattleAction, data: { name: "A" } }] });
+    if (!taken.allowed) return;
+    expect(validateAttack(applyChanges(skirmish(), taken.changes), melee).reason).toBe(RULE_REASONS.AlreadyActed);
+  });
+  it("refuses a non-attack action to one who cannot act", () => {
+    const state = withFighter(skirmish(), fighter("a", { fullMove: true }));
+    expect(takeBattleAction(state, "a")).toEqual({ allowed: false, reason: RULE_REASONS.FullMoveNoAction });
   });
 });

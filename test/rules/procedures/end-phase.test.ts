@@ -182,13 +182,24 @@ describe("000 Phase Three: The End Phase: flags", () => {
     const outcome = await resolveEndPhase(skirmishOf([fighter("a", { falling: true })]), noDice);
     expect(outcome.changes).toEqual([{ type: "flag", id: "a", flag: "falling", value: false }]);
   });
-  it("resets the full-move and chose-to-fall flags of the round", async () => {
-    const state = skirmishOf([fighter("a", { fullMove: true }), fighter("b", { altitude: "grounded", choseToFall: true })]);
+  it("resets the round's flags: moved, full move, battle action spent, chose to fall", async () => {
+    const state = skirmishOf([
+      fighter("a", { moved: true, fullMove: true, acted: true }),
+      fighter("b", { altitude: "grounded", choseToFall: true }),
+    ]);
     const outcome = await resolveEndPhase(state, noDice);
     expect(outcome.changes).toEqual([
+      { type: "flag", id: "a", flag: "moved", value: false },
       { type: "flag", id: "a", flag: "fullMove", value: false },
+      { type: "flag", id: "a", flag: "acted", value: false },
       { type: "flag", id: "b", flag: "choseToFall", value: false },
     ]);
+  });
+  it("stops stored wounds at 2 x Life Points + 1 however hard the crash (docs/DATA.md)", async () => {
+    const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, soma: 30, life: { max: 2, wounds: 0 } })]);
+    const outcome = await resolveEndPhase(state, scriptedDice(Array.from({ length: 30 }, () => 6)));
+    expect(outcome.falls[0]?.crash).toMatchObject({ successes: 30, damage: 30, wounds: 5, woundState: "dead" });
+    expect(outcome.changes).toContainEqual({ type: "wounds", id: "a", wounds: 5 });
   });
 });
 

@@ -37,6 +37,9 @@ function heldByTwo(): SkirmishState {
   ]);
 }
 
+/** The change that spends a's battle action, which every resolved grapple or break-out by a makes first. */
+const aActs = { type: "flag", id: "a", flag: "acted", value: true } as const;
+
 const claws: WeaponSnapshot = {
   name: "Tooth and Claw", range: "melee", longRange: false, damageTN: 5, killerBlow: true, grapple: true, magicCost: 0,
 };
@@ -45,6 +48,14 @@ const grab: GrappleDeclaration = { attackerId: "a", targetId: "b", weapon: claws
 describe("000 Grapple Attacks: validateGrapple", () => {
   it("allows a grapple at close quarters at the same altitude", () => {
     expect(validateGrapple(skirmish(), grab)).toEqual({ allowed: true });
+  });
+  it("000 Catching: refuses to grapple a combatant being carried, or to grapple while carried", () => {
+    expect(validateGrapple(skirmish({ carrying: { c: "b" } }), grab).reason).toBe(RULE_REASONS.CarriedCannotGrapple);
+    expect(validateGrapple(skirmish({ carrying: { c: "a" } }), grab).reason).toBe(RULE_REASONS.CarriedCannotGrapple);
+  });
+  it("000 Non-attack Battle Actions: refuses a second battle action in the same round", () => {
+    const state = withFighter(skirmish(), fighter("a", { acted: true }));
+    expect(validateGrapple(state, grab).reason).toBe(RULE_REASONS.AlreadyActed);
   });
   it("refuses a weapon without the grapple trait", () => {
     expect(validateGrapple(skirmish(), { ...grab, weapon: { ...claws, grapple: false } }).reason).toBe(
@@ -103,7 +114,7 @@ describe("000 Grapple Attacks: resolveGrapple", () => {
   it("locks both at zero range and pins them on a hit, with no damage", () => {
     const contest = resolveContest({ attackDice: [5, 6], attackTN: 5, defenceDice: [6], defenceTN: 5 });
     const outcome = resolveGrapple(skirmish(), grab, contest);
-    expect(outcome.changes).toEqual([{ type: "grapple", a: "a", b: "b" }]);
+    expect(outcome.changes).toEqual([aActs, { type: "grapple", a: "a", b: "b" }]);
     const next = applyChanges(skirmish(), outcome.changes);
     expect(distanceBetween(next, "a", "b")).toBe("zero");
     expect(isPinned(next, "a") && isPinned(next, "b")).toBe(true);
@@ -112,13 +123,13 @@ describe("000 Grapple Attacks: resolveGrapple", () => {
   it("changes nothing on a miss and says so in the log", () => {
     const contest = resolveContest({ attackDice: [5], attackTN: 5, defenceDice: [6], defenceTN: 5 });
     const outcome = resolveGrapple(skirmish(), grab, contest);
-    expect(outcome.changes).toEqual([]);
+    expect(outcome.changes).toEqual([aActs]);
     expect(outcome.log[0]?.key).toBe(BATTLE_LOG.GrappleMiss);
   });
   it("grapples with scripted dice in one call", async () => {
     const dice = rollScript([6, 6], [1, 1]);
     const result = await performGrapple(skirmish(), grab, { attackPool: 2, attackTN: 5, defence: { pool: 2, tn: 5 } }, dice);
-    expect(result).toMatchObject({ allowed: true, changes: [{ type: "grapple", a: "a", b: "b" }] });
+    expect(result).toMatchObject({ allowed: true, changes: [aActs, { type: "grapple", a: "a", b: "b" }] });
     expect(dice.left()).toBe(0);
   });
   it("returns the refusal of an impossible grapple without rolling", async () => {
@@ -177,7 +188,7 @@ describe("000 Breaking out of a Grapple: procedure", () => {
         { id: "c", dice: null, tn: 5 },
       ],
     });
-    expect(outcome.changes).toEqual([]);
+    expect(outcome.changes).toEqual([aActs]);
     expect(outcome.log.map((l) => l.key)).toEqual([BATTLE_LOG.StillHeld, BATTLE_LOG.StillHeld]);
   });
   it("refuses defences that leave out a grappler", () => {

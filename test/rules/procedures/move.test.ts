@@ -71,6 +71,7 @@ describe("000 Manoeuvres: standard aerial move", () => {
     expect(ruling.allowed && ruling.changes).toEqual([
       { type: "altitude", id: "a", altitude: "high" },
       { type: "distance", a: "a", b: "b", distance: "middle" },
+      { type: "flag", id: "a", flag: "moved", value: true },
     ]);
   });
   it("logs the altitude and distance change with names and bands", () => {
@@ -90,7 +91,19 @@ describe("000 Manoeuvres: standard aerial move", () => {
   });
   it("sets no full-move flag, so the combatant may still act", () => {
     const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" });
-    expect(ruling.allowed && ruling.changes.some((c) => c.type === "flag")).toBe(false);
+    expect(ruling.allowed && ruling.changes.some((c) => c.type === "flag" && c.flag === "fullMove")).toBe(false);
+  });
+  it("allows one move a round: a second move, standard or full, is refused", () => {
+    const first = move(skirmish(), { id: "a", kind: "standard", altitude: "high" });
+    if (!first.allowed) throw new Error("the first move was refused");
+    const after = applyChanges(skirmish(), first.changes);
+    expect(refusal(move(after, { id: "a", kind: "standard", altitude: "ceiling" }))).toBe(MOVE_REASONS.AlreadyMoved);
+    expect(refusal(move(after, { id: "a", kind: "full", reference: "b", distance: "long" }))).toBe(MOVE_REASONS.AlreadyMoved);
+  });
+  it("refuses a full move to one who has already taken its battle action (d10 mode)", () => {
+    const ruling = move(skirmish({ a: { acted: true } }), { id: "a", kind: "full", altitude: "high" }, "average");
+    expect(refusal(ruling)).toBe(MOVE_REASONS.ActedNoFullMove);
+    expect(move(skirmish({ a: { acted: true } }), { id: "a", kind: "standard", altitude: "high" }, "average").allowed).toBe(true);
   });
 });
 
@@ -134,6 +147,7 @@ describe("000 Manoeuvres: taking off (RULES.md Movement)", () => {
     const ruling = move(skirmish({ a: { altitude: "grounded" } }), { id: "a", kind: "full", altitude: "mid" });
     expect(ruling.allowed && ruling.changes).toEqual([
       { type: "altitude", id: "a", altitude: "mid" },
+      { type: "flag", id: "a", flag: "moved", value: true },
       { type: "flag", id: "a", flag: "fullMove", value: true },
     ]);
   });
@@ -156,6 +170,7 @@ describe("000 Manoeuvres: ground troops", () => {
     const ruling = move(skirmish(), { id: "k", kind: "full", reference: "a", distance: "close" });
     expect(ruling.allowed && ruling.changes).toEqual([
       { type: "distance", a: "k", b: "a", distance: "close" },
+      { type: "flag", id: "k", flag: "moved", value: true },
       { type: "flag", id: "k", flag: "fullMove", value: true },
     ]);
   });
@@ -169,7 +184,21 @@ describe("000 Manoeuvres: ground troops", () => {
   });
   it("lets fast ground troops move one distance step with a standard move", () => {
     const ruling = move(skirmish({ k: { fastGround: true } }), { id: "k", kind: "standard", reference: "a", distance: "close" });
-    expect(ruling.allowed && ruling.changes).toEqual([{ type: "distance", a: "k", b: "a", distance: "close" }]);
+    expect(ruling.allowed && ruling.changes).toEqual([
+      { type: "distance", a: "k", b: "a", distance: "close" },
+      { type: "flag", id: "k", flag: "moved", value: true },
+    ]);
+  });
+  it("moves a flyer that stays on the ground as ground troops move: one distance step with a full move", () => {
+    const grounded = skirmish({ a: { altitude: "grounded" } }, { distances: { [pairKey("a", "b")]: "long" } });
+    expect(move(grounded, { id: "a", kind: "full", reference: "b", distance: "middle" }).allowed).toBe(true);
+    const twoSteps = move(grounded, { id: "a", kind: "full", reference: "b", distance: "close" });
+    expect(refusal(twoSteps)).toBe(MOVE_REASONS.TooManyDistanceSteps);
+  });
+  it("lets a flyer that takes off cover two distance steps with its full aerial move", () => {
+    const grounded = skirmish({ a: { altitude: "grounded" } }, { distances: { [pairKey("a", "b")]: "long" } });
+    const ruling = move(grounded, { id: "a", kind: "full", altitude: "low", reference: "b", distance: "close" });
+    expect(ruling.allowed).toBe(true);
   });
 });
 
@@ -239,6 +268,7 @@ describe("000 Catching / Mid air rescues: a carrier moves with its passenger", (
       { type: "altitude", id: "b", altitude: "low" },
       { type: "distance", a: "a", b: "tower", distance: "middle" },
       { type: "distance", a: "b", b: "tower", distance: "middle" },
+      { type: "flag", id: "a", flag: "moved", value: true },
     ]);
     expect(ruling.allowed && ruling.log).toContainEqual({ key: MOVE_LOG.CarriedAlong, data: { name: "B", carrier: "A" } });
   });

@@ -102,7 +102,7 @@ describe("000 Catching / Mid air rescues: resolveRescue", () => {
   });
   it("changes nothing without a success", () => {
     const outcome = resolveRescue(skirmish(), catchIt, [4, 4]);
-    expect(outcome).toMatchObject({ caught: false, changes: [] });
+    expect(outcome).toMatchObject({ caught: false, changes: [{ type: "flag", id: "r", flag: "acted", value: true }] });
     expect(outcome.log[0]?.key).toBe(BATTLE_LOG.RescueMissed);
   });
   it("rescues with scripted dice in one call", async () => {
