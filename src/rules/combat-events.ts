@@ -25,6 +25,12 @@ export interface EventCombatant {
   canFly: boolean;
   /** Slots of the armour pieces it has equipped. */
   armour: readonly string[];
+  /** Locked in a grapple (absent: false). */
+  pinned?: boolean;
+  /** Carrying someone (absent: false). */
+  carrying?: boolean;
+  /** Being carried (absent: false). */
+  carried?: boolean;
 }
 
 /** What a combat event needs to know about the skirmish. */
@@ -160,6 +166,8 @@ const effect = (c: EventCombatant, name: RoundEffect): CombatEventChange => ({
 });
 
 const airborne = (c: EventCombatant): boolean => c.altitude !== "grounded";
+/** Free to be blown about alone: not grappling, carrying or carried (those bands move together or not at all). */
+const free = (c: EventCombatant): boolean => !c.pinned && !c.carrying && !c.carried;
 const band = (c: EventCombatant): number => ALTITUDES.indexOf(c.altitude);
 const shifted = (c: EventCombatant, by: number): Altitude => ALTITUDES[band(c) + by] ?? c.altitude;
 
@@ -199,15 +207,15 @@ const RESOLVERS: Readonly<Record<CombatEventId, Resolver>> = {
     return { combatant: chosen.id, affected: [chosen.id], changes: [{ type: "armourDamage", id: chosen.id, slot }] };
   },
   gustingWind: everyone(
-    (c) => c.canFly && c.altitude === "ceiling",
+    (c) => c.canFly && free(c) && c.altitude === "ceiling",
     (c) => ({ type: "altitude", id: c.id, altitude: "high" }),
   ),
   thermal: oneOf(
-    (c) => c.canFly && airborne(c) && c.altitude !== "ceiling",
+    (c) => c.canFly && free(c) && airborne(c) && c.altitude !== "ceiling",
     (c) => ({ type: "altitude", id: c.id, altitude: shifted(c, 1) }),
   ),
   downdraught: oneOf(
-    (c) => c.canFly && band(c) >= ALTITUDES.indexOf("mid"),
+    (c) => c.canFly && free(c) && band(c) >= ALTITUDES.indexOf("mid"),
     (c) => ({ type: "altitude", id: c.id, altitude: shifted(c, -1) }),
   ),
   lowCloud: everyone(
@@ -227,8 +235,9 @@ const RESOLVERS: Readonly<Record<CombatEventId, Resolver>> = {
     (c) => c.altitude === "grounded" && !c.canFly,
     (c) => effect(c, "noBattleAction"),
   ),
+  // A carrier may cramp (its passenger then falls with it); the carried and the pinned cannot choose to fall.
   wingCramp: oneOf(
-    (c) => c.canFly && airborne(c),
+    (c) => c.canFly && airborne(c) && !c.carried && !c.pinned,
     (c) => ({ type: "flag", id: c.id, flag: "choseToFall", value: true }),
   ),
 };
@@ -248,6 +257,9 @@ function checkSnapshot(snapshot: EventSnapshot): void {
     if (typeof c.canFly !== "boolean") fail(`snapshot.combatants[${i}].canFly`, "a boolean", c.canFly);
     if (!Array.isArray(c.armour) || !c.armour.every((s) => typeof s === "string")) {
       fail(`snapshot.combatants[${i}].armour`, "an array of slot names", c.armour);
+    }
+    for (const key of ["pinned", "carrying", "carried"] as const) {
+      if (c[key] !== undefined && typeof c[key] !== "boolean") fail(`snapshot.combatants[${i}].${key}`, "a boolean", c[key]);
     }
   });
 }

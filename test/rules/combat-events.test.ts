@@ -137,6 +137,35 @@ describe("001 Combat Events: resolving an event", () => {
     const result = await resolveCombatEvent(skirmish, scriptedDice([20, 3]));
     expect(result.changes).toEqual([{ type: "flag", id: "gale", flag: "choseToFall", value: true }]);
   });
+  it("never moves one of a grappling or carrying pair alone: Gusting Wind, Thermal and Downdraught pass them over", async () => {
+    const bound: EventSnapshot = {
+      combatants: [
+        { id: "carrier", altitude: "ceiling", canFly: true, armour: [], carrying: true },
+        { id: "passenger", altitude: "ceiling", canFly: true, armour: [], carried: true },
+        { id: "held", altitude: "mid", canFly: true, armour: [], pinned: true },
+        { id: "free", altitude: "high", canFly: true, armour: [] },
+      ],
+    };
+    // Gusting Wind finds nobody free at the ceiling and is re-drawn as a Thermal, which can only lift "free".
+    const result = await resolveCombatEvent(bound, scriptedDice([3, 5]));
+    expect(result).toMatchObject({ event: "thermal", draws: 2, combatant: "free" });
+    expect(result.changes).toEqual([{ type: "altitude", id: "free", altitude: "ceiling" }]);
+  });
+  it("lets Wing Cramp strike a carrier but never the carried or the pinned", async () => {
+    const bound: EventSnapshot = {
+      combatants: [
+        { id: "passenger", altitude: "mid", canFly: true, armour: [], carried: true },
+        { id: "held", altitude: "mid", canFly: true, armour: [], pinned: true },
+        { id: "carrier", altitude: "mid", canFly: true, armour: [], carrying: true },
+      ],
+    };
+    const result = await resolveCombatEvent(bound, scriptedDice([19]));
+    expect(result.changes).toEqual([{ type: "flag", id: "carrier", flag: "choseToFall", value: true }]);
+  });
+  it("refuses a snapshot whose pinned mark is not a boolean", async () => {
+    const bad = { combatants: [{ id: "x", altitude: "mid", canFly: true, armour: [], pinned: "yes" }] };
+    await expect(resolveCombatEvent(bad as never, scriptedDice([]))).rejects.toThrow(/pinned.*"yes"/);
+  });
   it("reports that nothing happens after the last allowed draw is impossible too", async () => {
     const lone: EventSnapshot = { combatants: [{ id: "pikeman", altitude: "grounded", canFly: false, armour: [] }] };
     const result = await resolveCombatEvent(lone, scriptedDice(Array.from({ length: MAX_EVENT_DRAWS }, () => 3)));
