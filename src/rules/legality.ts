@@ -1,20 +1,28 @@
 /** Whether distance and altitude allow an attack (000 "Distance", "Melee Attacks", "Ranged Attacks"). */
-import { altitudeValue, distanceIndex } from "./bands";
+import { altitudeIndex, altitudeValue, distanceIndex } from "./bands";
 import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
 import type { Altitude, Distance, Legality } from "./types";
 import { fail } from "./validate";
 
+/** Whether two bands count as the same altitude for melee: equal, or Flying Low against the ground. */
+function meleeLevel(a: Altitude, b: Altitude): boolean {
+  // 000 "Altitude": a dragon Flying Low sweeps "low enough to swipe and bite at enemies on the ground".
+  const pair = [a, b].sort().join("|");
+  return a === b || pair === "grounded|low";
+}
+
 /**
- * Melee (and grapple) reach: close quarters or zero range, in the same altitude band (000 "Melee Attacks").
- * Who may be struck at zero range (only grapple partners) is a pair check left to the attack procedure.
+ * Melee (and grapple) reach: close quarters or zero range, at the same altitude (000 "Melee Attacks"), where
+ * Flying Low counts as level with the ground (000 "Altitude"). Who may be struck at zero range (only grapple
+ * partners) is a pair check left to the attack procedure.
  */
 export function canMelee(distance: Distance, a: Altitude, b: Altitude): Legality {
   const reach = distanceIndex(distance);
-  const heightA = altitudeValue(a);
-  const heightB = altitudeValue(b);
+  altitudeIndex(a, "a");
+  altitudeIndex(b, "b");
   if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
   if (reach > distanceIndex("close")) return refuse(RULE_REASONS.TooFarForMelee);
-  if (heightA !== heightB) return refuse(RULE_REASONS.NotSameAltitude);
+  if (!meleeLevel(a, b)) return refuse(RULE_REASONS.NotSameAltitude);
   return ALLOWED;
 }
 

@@ -18,7 +18,12 @@ describe("000 Melee Attacks: canMelee", () => {
     expect(canMelee("middle", "mid", "mid")).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee });
   });
   it("refuses melee between different altitude bands", () => {
-    expect(canMelee("close", "low", "grounded")).toEqual({ allowed: false, reason: RULE_REASONS.NotSameAltitude });
+    expect(canMelee("close", "mid", "low")).toEqual({ allowed: false, reason: RULE_REASONS.NotSameAltitude });
+    expect(canMelee("close", "mid", "grounded")).toEqual({ allowed: false, reason: RULE_REASONS.NotSameAltitude });
+  });
+  it("000 Altitude: lets a dragon Flying Low swipe and bite at enemies on the ground, and them strike back", () => {
+    expect(canMelee("close", "low", "grounded")).toEqual(allowed);
+    expect(canMelee("close", "grounded", "low")).toEqual(allowed);
   });
   it("000 Distance: refuses melee with a disengaged combatant", () => {
     expect(canMelee("disengaged", "mid", "mid")).toEqual({ allowed: false, reason: RULE_REASONS.Disengaged });
