@@ -17,6 +17,7 @@ import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
 import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
+import { releasedByDeath } from "./death";
 
 /** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */
 export interface AttackDeclaration {
@@ -206,6 +207,8 @@ export function resolveAttack(
   if (after !== before) {
     log.push({ key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name: target.name } });
   }
+  // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
+  if (after === "dead" && before !== "dead") changes.push(...releasedByDeath(state, target.id));
   const woundStateChanged = after !== before;
   return { changes, log, contest, damageSuccesses, damage, wounds, woundState: after, woundStateChanged, magicSpent };
 }

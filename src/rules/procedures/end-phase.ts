@@ -9,9 +9,10 @@ import { rollFrom } from "../roll-sources";
 import { crashTN, fallStep } from "../falling";
 import { woundState } from "../health";
 import type { WoundState } from "../health";
-import { carrierOf, combatant, isPinned } from "../state";
+import { applyChanges, carrierOf, combatant, isPinned } from "../state";
 import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { Altitude, DiceSource } from "../types";
+import { releasedByDeath } from "./death";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -143,6 +144,17 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
       await fall(passenger, "carrier", step.altitude, step.crashed, by);
       by = passenger.name;
     }
+  }
+
+  // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
+  const wasAlive = (id: string): boolean => {
+    const { life } = combatant(state, id);
+    return woundState(life.wounds, life.max) !== "dead";
+  };
+  const killed = falls.filter((f) => f.crash?.woundState === "dead" && wasAlive(f.id));
+  if (killed.length > 0) {
+    const landed = applyChanges(state, changes);
+    for (const f of killed) changes.push(...releasedByDeath(landed, f.id));
   }
 
   for (const id of Object.keys(state.combatants)) {

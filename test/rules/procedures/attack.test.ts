@@ -198,6 +198,27 @@ describe("000 Damage and Health states: resolveAttack", () => {
     expect(outcome).toMatchObject({ wounds: 13, woundState: "dead", woundStateChanged: true });
     expect(outcome.log.at(-1)?.key).toBe(BATTLE_LOG.Killed);
   });
+  it("000 Severe injury and Death: a killed grappler lets go, and a killed carrier drops its passenger", () => {
+    // b grapples c and carries d (severely injured, so it will fall); a kills b.
+    const c = fighter("c");
+    const d = fighter("d", { life: { max: 12, wounds: 7 } });
+    const base = withFighter(withFighter(skirmish(), c), d);
+    const state = applyChanges(
+      withFighter({ ...base, carrying: { b: "d" } }, fighter("b", { life: { max: 12, wounds: 11 } })),
+      [{ type: "grapple", a: "b", b: "c" }],
+    );
+    const outcome = resolveAttack(state, melee, hit, [6, 6, 1, 1, 1, 1]);
+    expect(outcome.changes).toEqual([
+      aActs,
+      { type: "wounds", id: "b", wounds: 13 },
+      { type: "release", a: "b", b: "c" },
+      { type: "drop", carrier: "b" },
+      { type: "flag", id: "d", flag: "falling", value: true },
+    ]);
+    const after = applyChanges(state, outcome.changes);
+    expect(after.grapples).toEqual([]);
+    expect(after.carrying).toEqual({});
+  });
   it("reports no health change when the state stays the same", () => {
     expect(resolveAttack(skirmish(), melee, hit, [6, 1, 1, 1, 1, 1]).woundStateChanged).toBe(false);
   });

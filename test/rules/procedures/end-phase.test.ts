@@ -203,6 +203,20 @@ describe("000 Phase Three: The End Phase: flags", () => {
   });
 });
 
+describe("000 Severe injury and Death: a crash that kills lets go of everyone held", () => {
+  it("ends the grapple of a pair that crashed and killed one of them", async () => {
+    const state = skirmishOf(
+      [fighter("a", { altitude: "low", soma: 2, life: { max: 2, wounds: 2 } }), fighter("b", { altitude: "low", soma: 1 })],
+      { grapples: [pairKey("a", "b")], distances: { [pairKey("a", "b")]: "zero" } },
+    );
+    const outcome = await resolveEndPhase(state, scriptedDice([6, 6, 1]));
+    expect(outcome.falls.map((f) => f.crash?.woundState)).toEqual(["dead", "fit"]);
+    const after = applyChanges(state, outcome.changes);
+    expect(after.grapples).toEqual([]);
+    expect(after.distances[pairKey("a", "b")]).toBe("close");
+  });
+});
+
 describe("000 Phase Three: The End Phase: one-round effects end", () => {
   it("lifts every effect that lasts the round, such as a combat event's", async () => {
     const state = skirmishOf([fighter("a", { altitude: "grounded", roundEffects: ["noRangedAttack", "noBattleAction"] })]);
