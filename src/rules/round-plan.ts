@@ -161,6 +161,7 @@ function sideD10(input: RoundInput): RoundStep[] {
   if (typeof sides !== "object" || sides === null || !Array.isArray(sides.order)) {
     fail("sides", "the side initiative result ({ order, phaseShift })", sides);
   }
+  if (new Set(sides.order).size !== sides.order.length) fail("sides.order", "each side once", sides.order);
   const speeds = new Map<string, SpeedCategory>();
   input.combatants.forEach((c, i) => {
     if (typeof c.side !== "string" || !sides.order.includes(c.side)) {

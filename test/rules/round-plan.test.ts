@@ -240,3 +240,11 @@ describe("000 The Passage of Time: Phases and Rounds", () => {
     expect(brief(plan).slice(1, -1)).toEqual(["veryFast act sable", "slow act knight"]);
   });
 });
+
+describe("001 Initiative: the side order a d10 plan is given", () => {
+  it("refuses a side listed twice, which would let its combatants act twice", () => {
+    const combatants: PlanCombatant[] = [{ id: "x", side: "s1" }, { id: "y", side: "s2" }];
+    const sides = { order: ["s1", "s2", "s1"] };
+    expect(() => planRound({ mode: "sideD10", round: 1, combatants, sides })).toThrow(/sides\.order.*each side once/);
+  });
+});
