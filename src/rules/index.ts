@@ -72,7 +72,7 @@ export type {
 } from "./state";
 
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
-export { WEAPON_RANGES, checkWeapon, takeBattleAction } from "./procedures/battle-common";
+export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
 export {
   attackTNs,
@@ -162,6 +162,7 @@ export {
   sideTagModifier,
   surpriseChance,
   surpriseCheck,
+  surpriseEffects,
 } from "./surprise";
 export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
 export {

@@ -38,6 +38,9 @@ export const RULE_REASONS = Object.freeze({
   NoBattleAction: "AOD.Rules.Reason.NoBattleAction",
   ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
   NoRangedAttacks: "AOD.Rules.Reason.NoRangedAttacks",
+  // 001 Surprise and Ambush (RULES.md: no actions in the first round; the ambushed do not defend either)
+  Surprised: "AOD.Rules.Reason.Surprised",
+  Ambushed: "AOD.Rules.Reason.Ambushed",
   // Weapons (000 Killer Blows, Ranged Attacks, Catching)
   WrongWeaponRange: "AOD.Rules.Reason.WrongWeaponRange",
   NoKillerBlow: "AOD.Rules.Reason.NoKillerBlow",

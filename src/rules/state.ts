@@ -9,12 +9,19 @@ import { assertNonNegativeInteger, assertOneOf, fail } from "./validate";
 
 /**
  * An effect that lasts until the end of the current round (RULES.md "End phase": one-round effects end there),
- * such as those the combat events of the d10 mode impose (001 "Combat Events").
+ * such as those the combat events of the d10 mode impose (001 "Combat Events") and surprise or ambush in the
+ * first round (001 "Surprise and Ambush").
  */
-export type RoundEffect = "noRangedAttack" | "noBattleAction" | "forcedFullMove";
+export type RoundEffect = "noRangedAttack" | "noBattleAction" | "forcedFullMove" | "surprised" | "ambushed";
 
 /** Every one-round effect. */
-export const ROUND_EFFECTS: readonly RoundEffect[] = Object.freeze(["noRangedAttack", "noBattleAction", "forcedFullMove"]);
+export const ROUND_EFFECTS: readonly RoundEffect[] = Object.freeze([
+  "noRangedAttack",
+  "noBattleAction",
+  "forcedFullMove",
+  "surprised",
+  "ambushed",
+]);
 
 /** The yes-or-no marks a combatant carries through a round. */
 export type RoundFlag = "moved" | "fullMove" | "acted" | "choseToFall" | "falling";

@@ -6,7 +6,8 @@
  * above is not). "Half the Surprise Chance" is chance / 2 as a real number, so with a chance of 7 a total
  * of 3 is ambushed and 4 only surprised.
  */
-import { assertFace, assertInteger, fail } from "./validate";
+import type { StateChange } from "./state";
+import { assertFace, assertInteger, assertOneOf, fail } from "./validate";
 
 /** The Surprise Chance when no tag changes it (001 "Surprise Roll"). */
 export const DEFAULT_SURPRISE_CHANCE = 3;
@@ -104,4 +105,15 @@ export function sideAgility(agilities: readonly number[], scout?: number): numbe
   if (agilities.length === 0) return 0;
   const sum = agilities.reduce((total: number, a, i) => total + assertInteger(`agilities[${i}]`, a), 0);
   return Math.floor(sum / agilities.length);
+}
+
+/**
+ * What a surprise or ambush result does to a combatant in the first round (RULES.md "Surprise and ambush", a
+ * world setting that `enabled` carries): a one-round effect the rules enforce (no actions; the ambushed also
+ * roll no defence) and that the first End Phase lifts.
+ */
+export function surpriseEffects(id: string, result: AmbushResult, enabled = true): StateChange[] {
+  assertOneOf("result", result, ["ambushed", "surprised", "normal"] as const);
+  if (!enabled || result === "normal") return [];
+  return [{ type: "roundEffect", id, effect: result, active: true }];
 }

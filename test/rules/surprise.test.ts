@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ambushChance, ambushCheck, sideAgility, sideTagModifier, surpriseChance, surpriseCheck } from "../../src/rules/surprise";
+import {
+  ambushChance,
+  ambushCheck,
+  sideAgility,
+  sideTagModifier,
+  surpriseChance,
+  surpriseCheck,
+  surpriseEffects,
+} from "../../src/rules/surprise";
 
 describe("001 Surprise Roll: surprise", () => {
   it("surprises a total below the chance", () => {
@@ -111,5 +119,19 @@ describe("001 Surprise Roll: the Agility a side adds", () => {
   it("adds 0 for an empty side and refuses a fractional score", () => {
     expect(sideAgility([])).toBe(0);
     expect(() => sideAgility([2, 2.5])).toThrow(/agilities\[1\].*2\.5/);
+  });
+});
+
+describe("001 Surprise and Ambush: the first round (RULES.md effects)", () => {
+  it("marks the surprised and the ambushed for the round, and nobody else", () => {
+    expect(surpriseEffects("k", "surprised")).toEqual([{ type: "roundEffect", id: "k", effect: "surprised", active: true }]);
+    expect(surpriseEffects("k", "ambushed")).toEqual([{ type: "roundEffect", id: "k", effect: "ambushed", active: true }]);
+    expect(surpriseEffects("k", "normal")).toEqual([]);
+  });
+  it("does nothing when the world setting turns surprise effects off", () => {
+    expect(surpriseEffects("k", "ambushed", false)).toEqual([]);
+  });
+  it("refuses an unknown result", () => {
+    expect(() => surpriseEffects("k", "startled" as never)).toThrow(/result.*startled/);
   });
 });

@@ -15,7 +15,16 @@ import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned }
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
+import {
+  carriesTooMuch,
+  checkWeapon,
+  isDead,
+  mayDefend,
+  readyToAct,
+  refusal,
+  rollPool,
+  spendAction,
+} from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 import { releasedByDeath } from "./death";
 
@@ -227,7 +236,8 @@ export async function performAttack(
   if (!legality.allowed) return refusal(legality);
   if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
   const attackDice = await rollPool(dice, pools.attackPool, "attack");
-  const defenceDice = pools.defence === null ? null : await rollPool(dice, pools.defence.pool, "defence");
+  const defends = pools.defence !== null && mayDefend(state, decl.targetId).allowed;
+  const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;
   const contest = contestAttack(decl, {
     attackDice,
     baseAttackTN: pools.baseAttackTN,

@@ -66,6 +66,9 @@ export function readyToAct(actor: CombatantState): Legality {
   if (actor.fullMove) return refuse(RULE_REASONS.FullMoveNoAction);
   // 000 "Non-attack Battle Actions": a combatant spends its one battle action a round.
   if (actor.acted) return refuse(RULE_REASONS.AlreadyActed);
+  // RULES.md Surprise and ambush: the surprised and the ambushed take no actions in the first round.
+  if (hasRoundEffect(actor, "ambushed")) return refuse(RULE_REASONS.Ambushed);
+  if (hasRoundEffect(actor, "surprised")) return refuse(RULE_REASONS.Surprised);
   // One-round effects of combat events (001 "Combat Events").
   if (hasRoundEffect(actor, "noBattleAction")) return refuse(RULE_REASONS.NoBattleAction);
   if (hasRoundEffect(actor, "forcedFullMove")) return refuse(RULE_REASONS.ForcedFullMove);
@@ -109,4 +112,16 @@ export function takeBattleAction(state: SkirmishState, id: string): Refusal | ({
   const ready = readyToAct(actor);
   if (!ready.allowed) return refusal(ready);
   return { allowed: true, changes: [spendAction(actor.id)], log: [{ key: BATTLE_LOG.BattleAction, data: { name: actor.name } }] };
+}
+
+/**
+ * Whether a combatant may roll a defence (000 "Defence is Optional": it may always choose not to). The dead
+ * cannot, and neither can the ambushed in the first round (RULES.md "Surprise and ambush"); the attack then
+ * meets zero successes.
+ */
+export function mayDefend(state: SkirmishState, id: string): Legality {
+  const defender = combatant(state, id, "defender");
+  if (isDead(defender)) return refuse(RULE_REASONS.TargetDead);
+  if (hasRoundEffect(defender, "ambushed")) return refuse(RULE_REASONS.Ambushed);
+  return ALLOWED;
 }

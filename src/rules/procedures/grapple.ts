@@ -12,7 +12,16 @@ import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import { assertInteger, fail } from "../validate";
-import { carriesTooMuch, checkWeapon, isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
+import {
+  carriesTooMuch,
+  checkWeapon,
+  isDead,
+  mayDefend,
+  readyToAct,
+  refusal,
+  rollPool,
+  spendAction,
+} from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
 
 /** A grapple attempt: who grabs whom, with which weapon (one with the grapple trait, such as Tooth and Claw). */
@@ -128,7 +137,8 @@ export async function performGrapple(
   if (!legality.allowed) return refusal(legality);
   if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
   const attackDice = await rollPool(dice, pools.attackPool, "attack");
-  const defenceDice = pools.defence === null ? null : await rollPool(dice, pools.defence.pool, "defence");
+  const defends = pools.defence !== null && mayDefend(state, decl.targetId).allowed;
+  const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;
   const contest = resolveContest({
     attackDice,
     attackTN: pools.attackTN,
@@ -216,7 +226,7 @@ export async function performBreakOut(
   const attackDice = await rollPool(dice, pools.attackPool, "attack");
   const defences: BreakOutDefenceRoll[] = [];
   for (const id of breakOutDefenders(state, decl.breakerId)) {
-    const defence = pools.defences[id] ?? null;
+    const defence = mayDefend(state, id).allowed ? (pools.defences[id] ?? null) : null;
     const rolled = defence === null ? null : await rollPool(dice, defence.pool, `defence ${id}`);
     defences.push({ id, dice: rolled, tn: defence?.tn ?? pools.attackTN });
   }

@@ -74,6 +74,8 @@ export const MOVE_REASONS = Object.freeze({
   TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
   ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
   AlreadyMoved: "AOD.Rules.Reason.AlreadyMoved",
+  Surprised: "AOD.Rules.Reason.Surprised",
+  Ambushed: "AOD.Rules.Reason.Ambushed",
   ActedNoFullMove: "AOD.Rules.Reason.ActedNoFullMove",
 } as const);
 
@@ -117,6 +119,9 @@ function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase):
   if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
   if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
   if (carrierOf(state, mover.id) !== undefined) return "Carried"; // its carrier moves it
+  // RULES.md Surprise and ambush: no actions in the first round, movement included.
+  if (hasRoundEffect(mover, "ambushed")) return "Ambushed";
+  if (hasRoundEffect(mover, "surprised")) return "Surprised";
   if (mover.fullMove) return "FullMoveTaken";
   if (mover.moved) return "AlreadyMoved"; // 000 Manoeuvres: one move a round
   return undefined;

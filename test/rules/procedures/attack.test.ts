@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { takeBattleAction } from "../../../src/rules/procedures/battle-common";
+import { mayDefend, takeBattleAction } from "../../../src/rules/procedures/battle-common";
 import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
 import {
   attackTNs,
@@ -294,5 +294,23 @@ describe("000 Non-attack Battle Actions: one battle action a round", () => {
   it("refuses a non-attack action to one who cannot act", () => {
     const state = withFighter(skirmish(), fighter("a", { fullMove: true }));
     expect(takeBattleAction(state, "a")).toEqual({ allowed: false, reason: RULE_REASONS.FullMoveNoAction });
+  });
+});
+
+describe("001 Surprise and Ambush: the first round in battle (RULES.md)", () => {
+  it("refuses every action to the surprised and the ambushed", () => {
+    const surprised = withFighter(skirmish(), fighter("a", { roundEffects: ["surprised"] }));
+    expect(validateAttack(surprised, melee).reason).toBe(RULE_REASONS.Surprised);
+    const ambushed = withFighter(skirmish(), fighter("a", { roundEffects: ["ambushed"] }));
+    expect(takeBattleAction(ambushed, "a")).toEqual({ allowed: false, reason: RULE_REASONS.Ambushed });
+  });
+  it("lets the surprised defend but not the ambushed: their defence is never rolled", async () => {
+    expect(mayDefend(withFighter(skirmish(), fighter("b", { roundEffects: ["surprised"] })), "b")).toEqual({ allowed: true });
+    const state = withFighter(skirmish(), fighter("b", { roundEffects: ["ambushed"] }));
+    expect(mayDefend(state, "b")).toEqual({ allowed: false, reason: RULE_REASONS.Ambushed });
+    const dice = rollScript([6, 6], [6, 6, 6, 6, 6, 6]); // attack, then damage: Soma 4 + margin 2
+    const result = await performAttack(state, melee, { attackPool: 2, baseAttackTN: 4, defence: { pool: 3, tn: 4 } }, dice);
+    expect(result).toMatchObject({ allowed: true, contest: { defenceSuccesses: 0, hit: true, margin: 2 } });
+    expect(dice.left()).toBe(0);
   });
 });

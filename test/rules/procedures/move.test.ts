@@ -357,3 +357,14 @@ describe("000 Manoeuvres: properties", () => {
     );
   });
 });
+
+describe("001 Surprise and Ambush: no movement in the first round (RULES.md)", () => {
+  it("refuses a move to the surprised and to the ambushed", () => {
+    expect(refusal(move(skirmish({ a: { roundEffects: ["surprised"] } }), { id: "a", kind: "standard", altitude: "high" }))).toBe(
+      MOVE_REASONS.Surprised,
+    );
+    expect(refusal(move(skirmish({ a: { roundEffects: ["ambushed"] } }), { id: "a", kind: "full", altitude: "high" }))).toBe(
+      MOVE_REASONS.Ambushed,
+    );
+  });
+});
