@@ -1,6 +1,7 @@
 /** The system's Actor class: Foundry lifecycle only; rules live in src/rules/. */
 import { AdversaryModel } from "../data/actor/adversary-model";
 import { DragonModel } from "../data/actor/dragon-model";
+import { keepLegacyValues } from "../data/migrations/legacy-flags";
 import { limitUpdate } from "../data/update-limits";
 import { woundsForLife } from "../rules/character";
 
@@ -12,6 +13,12 @@ function characterData(actor: Actor): DragonModel | AdversaryModel | undefined {
 
 /** An Age of Dragons actor. Editing the life bar writes wounds, since remaining life is derived (docs/DATA.md). */
 export class AgeOfDragonsActor extends Actor {
+  /** Keeps the values migration cannot use in the actor's flags before the system data is repaired. */
+  static override migrateData(source: Parameters<typeof Actor.migrateData>[0]): ReturnType<typeof Actor.migrateData> {
+    keepLegacyValues("Actor", source);
+    return super.migrateData(source);
+  }
+
   override async modifyTokenAttribute(
     attribute: string,
     value: number,
@@ -24,6 +31,20 @@ export class AgeOfDragonsActor extends Actor {
     }
     const wounds = woundsForLife(system.life.max, isDelta ? system.life.value + value : value);
     return this.update({ system: { life: { wounds } } });
+  }
+
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    const system = characterData(this);
+    if (!system) return;
+    // A new actor may bring Magic Points or wounds above what its (possibly default) maximum allows.
+    const limited = limitUpdate(system, { magicValue: system.magic.value, wounds: system.life.wounds });
+    if (limited.magicValue !== undefined) this.updateSource({ system: { magic: { value: limited.magicValue } } });
+    if (limited.wounds !== undefined) this.updateSource({ system: { life: { wounds: limited.wounds } } });
   }
 
   protected override async _preUpdate(

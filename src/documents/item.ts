@@ -2,9 +2,16 @@
 import { skillIdentifier } from "../rules/character";
 import { SkillModel } from "../data/item/skill-model";
 import { identifierAfterUpdate } from "../data/skill-identifier";
+import { keepLegacyValues } from "../data/migrations/legacy-flags";
 
 /** An Age of Dragons item. A skill without an identifier takes one from its name (docs/DATA.md). */
 export class AgeOfDragonsItem extends Item {
+  /** Keeps the values migration cannot use in the item's flags before the system data is repaired. */
+  static override migrateData(source: Parameters<typeof Item.migrateData>[0]): ReturnType<typeof Item.migrateData> {
+    keepLegacyValues("Item", source);
+    return super.migrateData(source);
+  }
+
   protected override async _preCreate(
     data: Item.CreateData,
     options: Item.Database.PreCreateOptions,

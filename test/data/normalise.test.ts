@@ -209,3 +209,12 @@ describe("DATA.md migrations: any input (property tests)", () => {
     );
   });
 });
+
+describe("DATA.md migrations: notes of discarded values", () => {
+  it("adds the note once, however often the same raw value is migrated again", () => {
+    const first = normaliseSystem("dragon", { soma: "strong", biography: "<p>x</p>" }).system;
+    const again = normaliseSystem("dragon", { soma: "strong", biography: first.biography }).system;
+    expect(again.biography).toBe(first.biography);
+    expect(String(first.biography).match(/aod-legacy/g)).toHaveLength(1);
+  });
+});

@@ -140,13 +140,23 @@ export function noteField(type: Subtype): string | undefined {
   return Object.entries(SPECS[type]).find(([, field]) => field.kind === "html")?.[0];
 }
 
-/** One paragraph per discarded value, so nothing a user typed disappears without a trace. */
-export function legacyNote(discarded: readonly Discarded[]): string {
+/** A discarded value as text, the way notes and flags keep it. */
+export function discardedText(value: unknown): string {
+  return typeof value === "string" ? value : (readText(value) ?? "");
+}
+
+/**
+ * One paragraph per discarded value, so nothing a user typed disappears without a trace. A paragraph already in
+ * `existing` is not written again: the raw value stays in the database until its field is saved, so the same
+ * value is discarded again on every load.
+ */
+export function legacyNote(discarded: readonly Discarded[], existing = ""): string {
   return discarded
     .map(({ path, value }) => {
-      const text = typeof value === "string" ? value : (readText(value) ?? "");
+      const text = discardedText(value);
       return `<p class="aod-legacy" data-path="${escapeHtml(path)}">${escapeHtml(path)}: ${escapeHtml(text)}</p>`;
     })
+    .filter((paragraph) => !existing.includes(paragraph))
     .join("");
 }
 
@@ -161,8 +171,9 @@ export function normaliseSystem(type: Subtype, source: unknown): Normalised {
   normaliseFields(SPECS[type], system, "", discarded);
   applyLimits(system);
   const note = noteField(type);
-  if (note !== undefined && discarded.length > 0 && typeof system[note] === "string") {
-    system[note] = `${system[note] as string}${legacyNote(discarded)}`;
+  const text = note === undefined ? undefined : system[note];
+  if (note !== undefined && discarded.length > 0 && typeof text === "string") {
+    system[note] = `${text}${legacyNote(discarded, text)}`;
   }
   return { system, discarded };
 }
