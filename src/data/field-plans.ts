@@ -14,19 +14,24 @@ interface Base {
 export type FieldPlan =
   | { field: "NumberField"; options: Base & { integer: boolean; positive: boolean; min: number; max: number; initial: number } }
   | { field: "BooleanField"; options: Base & { initial: boolean } }
-  | { field: "StringField"; options: Base & { blank: boolean; initial?: string; choices?: string[] } }
+  | { field: "StringField"; options: Base & { blank: boolean; initial?: string; choices?: Record<string, string> } }
   | { field: "HTMLField"; options: Base & { blank: true; initial: string } }
   | { field: "SetField" | "ArrayField"; element: FieldPlan & { field: "StringField" }; options: Base & { initial: string[] } }
   | { field: "SchemaField"; fields: Record<string, FieldPlan> };
 
 const base: Base = { required: true, nullable: false };
 
-function text(choices?: readonly string[]): FieldPlan & { field: "StringField" } {
-  return { field: "StringField", options: { ...base, blank: false, ...(choices ? { choices: [...choices] } : {}) } };
+/** Choice values mapped to their en.json labels, `AOD.Choices.<field>.<value>`, so Foundry's forms show words. */
+export function choiceLabels(name: string, choices: readonly string[]): Record<string, string> {
+  return Object.fromEntries(choices.map((value) => [value, `AOD.Choices.${name}.${value}`]));
 }
 
-/** The Foundry field plan for one spec entry (docs/DATA.md kinds, ranges, initials and choices). */
-export function fieldPlan(spec: FieldSpec): FieldPlan {
+function text(name: string, choices?: readonly string[]): FieldPlan & { field: "StringField" } {
+  return { field: "StringField", options: { ...base, blank: false, ...(choices ? { choices: choiceLabels(name, choices) } : {}) } };
+}
+
+/** The Foundry field plan for one spec entry named `name` (docs/DATA.md kinds, ranges, initials and choices). */
+export function fieldPlan(spec: FieldSpec, name: string): FieldPlan {
   switch (spec.kind) {
     case "integer":
     case "number":
@@ -46,14 +51,19 @@ export function fieldPlan(spec: FieldSpec): FieldPlan {
     case "string":
       return {
         field: "StringField",
-        options: { ...base, blank: !spec.choices, initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) },
+        options: {
+          ...base,
+          blank: !spec.choices,
+          initial: spec.initial,
+          ...(spec.choices ? { choices: choiceLabels(name, spec.choices) } : {}),
+        },
       };
     case "html":
       return { field: "HTMLField", options: { ...base, blank: true, initial: "" } };
     case "stringSet":
-      return { field: "SetField", element: text(spec.choices), options: { ...base, initial: [...spec.initial] } };
+      return { field: "SetField", element: text(name, spec.choices), options: { ...base, initial: [...spec.initial] } };
     case "stringList":
-      return { field: "ArrayField", element: text(), options: { ...base, initial: [...spec.initial] } };
+      return { field: "ArrayField", element: text(name), options: { ...base, initial: [...spec.initial] } };
     case "schema":
       return { field: "SchemaField", fields: schemaPlan(spec.fields) };
   }
@@ -61,5 +71,5 @@ export function fieldPlan(spec: FieldSpec): FieldPlan {
 
 /** The plans for every field of a subtype spec, by name. */
 export function schemaPlan(spec: ModelSpec): Record<string, FieldPlan> {
-  return Object.fromEntries(Object.entries(spec).map(([name, field]) => [name, fieldPlan(field)]));
+  return Object.fromEntries(Object.entries(spec).map(([name, field]) => [name, fieldPlan(field, name)]));
 }

@@ -51,14 +51,9 @@ function build(f: Fields, plan: FieldPlan): foundry.data.fields.DataField.Any {
   }
 }
 
-/** The Foundry field for one spec entry. */
-export function fieldFor<S extends FieldSpec>(spec: S): FieldFor<S> {
-  return build(foundry.data.fields, fieldPlan(spec)) as unknown as FieldFor<S>;
-}
-
 /** The Foundry schema for a whole subtype spec; the data models return this from defineSchema. */
 export function schemaFor<M extends ModelSpec>(spec: M): SchemaFor<M> {
   const schema: Record<string, foundry.data.fields.DataField.Any> = {};
-  for (const [name, field] of Object.entries(spec)) schema[name] = build(foundry.data.fields, fieldPlan(field));
+  for (const [name, field] of Object.entries(spec)) schema[name] = build(foundry.data.fields, fieldPlan(field, name));
   return schema as SchemaFor<M>;
 }

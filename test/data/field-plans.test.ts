@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { schemaPlan } from "../../src/data/field-plans";
+import { choiceLabels, schemaPlan } from "../../src/data/field-plans";
 import type { FieldPlan } from "../../src/data/field-plans";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
+import { translation } from "./lang";
 
 const dragon = schemaPlan(ACTOR_SPECS.dragon);
 const skill = schemaPlan(ITEM_SPECS.skill);
@@ -19,14 +20,24 @@ describe("DATA.md: schemas are built from the spec", () => {
   it("gives choice fields their choices and no blank; free text may be blank", () => {
     expect(skill.rank).toMatchObject({
       field: "StringField",
-      options: { blank: false, initial: "trained", choices: ["untrained", "trained", "expert", "master", "grandmaster"] },
+      options: {
+        blank: false,
+        initial: "trained",
+        choices: {
+          untrained: "AOD.Choices.rank.untrained",
+          trained: "AOD.Choices.rank.trained",
+          expert: "AOD.Choices.rank.expert",
+          master: "AOD.Choices.rank.master",
+          grandmaster: "AOD.Choices.rank.grandmaster",
+        },
+      },
     });
     expect(skill.identifier).toMatchObject({ field: "StringField", options: { blank: true, initial: "" } });
   });
   it("makes sets of non-blank strings, with choices on the elements when the spec has them", () => {
     expect(skill.uses).toMatchObject({
       field: "SetField",
-      element: { field: "StringField", options: { blank: false, choices: [...ITEM_SPECS.skill.uses.choices] } },
+      element: { field: "StringField", options: { blank: false, choices: choiceLabels("uses", ITEM_SPECS.skill.uses.choices) } },
       options: { initial: [] },
     });
     expect(schemaPlan(ITEM_SPECS.weapon).defenceSkills).toMatchObject({
@@ -51,5 +62,19 @@ describe("DATA.md: schemas are built from the spec", () => {
     for (const spec of [...Object.values(ACTOR_SPECS), ...Object.values(ITEM_SPECS)]) {
       expect(Object.keys(schemaPlan(spec))).toEqual(Object.keys(spec));
     }
+  });
+});
+
+describe("DATA.md: choice labels", () => {
+  it("labels every choice of every choice field with an en.json key that exists", () => {
+    const plans = [...Object.values(ACTOR_SPECS), ...Object.values(ITEM_SPECS)].map((spec) => schemaPlan(spec));
+    const labels = plans.flatMap((plan) =>
+      Object.values(plan).flatMap((p: FieldPlan) => {
+        const options = p.field === "StringField" ? p.options : p.field === "SetField" ? p.element.options : undefined;
+        return Object.values(options?.choices ?? {});
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(20);
+    for (const key of labels) expect(translation(key), key).toBeTruthy();
   });
 });

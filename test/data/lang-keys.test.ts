@@ -30,15 +30,6 @@ describe("DATA.md field labels in en.json", () => {
     for (const type of Object.keys(ACTOR_SPECS)) expect(translation(`TYPES.Actor.${type}`)).toBeTruthy();
     for (const type of Object.keys(ITEM_SPECS)) expect(translation(`TYPES.Item.${type}`)).toBeTruthy();
   });
-  it("labels every choice of every choice field under AOD.Choices.<field>", () => {
-    const specs: ModelSpec[] = [...Object.values(ACTOR_SPECS), ...Object.values(ITEM_SPECS)];
-    for (const spec of specs) {
-      for (const [name, field] of Object.entries(spec)) {
-        const choices = field.kind === "string" || field.kind === "stringSet" ? field.choices : undefined;
-        for (const choice of choices ?? []) expect(translation(`AOD.Choices.${name}.${choice}`), choice).toBeTruthy();
-      }
-    }
-  });
 });
 
 describe("RULES.md (setting) items: labels in en.json", () => {
