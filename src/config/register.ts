@@ -2,6 +2,7 @@
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
+import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { exposeApi } from "./api";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -9,6 +10,8 @@ import { DEFEATED_STATUS, STATUS_EFFECTS } from "./status-effects";
 
 /** Registers the system's classes, models, statuses and settings, and publishes its API. */
 export function registerSystem(): void {
+  // RULES.md Dice and checks: the rank ladder is configurable in CONFIG for tables that use another one.
+  CONFIG.ageOfDragons = { skillLadder: { ...DEFAULT_SKILL_LADDER } };
   CONFIG.Actor.documentClass = AgeOfDragonsActor;
   CONFIG.Item.documentClass = AgeOfDragonsItem;
   CONFIG.Token.documentClass = AgeOfDragonsTokenDocument;

@@ -10,6 +10,7 @@ import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
+import type { SkillLadder } from "../rules/skills";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -46,6 +47,11 @@ declare module "fvtt-types/configuration" {
 }
 
 declare global {
+  interface CONFIG {
+    /** The system's own configuration: the TN of each skill rank (RULES.md "Dice and checks"). */
+    ageOfDragons: { skillLadder: SkillLadder };
+  }
+
   /** The public API for macros and modules (also `game.system.api`). */
   var ageOfDragons: AgeOfDragonsApi | undefined;
 }

@@ -33,7 +33,7 @@ export abstract class CharacterModel<S extends CharacterSchema> extends foundry.
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const derived = deriveFor(this, itemSnapshots(this.parent.items));
+    const derived = deriveFor(this, itemSnapshots(this.parent.items), CONFIG.ageOfDragons.skillLadder);
     this.life.value = derived.life.value;
     this.health = derived.health;
     this.thresholds = derived.thresholds;

@@ -4,6 +4,8 @@
  */
 import { deriveCharacter } from "../../rules/character";
 import type { CharacterItem, DerivedCharacter } from "../../rules/character";
+import { DEFAULT_SKILL_LADDER } from "../../rules/skills";
+import type { SkillLadder } from "../../rules/skills";
 
 /** The stored fields a character model derives from. */
 export interface CharacterSource {
@@ -17,12 +19,17 @@ export function itemSnapshots(items: Iterable<{ type: string; name: string; syst
   return Array.from(items, (item) => ({ type: item.type, name: item.name, system: item.system }));
 }
 
-/** Derives a character's values from its stored fields and items (see src/rules/character.ts). */
-export function deriveFor(model: CharacterSource, items: readonly CharacterItem[]): DerivedCharacter {
-  return deriveCharacter({
-    soma: model.soma,
-    pneuma: model.pneuma,
-    life: { max: model.life.max, wounds: model.life.wounds },
-    items,
-  });
+/**
+ * Derives a character's values from its stored fields and items (see src/rules/character.ts), with the skill
+ * ladder a table may configure (RULES.md "Dice and checks"; CONFIG.ageOfDragons.skillLadder).
+ */
+export function deriveFor(
+  model: CharacterSource,
+  items: readonly CharacterItem[],
+  ladder: SkillLadder = DEFAULT_SKILL_LADDER,
+): DerivedCharacter {
+  return deriveCharacter(
+    { soma: model.soma, pneuma: model.pneuma, life: { max: model.life.max, wounds: model.life.wounds }, items },
+    { ladder },
+  );
 }
