@@ -194,3 +194,192 @@ describe("pack validation: roll tables (001 Combat Events table)", () => {
     expect(validatePack(pack("RollTable", table), ctx)[0]).toMatch(/doc0\.yml: formula: "1d20 \+ @bonus" is not a plain dice formula/);
   });
 });
+
+describe("pack validation: prototype token bars", () => {
+  it("accepts bars set to life, magic, null or left out", () => {
+    expect(actorErrors((d) => { d.prototypeToken = { bar1: { attribute: "life" }, bar2: { attribute: "magic" } }; })).toEqual([]);
+    expect(actorErrors((d) => { d.prototypeToken = { bar1: { attribute: null }, bar2: {} }; })).toEqual([]);
+  });
+  it("reports bar1 tracking an attribute that is not a registered bar", () => {
+    expect(actorErrors((d) => { d.prototypeToken = { bar1: { attribute: "soma" } }; })).toEqual([
+      'packs/_source/p/doc0.yml: prototypeToken.bar1.attribute: "soma" is not a token bar (use null or one of life, magic)',
+    ]);
+  });
+  it("reports a bar that is not an object", () => {
+    expect(actorErrors((d) => { d.prototypeToken = { bar1: "life" }; })).toEqual([
+      'packs/_source/p/doc0.yml: prototypeToken.bar1: expected an object, got "life"',
+    ]);
+  });
+  it("reports bar2 tracking a field inside a bar", () => {
+    expect(actorErrors((d) => { d.prototypeToken = { bar2: { attribute: "life.wounds" } }; })).toEqual([
+      'packs/_source/p/doc0.yml: prototypeToken.bar2.attribute: "life.wounds" is not a token bar (use null or one of life, magic)',
+    ]);
+  });
+});
+
+describe("pack validation: where images point", () => {
+  it("reports an img relative to the server root", () => {
+    expect(actorErrors((d) => { d.img = "assets/art/nope.svg"; })).toEqual([
+      'packs/_source/p/doc0.yml: img: "assets/art/nope.svg" starts with neither systems/age-of-dragons/ nor icons/ (Foundry would look for it from the server root)',
+    ]);
+  });
+  it("reports a relative img on an embedded item", () => {
+    expect(actorErrors((d) => { entry(d.items, 0).img = "lance.webp"; })).toEqual([
+      expect.stringMatching(/^packs\/_source\/p\/doc0\.yml: items\[0\]\.img: "lance\.webp" starts with neither/),
+    ]);
+  });
+  it("reports a relative prototype token texture", () => {
+    expect(actorErrors((d) => { d.prototypeToken = { texture: { src: "/systems/age-of-dragons/assets/knight.webp" } }; })).toEqual([
+      expect.stringMatching(/^packs\/_source\/p\/doc0\.yml: prototypeToken\.texture\.src: "\/systems\/age-of-dragons\/assets\/knight\.webp" starts with neither/),
+    ]);
+  });
+  it("reports a relative img on a table result", () => {
+    const table = copy(events) as UnknownRecord & { results: UnknownRecord[] };
+    entry(table.results, 0).img = "art/armour.svg";
+    expect(validatePack(pack("RollTable", table), ctx)).toEqual([expect.stringMatching(/doc0\.yml: results\[0\]\.img: "art\/armour\.svg" starts with neither/)]);
+  });
+  it("reports an img that is not text", () => {
+    expect(actorErrors((d) => { d.img = 7; })).toEqual(["packs/_source/p/doc0.yml: img: expected an image path, got 7"]);
+  });
+  it("accepts an img left null", () => {
+    expect(actorErrors((d) => { d.img = null; })).toEqual([]);
+  });
+});
+
+describe("pack validation: embedded weapons' attack skills", () => {
+  /** A skill item embedded in the knight. */
+  const skill = (name: string, identifier: string): UnknownRecord => ({
+    _id: "SkillHHHHHHHHHHH",
+    _key: "!actors.items!KnightAAAAAAAAAA.SkillHHHHHHHHHHH",
+    name,
+    type: "skill",
+    system: { identifier },
+  });
+  it("reports a weapon whose attack skill no embedded skill provides", () => {
+    expect(actorErrors((d) => { (entry(d.items, 0).system as UnknownRecord).attackSkill = "lance"; })).toEqual([
+      'packs/_source/p/doc0.yml: items[0].system.attackSkill: "lance" is no skill embedded in this actor (the actor has no skills)',
+    ]);
+  });
+  it("names the actor's skills when the attack skill matches none of them", () => {
+    const errors = actorErrors((d) => {
+      (entry(d.items, 0).system as UnknownRecord).attackSkill = "lance";
+      d.items.push(skill("Horsemanship", "horsemanship"));
+    });
+    expect(errors).toEqual([expect.stringMatching(/items\[0\]\.system\.attackSkill: "lance" is no skill embedded in this actor \(its skills: horsemanship\)$/)]);
+  });
+  it("accepts an attack skill matching an embedded skill's identifier", () => {
+    expect(actorErrors((d) => {
+      (entry(d.items, 0).system as UnknownRecord).attackSkill = "lance";
+      d.items.push(skill("Jousting", "lance"));
+    })).toEqual([]);
+  });
+  it("matches a skill with a blank identifier by the camelCase of its name", () => {
+    expect(actorErrors((d) => {
+      (entry(d.items, 0).system as UnknownRecord).attackSkill = "spearAndPike";
+      d.items.push(skill("Spear and Pike", ""));
+    })).toEqual([]);
+  });
+});
+
+describe("pack validation: limits across two fields", () => {
+  it("reports Magic Points above an adversary's initial maximum when only the value is given", () => {
+    expect(actorErrors((d) => { d.system.magic = { value: 1 }; })).toEqual([
+      "packs/_source/p/doc0.yml: system.magic.value: 1 is above magic.max 0 (not given: the initial)",
+    ]);
+  });
+  it("reports a dragon's maximum below its initial Magic Points when only the maximum is given", () => {
+    const errors = actorErrors((d) => {
+      d.type = "dragon";
+      delete d.system.kind;
+      d.system.magic = { max: 1 };
+    });
+    expect(errors).toEqual(["packs/_source/p/doc0.yml: system.magic.max: 1 is below magic.value 3 (not given: the initial)"]);
+  });
+  it("reports wounds above twice life.max plus one", () => {
+    expect(actorErrors((d) => { d.system.life = { max: 10, wounds: 22 }; })).toEqual([
+      "packs/_source/p/doc0.yml: system.life.wounds: 22 is above 2 x life.max 10 + 1 = 21",
+    ]);
+  });
+  it("reports wounds above the limit of the initial life.max when only wounds are given", () => {
+    expect(actorErrors((d) => { d.system.life = { wounds: 26 }; })).toEqual([
+      "packs/_source/p/doc0.yml: system.life.wounds: 26 is above 2 x life.max 12 (not given: the initial) + 1 = 25",
+    ]);
+  });
+  it("accepts wounds of exactly twice life.max plus one", () => {
+    expect(actorErrors((d) => { d.system.life = { max: 10, wounds: 21 }; })).toEqual([]);
+  });
+});
+
+describe("pack validation: blank list entries", () => {
+  it("reports a blank tag", () => {
+    expect(actorErrors((d) => { d.system.tags = ["mounted", ""]; })).toEqual([
+      "packs/_source/p/doc0.yml: system.tags[1]: blank entry (list entries must not be blank)",
+    ]);
+  });
+  it("reports a lifepath of only spaces", () => {
+    const errors = actorErrors((d) => {
+      d.type = "dragon";
+      delete d.system.kind;
+      d.system.lifepaths = ["Hatched in Fire", "  "];
+    });
+    expect(errors).toEqual(["packs/_source/p/doc0.yml: system.lifepaths[1]: blank entry (list entries must not be blank)"]);
+  });
+  it("reports a blank defence skill on an embedded weapon", () => {
+    expect(actorErrors((d) => { (entry(d.items, 0).system as UnknownRecord).defenceSkills = ["toothAndClaw", ""]; })).toEqual([
+      "packs/_source/p/doc0.yml: items[0].system.defenceSkills[1]: blank entry (list entries must not be blank)",
+    ]);
+  });
+  it("reports a blank skill use as blank rather than as an unknown choice", () => {
+    const skill = copy(aerobatics) as UnknownRecord & { system: UnknownRecord };
+    skill.system.uses = ["meleeDefence", ""];
+    expect(validatePack(pack("Item", skill), ctx)).toEqual([
+      "packs/_source/p/doc0.yml: system.uses[1]: blank entry (list entries must not be blank)",
+    ]);
+  });
+});
+
+describe("pack validation: journal pages", () => {
+  /** Validates the rules journal after `change` broke its first page. */
+  function pageErrors(change: (page: UnknownRecord) => void): string[] {
+    const journal = copy(rules) as UnknownRecord & { pages: UnknownRecord[] };
+    change(entry(journal.pages, 0));
+    return validatePack(pack("JournalEntry", journal), ctx);
+  }
+  it("reports a page type Foundry does not define", () => {
+    expect(pageErrors((p) => { p.type = "markdown"; })).toEqual([
+      'packs/_source/p/doc0.yml: pages[0].type: "markdown" is not a page type (one of text, image, pdf, video)',
+    ]);
+  });
+  it("reports a page without a type", () => {
+    expect(pageErrors((p) => delete p.type)).toEqual([
+      "packs/_source/p/doc0.yml: pages[0].type: undefined is not a page type (one of text, image, pdf, video)",
+    ]);
+  });
+  it("reports a text page whose content is not text", () => {
+    expect(pageErrors((p) => { p.text = { content: ["<p>d6</p>"] }; })).toEqual([
+      'packs/_source/p/doc0.yml: pages[0].text.content: a text page needs its content as text, got ["<p>d6</p>"]',
+    ]);
+  });
+  it("reports a text page without content", () => {
+    expect(pageErrors((p) => delete p.text)).toEqual([
+      "packs/_source/p/doc0.yml: pages[0].text.content: a text page needs its content as text, got undefined",
+    ]);
+  });
+  it("accepts an image page without text", () => {
+    expect(pageErrors((p) => {
+      p.type = "image";
+      delete p.text;
+      p.src = "icons/svg/book.svg";
+    })).toEqual([]);
+  });
+});
+
+describe("pack validation: roll table coverage (001 Combat Events table)", () => {
+  it("reports rolls of the die that no result covers", () => {
+    const table = copy(events) as UnknownRecord & { results: UnknownRecord[] };
+    entry(table.results, 1).range = [5, 20];
+    expect(validatePack(pack("RollTable", table), ctx)).toEqual([
+      "packs/_source/p/doc0.yml: results: rolls 3-4 of 1d20 fall in no result's range",
+    ]);
+  });
+});

@@ -1,14 +1,16 @@
 /**
  * Validates compendium pack sources (packs/_source/<pack>/) before the CLI compiles them. The CLI skips a
  * file without `_key` silently and stores whatever else it is given, so every check lives here: ids and
- * keys (top-level and embedded), document kind and subtype, names, system image paths, `system` data
- * against src/data/spec.ts, and roll-table ranges. Every error names the file and the field.
+ * keys (top-level and embedded), document kind and subtype, names, image paths (where they point, and that
+ * system files exist), `system` data against src/data/spec.ts, token bars, embedded weapons' attack skills,
+ * journal pages, and roll-table ranges. Every error names the file and the field.
  * Pure: files arrive already read and parsed; the only outside question is whether an image file exists.
  */
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
 import { isRecord, show } from "./records";
 import type { UnknownRecord } from "./records";
+import { checkImagePrefixes, checkJournalPage, checkTokenBars, checkWeaponSkills } from "./document-check";
 import { checkCrossFields, checkSystemData } from "./system-data-check";
 import { checkTableRanges } from "./table-check";
 
@@ -87,7 +89,7 @@ function checkSubtype(doc: UnknownRecord, place: DocPlace): string[] {
   }
   if (doc.system === undefined) return [];
   const path = field(place, "system");
-  return [...checkSystemData(spec, doc.system, path), ...checkCrossFields(doc.system, path)];
+  return [...checkSystemData(spec, doc.system, path), ...checkCrossFields(spec, doc.system, path)];
 }
 
 function checkDocument(doc: UnknownRecord, place: DocPlace): string[] {
@@ -113,9 +115,10 @@ function checkDocument(doc: UnknownRecord, place: DocPlace): string[] {
   }
 
   errors.push(...checkSubtype(doc, place));
-  if (collection === "tables") {
-    errors.push(...checkTableRanges(doc.formula, doc.results).map((e) => (place.path === "" ? e : `${place.path}.${e}`)));
-  }
+  const within = (e: string): string => (place.path === "" ? e : `${place.path}.${e}`);
+  if (collection === "tables") errors.push(...checkTableRanges(doc.formula, doc.results).map(within));
+  if (collection === "actors") errors.push(...[...checkTokenBars(doc.prototypeToken), ...checkWeaponSkills(doc.items)].map(within));
+  if (collection === "pages") errors.push(...checkJournalPage(doc, place.path));
 
   for (const embedded of EMBEDDED_COLLECTIONS[collection] ?? []) {
     const list = doc[embedded];
@@ -177,6 +180,7 @@ function checkTopLevel(doc: UnknownRecord, packType: PackType, ctx: ValidateCont
   }
   return [
     ...checkDocument(doc, { collections: [collection], parentIds: [], path: "" }),
+    ...checkImagePrefixes(doc),
     ...checkSystemPaths(doc, "", ctx),
   ];
 }

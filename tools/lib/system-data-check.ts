@@ -1,10 +1,12 @@
 /**
  * Checks a document's stored `system` object against the data spec (src/data/spec.ts, docs/DATA.md):
  * every field's kind, whole numbers, ranges and choices, and fields the spec does not know.
- * Missing fields are allowed: the data models fill them with their initial values.
+ * Missing fields are allowed: the data models fill them with their initial values. List and set entries
+ * must not be blank (Foundry's element fields are blank: false).
  */
 import type { FieldSpec, ModelSpec } from "../../src/data/spec";
 import { isRecord, show } from "./records";
+import type { UnknownRecord } from "./records";
 
 function checkField(spec: FieldSpec, value: unknown, path: string): string[] {
   switch (spec.kind) {
@@ -40,6 +42,10 @@ function checkField(spec: FieldSpec, value: unknown, path: string): string[] {
           errors.push(`${at}: expected text, got ${show(entry)}`);
           return;
         }
+        if (entry.trim() === "") {
+          errors.push(`${at}: blank entry (list entries must not be blank)`);
+          return;
+        }
         const choices = spec.kind === "stringSet" ? spec.choices : undefined;
         if (choices !== undefined && !choices.includes(entry)) {
           errors.push(`${at}: ${show(entry)} is not one of ${choices.join(", ")}`);
@@ -69,12 +75,65 @@ export function checkSystemData(spec: ModelSpec, system: unknown, path: string):
   return errors;
 }
 
-/** DATA.md limits that span two fields: Magic Points now never above the maximum. */
-export function checkCrossFields(system: unknown, path: string): string[] {
-  if (!isRecord(system) || !isRecord(system.magic)) return [];
-  const { value, max } = system.magic;
-  if (typeof value === "number" && typeof max === "number" && value > max) {
-    return [`${path}.magic.value: ${value} is above magic.max ${max}`];
+/** The spec's initial value of the integer field `group.key` (e.g. magic.max), when the spec declares one. */
+function initialOf(spec: ModelSpec, group: string, key: string): number | undefined {
+  const schema = spec[group];
+  if (schema?.kind !== "schema") return undefined;
+  const inner = schema.fields[key];
+  return inner?.kind === "integer" || inner?.kind === "number" ? inner.initial : undefined;
+}
+
+/** The stored number `system[group][key]`: undefined when absent, null when it is not a number (the data check reports that). */
+function storedNumber(system: UnknownRecord, group: string, key: string): number | undefined | null {
+  const holder = system[group];
+  if (holder === undefined) return undefined;
+  if (!isRecord(holder)) return null;
+  const value = holder[key];
+  if (value === undefined) return undefined;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** One side of a two-field limit: the stored value, or the spec's initial when the source leaves it out. */
+interface Side {
+  readonly value: number;
+  readonly given: boolean;
+}
+
+function side(spec: ModelSpec, system: UnknownRecord, group: string, key: string): Side | null {
+  const stored = storedNumber(system, group, key);
+  if (stored === null) return null;
+  if (stored !== undefined) return { value: stored, given: true };
+  const initial = initialOf(spec, group, key);
+  return initial === undefined ? null : { value: initial, given: false };
+}
+
+/** How a side reads in a message: "magic.max 2", or "magic.max 3 (not given: the initial)". */
+function sideText(name: string, s: Side): string {
+  return s.given ? `${name} ${s.value}` : `${name} ${s.value} (not given: the initial)`;
+}
+
+/**
+ * DATA.md limits that span two fields, against one subtype's spec: Magic Points now never above the maximum,
+ * and wounds never above 2 x life.max + 1. A side the source leaves out is the spec's initial value; the error
+ * names the field the source gave (both given: the value that is too high).
+ */
+export function checkCrossFields(spec: ModelSpec, system: unknown, path: string): string[] {
+  if (!isRecord(system)) return [];
+  const errors: string[] = [];
+  const value = side(spec, system, "magic", "value");
+  const max = side(spec, system, "magic", "max");
+  if (value !== null && max !== null && (value.given || max.given) && value.value > max.value) {
+    if (value.given) errors.push(`${path}.magic.value: ${value.value} is above ${sideText("magic.max", max)}`);
+    else errors.push(`${path}.magic.max: ${max.value} is below ${sideText("magic.value", value)}`);
   }
-  return [];
+  const wounds = side(spec, system, "life", "wounds");
+  const life = side(spec, system, "life", "max");
+  if (wounds !== null && life !== null && (wounds.given || life.given)) {
+    const limit = 2 * life.value + 1;
+    if (wounds.value > limit) {
+      if (wounds.given) errors.push(`${path}.life.wounds: ${wounds.value} is above 2 x ${sideText("life.max", life)} + 1 = ${limit}`);
+      else errors.push(`${path}.life.max: ${life.value} allows at most ${limit} wounds, below ${sideText("life.wounds", wounds)}`);
+    }
+  }
+  return errors;
 }

@@ -1,6 +1,7 @@
 /**
  * Checks a RollTable source's results against its formula: every result's range [lo, hi] lies within what
- * the dice can roll, and no two ranges overlap (an overlap makes one entry unreachable on some rolls).
+ * the dice can roll, no two ranges overlap (an overlap makes one entry unreachable on some rolls), and together
+ * they cover every total the dice can roll (a gap draws nothing).
  */
 import { isRecord, show } from "./records";
 
@@ -20,15 +21,16 @@ export function formulaSpan(formula: string): DiceSpan | null {
   return { min: count, max: count * faces };
 }
 
-/** Errors for the table's formula and its results' ranges; `results` is the raw embedded array. */
+/** Errors for the table's formula and its results' ranges; `results` is the raw embedded array (absent: none). */
 export function checkTableRanges(formula: unknown, results: unknown): string[] {
   if (typeof formula !== "string") return [`formula: expected a dice formula such as "1d20", got ${show(formula)}`];
   const span = formulaSpan(formula);
   if (span === null) return [`formula: ${show(formula)} is not a plain dice formula such as "1d20"`];
-  if (!Array.isArray(results)) return [];
+  if (results !== undefined && !Array.isArray(results)) return [];
+  const list: readonly unknown[] = Array.isArray(results) ? results : [];
   const errors: string[] = [];
   const ranges: { lo: number; hi: number; at: string }[] = [];
-  results.forEach((result: unknown, i) => {
+  list.forEach((result: unknown, i) => {
     if (!isRecord(result)) return;
     const at = `results[${i}].range`;
     const range = result.range;
@@ -49,5 +51,23 @@ export function checkTableRanges(formula: unknown, results: unknown): string[] {
     }
     ranges.push({ lo, hi, at });
   });
-  return errors;
+  // Gaps are only worth reporting once every range is sound: a bad range usually is the gap's cause.
+  if (errors.length > 0) return errors;
+  return uncovered(span, ranges).map(
+    ([lo, hi]) => `results: ${lo === hi ? `roll ${lo}` : `rolls ${lo}-${hi}`} of ${formula} fall${lo === hi ? "s" : ""} in no result's range`,
+  );
+}
+
+/** The runs of totals in `span` that no range covers, as [low, high] pairs in order. */
+export function uncovered(span: DiceSpan, ranges: readonly { lo: number; hi: number }[]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a.lo - b.lo);
+  const gaps: [number, number][] = [];
+  let next = span.min;
+  for (const { lo, hi } of sorted) {
+    if (lo > next) gaps.push([next, Math.min(lo - 1, span.max)]);
+    next = Math.max(next, hi + 1);
+    if (next > span.max) break;
+  }
+  if (next <= span.max) gaps.push([next, span.max]);
+  return gaps;
 }
