@@ -15,7 +15,8 @@ export const ENTRY_DISTANCES: readonly Distance[] = DISTANCES.filter((d) => d !=
 export type SettingSpec =
   | { kind: "choice"; choices: readonly string[]; default: string }
   | { kind: "boolean"; default: boolean }
-  | { kind: "integer"; min: number; max: number; default: number };
+  | { kind: "integer"; min: number; max: number; default: number }
+  | { kind: "text"; default: string };
 
 /** The stored type of each setting. */
 export interface SettingValues {
@@ -24,7 +25,11 @@ export interface SettingValues {
   newCombatantDistance: Distance;
   surpriseEffects: boolean;
   stealthyModifier: number;
+  combatEventsTable: string;
 }
+
+/** The UUID of the Combat Events table this system ships (packs/_source/tables/combat-events.yml). */
+export const COMBAT_EVENTS_TABLE_UUID = "Compendium.age-of-dragons.tables.RollTable.bBRsk29cztUX1kmO";
 
 /** Every world setting with its RULES.md default. Labels: AOD.Settings.<key>.name / .hint / .choices.<value>. */
 export const SETTINGS = {
@@ -38,6 +43,8 @@ export const SETTINGS = {
   surpriseEffects: { kind: "boolean", default: true },
   /** RULES.md "Surprise and ambush": what the Stealthy tag adds to the Surprise Chance. */
   stealthyModifier: { kind: "integer", min: 0, max: 10, default: 2 },
+  /** RULES.md "Side initiative": the d20 table of combat events, the system's own unless the GM picks another. */
+  combatEventsTable: { kind: "text", default: COMBAT_EVENTS_TABLE_UUID },
 } as const satisfies Record<keyof SettingValues, SettingSpec>;
 
 /** The label key of a setting's name, hint or choice. */

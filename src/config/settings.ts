@@ -12,7 +12,8 @@ function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): R
 export function registerSettings(): void {
   const common = { scope: "world", config: true } as const;
   const label = (key: keyof typeof SETTINGS) => ({ name: settingKey(key, "name"), hint: settingKey(key, "hint") });
-  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier } = SETTINGS;
+  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier, combatEventsTable } =
+    SETTINGS;
   game.settings.register(SYSTEM_ID, "initiativeMode", {
     ...common,
     ...label("initiativeMode"),
@@ -46,5 +47,11 @@ export function registerSettings(): void {
     type: Number,
     range: { min: stealthyModifier.min, max: stealthyModifier.max, step: 1 },
     default: stealthyModifier.default,
+  });
+  game.settings.register(SYSTEM_ID, "combatEventsTable", {
+    ...common,
+    ...label("combatEventsTable"),
+    type: String,
+    default: combatEventsTable.default,
   });
 }

@@ -37,6 +37,7 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.newCombatantDistance": SettingValues["newCombatantDistance"];
     "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
+    "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
