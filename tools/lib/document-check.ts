@@ -3,12 +3,12 @@
  * weapons' attack skills, and journal pages. Each returns errors naming the field from the document's root
  * (the caller adds the file). Pure: no file system, no Foundry globals.
  */
+import { TOKEN_BARS } from "../../src/config/token-bars";
 import { skillIdentifier } from "../../src/rules/character";
 import { isRecord, show } from "./records";
 import type { UnknownRecord } from "./records";
 
-/** The trackable bar attributes the system registers for every actor subtype (src/config/register.ts). */
-export const TOKEN_BARS: readonly string[] = ["life", "magic"];
+const BARS: readonly string[] = TOKEN_BARS;
 
 /** Image path prefixes Foundry can serve: the system's own files, and Foundry's core icons. */
 export const IMAGE_PREFIXES: readonly string[] = ["systems/age-of-dragons/", "icons/"];
@@ -34,8 +34,8 @@ export function checkTokenBars(prototypeToken: unknown): string[] {
       continue;
     }
     const attribute = value.attribute;
-    if (attribute === undefined || attribute === null || (typeof attribute === "string" && TOKEN_BARS.includes(attribute))) continue;
-    errors.push(`prototypeToken.${bar}.attribute: ${show(attribute)} is not a token bar (use null or one of ${TOKEN_BARS.join(", ")})`);
+    if (attribute === undefined || attribute === null || (typeof attribute === "string" && BARS.includes(attribute))) continue;
+    errors.push(`prototypeToken.${bar}.attribute: ${show(attribute)} is not a token bar (use null or one of ${BARS.join(", ")})`);
   }
   return errors;
 }
