@@ -19,9 +19,9 @@ import {
   carriesTooMuch,
   checkWeapon,
   isDead,
-  mayDefend,
   readyToAct,
   refusal,
+  rollOpposed,
   rollPool,
   spendAction,
 } from "./battle-common";
@@ -234,10 +234,7 @@ export async function performAttack(
 ): Promise<AttackResult> {
   const legality = validateAttack(state, decl);
   if (!legality.allowed) return refusal(legality);
-  if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
-  const attackDice = await rollPool(dice, pools.attackPool, "attack");
-  const defends = pools.defence !== null && mayDefend(state, decl.targetId).allowed;
-  const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;
+  const { attackDice, defenceDice } = await rollOpposed(state, decl.targetId, pools, dice);
   const contest = contestAttack(decl, {
     attackDice,
     baseAttackTN: pools.baseAttackTN,

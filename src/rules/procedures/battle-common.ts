@@ -125,3 +125,20 @@ export function mayDefend(state: SkirmishState, id: string): Legality {
   if (hasRoundEffect(defender, "ambushed")) return refuse(RULE_REASONS.Ambushed);
   return ALLOWED;
 }
+
+/**
+ * Rolls an opposed check for the all-in-one procedures: the attack pool, then the defence pool unless the
+ * defender chose not to defend (`defence: null`) or may not (`mayDefend`), which scores zero successes.
+ */
+export async function rollOpposed(
+  state: SkirmishState,
+  defenderId: string,
+  pools: { attackPool: number; defence: { pool: number } | null },
+  dice: DiceSource,
+): Promise<{ attackDice: number[]; defenceDice: number[] | null }> {
+  if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
+  const attackDice = await rollPool(dice, pools.attackPool, "attack");
+  const defends = pools.defence !== null && mayDefend(state, defenderId).allowed;
+  const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;
+  return { attackDice, defenceDice };
+}

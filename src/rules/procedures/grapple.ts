@@ -19,6 +19,7 @@ import {
   mayDefend,
   readyToAct,
   refusal,
+  rollOpposed,
   rollPool,
   spendAction,
 } from "./battle-common";
@@ -135,10 +136,7 @@ export async function performGrapple(
 ): Promise<Refusal | ({ allowed: true } & GrappleOutcome)> {
   const legality = validateGrapple(state, decl);
   if (!legality.allowed) return refusal(legality);
-  if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
-  const attackDice = await rollPool(dice, pools.attackPool, "attack");
-  const defends = pools.defence !== null && mayDefend(state, decl.targetId).allowed;
-  const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;
+  const { attackDice, defenceDice } = await rollOpposed(state, decl.targetId, pools, dice);
   const contest = resolveContest({
     attackDice,
     attackTN: pools.attackTN,
