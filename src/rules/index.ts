@@ -59,6 +59,7 @@ export {
   isPinned,
   pairKey,
   ROUND_EFFECTS,
+  ROUND_FLAGS,
 } from "./state";
 export type {
   CombatantState,

@@ -51,6 +51,7 @@ export const RULE_REASONS = Object.freeze({
   RescuerGrounded: "AOD.Rules.Reason.RescuerGrounded",
   RescuerPinned: "AOD.Rules.Reason.RescuerPinned",
   RescuerAlreadyCarrying: "AOD.Rules.Reason.RescuerAlreadyCarrying",
+  RescuerCarried: "AOD.Rules.Reason.RescuerCarried",
   TargetNotFalling: "AOD.Rules.Reason.TargetNotFalling",
   TargetInGrapple: "AOD.Rules.Reason.TargetInGrapple",
   TargetAlreadyCarried: "AOD.Rules.Reason.TargetAlreadyCarried",
@@ -81,4 +82,5 @@ export const BATTLE_LOG = Object.freeze({
   LetFall: "AOD.Rules.Log.LetFall",
   Released: "AOD.Rules.Log.Released",
   BattleAction: "AOD.Rules.Log.BattleAction",
+  GrappleEnds: "AOD.Rules.Log.GrappleEnds",
 } as const);

@@ -26,6 +26,9 @@ export const ROUND_EFFECTS: readonly RoundEffect[] = Object.freeze([
 /** The yes-or-no marks a combatant carries through a round. */
 export type RoundFlag = "moved" | "fullMove" | "acted" | "choseToFall" | "falling";
 
+/** Every round flag. */
+export const ROUND_FLAGS: readonly RoundFlag[] = Object.freeze(["moved", "fullMove", "acted", "choseToFall", "falling"]);
+
 /** One combatant as the rules see it: a snapshot of its actor plus its place in the skirmish. */
 export interface CombatantState {
   id: string;
@@ -172,8 +175,12 @@ export function applyChange(state: SkirmishState, change: StateChange): Skirmish
       });
     case "altitude":
       return patch(state, change.id, { altitude: assertOneOf("altitude", change.altitude, ALTITUDES) });
-    case "flag":
-      return patch(state, change.id, { [change.flag]: change.value });
+    case "flag": {
+      const flag = assertOneOf("flag", change.flag, ROUND_FLAGS);
+      const value: unknown = change.value;
+      if (typeof value !== "boolean") fail("flag value", "true or false", value);
+      return patch(state, change.id, { [flag]: value });
+    }
     case "roundEffect": {
       const effect = assertOneOf("effect", change.effect, ROUND_EFFECTS);
       const others = combatant(state, change.id, "change.id").roundEffects.filter((e) => e !== effect);
@@ -204,6 +211,13 @@ export function applyChange(state: SkirmishState, change: StateChange): Skirmish
       if (change.carrier === change.carried) fail("change.carried", "someone other than the carrier", change.carried);
       if (carrierOf(state, change.carried) !== undefined) {
         fail("change.carried", "a combatant nobody carries yet", change.carried);
+      }
+      if (state.carrying[change.carrier] !== undefined) {
+        fail("change.carrier", "a combatant that carries nobody yet", change.carrier);
+      }
+      // Nobody may carry one of its own carriers: A carrying B carrying A would hold both up for ever.
+      for (let up = carrierOf(state, change.carrier); up !== undefined; up = carrierOf(state, up)) {
+        if (up === change.carried) fail("change.carried", "someone other than one of the carrier's carriers", up);
       }
       return { ...state, carrying: { ...state.carrying, [change.carrier]: change.carried } };
     case "drop": {

@@ -151,6 +151,19 @@ describe("001 Combat Events: resolving an event", () => {
     expect(result).toMatchObject({ event: "thermal", draws: 2, combatant: "free" });
     expect(result.changes).toEqual([{ type: "altitude", id: "free", altitude: "ceiling" }]);
   });
+  it("lets Downdraught pass over a pinned flyer and strike the one free flyer without a pick roll", async () => {
+    const bound: EventSnapshot = {
+      combatants: [
+        { id: "held", altitude: "mid", canFly: true, armour: [], pinned: true },
+        { id: "free", altitude: "high", canFly: true, armour: [] },
+      ],
+    };
+    const dice = scriptedDice([7]);
+    const result = await resolveCombatEvent(bound, dice);
+    expect(result).toMatchObject({ event: "downdraught", combatant: "free" });
+    expect(result.changes).toEqual([{ type: "altitude", id: "free", altitude: "mid" }]);
+    expect(dice.requests).toHaveLength(1);
+  });
   it("lets Wing Cramp strike a carrier but never the carried or the pinned", async () => {
     const bound: EventSnapshot = {
       combatants: [

@@ -66,6 +66,15 @@ describe("skirmish state", () => {
     const held = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);
     expect(() => applyChanges(held, [{ type: "carry", carrier: "b", carried: "c" }])).toThrow(/nobody carries/);
   });
+  it("refuses a carrier that already carries someone, and a carry that would close a loop", () => {
+    const held = applyChanges(base, [{ type: "carry", carrier: "a", carried: "b" }]);
+    expect(() => applyChanges(held, [{ type: "carry", carrier: "a", carried: "c" }])).toThrow(/carries nobody yet/);
+    expect(() => applyChanges(held, [{ type: "carry", carrier: "b", carried: "a" }])).toThrow(/carrier's carriers/);
+  });
+  it("refuses an unknown flag or a flag value that is not true or false", () => {
+    expect(() => applyChanges(base, [{ type: "flag", id: "a", flag: "altitude" as never, value: true }])).toThrow(/flag.*altitude/);
+    expect(() => applyChanges(base, [{ type: "flag", id: "a", flag: "moved", value: "yes" as never }])).toThrow(/value.*yes/);
+  });
   it("records carrying and drops it again", () => {
     const carried = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);
     expect(carried.carrying).toEqual({ a: "c" });

@@ -217,7 +217,11 @@ export function resolveAttack(
     log.push({ key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name: target.name } });
   }
   // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
-  if (after === "dead" && before !== "dead") changes.push(...releasedByDeath(state, target.id));
+  if (after === "dead" && before !== "dead") {
+    const freed = releasedByDeath(state, target.id);
+    changes.push(...freed.changes);
+    log.push(...freed.log);
+  }
   const woundStateChanged = after !== before;
   return { changes, log, contest, damageSuccesses, damage, wounds, woundState: after, woundStateChanged, magicSpent };
 }

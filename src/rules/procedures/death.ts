@@ -3,14 +3,23 @@
  * are no longer pinned by it, and whoever it carried is let go (`setDown`: set down on the ground, or released
  * in the air to fall unless it can fly on).
  */
-import { grapplePartners } from "../state";
-import type { SkirmishState, StateChange } from "../state";
+import { BATTLE_LOG } from "../reasons";
+import { combatant, grapplePartners } from "../state";
+import type { Outcome, SkirmishState } from "../state";
 import { setDown } from "./rescue";
 
-/** The changes that free everyone a combatant held when it dies; call it with the state at the moment of death. */
-export function releasedByDeath(state: SkirmishState, id: string): StateChange[] {
-  const changes: StateChange[] = grapplePartners(state, id).map((partner) => ({ type: "release", a: id, b: partner }));
+/** The changes and log lines that free everyone a combatant held; call it with the state at the moment of death. */
+export function releasedByDeath(state: SkirmishState, id: string): Outcome {
+  const dead = combatant(state, id, "id");
+  const outcome: Outcome = { changes: [], log: [] };
+  for (const partner of grapplePartners(state, id)) {
+    outcome.changes.push({ type: "release", a: id, b: partner });
+    outcome.log.push({ key: BATTLE_LOG.GrappleEnds, data: { name: dead.name, partner: combatant(state, partner).name } });
+  }
   const letGo = setDown(state, id);
-  if (letGo.allowed) changes.push(...letGo.changes);
-  return changes;
+  if (letGo.allowed) {
+    outcome.changes.push(...letGo.changes);
+    outcome.log.push(...letGo.log);
+  }
+  return outcome;
 }

@@ -6,12 +6,12 @@
  */
 import { BATTLE_LOG } from "../reasons";
 import { combatant } from "../state";
-import type { LogEntry, SkirmishState } from "../state";
+import type { LogEntry, SkirmishState, StateChange } from "../state";
 import type { Legality } from "../types";
 import { fail } from "../validate";
 import { validateAttack } from "./attack";
 import type { AttackDeclaration } from "./attack";
-import { readyToAct } from "./battle-common";
+import { readyToAct, spendAction } from "./battle-common";
 import { validateBreakOut, validateGrapple } from "./grapple";
 import type { BreakOutDeclaration, GrappleDeclaration } from "./grapple";
 import { validateMove } from "./move";
@@ -28,8 +28,11 @@ export type DeclaredAction =
   | { action: "move"; move: MoveDeclaration; phase: MovePhase }
   | { action: "other"; actorId: string };
 
-/** Whether a declared action still stands, and the log line of its abortion when it does not. */
-export type DeclaredRuling = { stands: true } | { stands: false; reason: string; log: LogEntry[] };
+/**
+ * Whether a declared action still stands; when it does not, the reason, the change that spends what was
+ * declared (the move or the battle action is lost) and the log line.
+ */
+export type DeclaredRuling = { stands: true } | { stands: false; reason: string; changes: StateChange[]; log: LogEntry[] };
 
 function actorOf(declared: DeclaredAction): string {
   switch (declared.action) {
@@ -45,7 +48,14 @@ function actorOf(declared: DeclaredAction): string {
       return declared.move.id;
     case "other":
       return declared.actorId;
+    default:
+      return unknownAction(declared);
   }
+}
+
+function unknownAction(declared: never): never {
+  const action: unknown = (declared as { action?: unknown }).action;
+  return fail("declared.action", "attack, grapple, breakOut, rescue, move or other", action);
 }
 
 function legality(state: SkirmishState, declared: DeclaredAction): Legality {
@@ -63,6 +73,8 @@ function legality(state: SkirmishState, declared: DeclaredAction): Legality {
     case "other":
       // 000 "Non-attack Battle Actions": they stand while the actor can still take a battle action.
       return readyToAct(combatant(state, declared.actorId, "declared.actorId"));
+    default:
+      return unknownAction(declared);
   }
 }
 
@@ -75,6 +87,14 @@ export function checkDeclaredAction(state: SkirmishState, declared: DeclaredActi
   const ruling = legality(state, declared);
   if (ruling.allowed) return { stands: true };
   const reason = ruling.reason ?? fail("declared", "an action the rules can check", declared);
-  const name = combatant(state, actorOf(declared), "declared actor").name;
-  return { stands: false, reason, log: [{ key: BATTLE_LOG.ActionAborted, data: { name, reason } }] };
+  const actor = combatant(state, actorOf(declared), "declared actor");
+  // 000 Reverse Declaration: "the acting dragon loses that action".
+  const lost: StateChange =
+    declared.action === "move" ? { type: "flag", id: actor.id, flag: "moved", value: true } : spendAction(actor.id);
+  return {
+    stands: false,
+    reason,
+    changes: [lost],
+    log: [{ key: BATTLE_LOG.ActionAborted, data: { name: actor.name, reason } }],
+  };
 }

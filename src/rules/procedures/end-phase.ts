@@ -122,7 +122,8 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
         const key = crash.woundState === "dead" ? END_PHASE_LOG.Killed : END_PHASE_LOG.SeverelyInjured;
         log.push({ key, data: { name: c.name } });
       }
-    } else if (carrier === undefined) {
+    } else if (carrier === undefined && state.carrying[c.id] === undefined) {
+      // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
       stillFalling.add(c.id);
     }
     falls.push(report);
@@ -154,7 +155,11 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
   const killed = falls.filter((f) => f.crash?.woundState === "dead" && wasAlive(f.id));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
-    for (const f of killed) changes.push(...releasedByDeath(landed, f.id));
+    for (const f of killed) {
+      const freed = releasedByDeath(landed, f.id);
+      changes.push(...freed.changes);
+      log.push(...freed.log);
+    }
   }
 
   for (const id of Object.keys(state.combatants)) {

@@ -232,7 +232,8 @@ export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: 
 
 /**
  * The altitude bands and, per reference, the distance bands a combatant may move to with one kind of move,
- * for the range board; empty lists when it cannot move at all.
+ * for the range board; empty lists when it cannot move at all. A distance band is listed when some legal move
+ * reaches it, with or without a change of altitude.
  */
 export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKind, phase: MovePhase): MoveTargets {
   const mover = combatant(state, id, "id");
@@ -243,7 +244,11 @@ export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKin
   for (const reference of [...Object.keys(state.combatants), ...Object.keys(state.landmarks)]) {
     if (reference === id) continue;
     const current = distanceBetween(state, id, reference);
-    distances[reference] = DISTANCES.filter((distance) => distance !== current && legal({ reference, distance }));
+    // A grounded flyer reaches farther when it takes off (a full aerial move): a band counts if any legal climb
+    // together with it is allowed.
+    const reachable = (distance: Distance): boolean =>
+      legal({ reference, distance }) || altitudes.some((altitude) => legal({ altitude, reference, distance }));
+    distances[reference] = DISTANCES.filter((distance) => distance !== current && reachable(distance));
   }
   return { altitudes, distances };
 }

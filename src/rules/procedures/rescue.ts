@@ -49,6 +49,8 @@ export function validateRescue(state: SkirmishState, decl: RescueDeclaration): L
   if (rescuer.altitude === "grounded") return refuse(RULE_REASONS.RescuerGrounded);
   if (isPinned(state, rescuer.id)) return refuse(RULE_REASONS.RescuerPinned);
   if (state.carrying[rescuer.id] !== undefined) return refuse(RULE_REASONS.RescuerAlreadyCarrying);
+  // A passenger cannot catch anyone, least of all its own carrier.
+  if (carrierOf(state, rescuer.id) !== undefined) return refuse(RULE_REASONS.RescuerCarried);
   if (isDead(target)) return refuse(RULE_REASONS.TargetDead);
   if (!target.falling) return refuse(RULE_REASONS.TargetNotFalling);
   // 000 Catching: only those falling singly; a falling grapple is too chaotic to reach into.

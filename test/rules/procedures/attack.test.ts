@@ -218,6 +218,7 @@ describe("000 Damage and Health states: resolveAttack", () => {
     const after = applyChanges(state, outcome.changes);
     expect(after.grapples).toEqual([]);
     expect(after.carrying).toEqual({});
+    expect(outcome.log.slice(-2).map((l) => l.key)).toEqual([BATTLE_LOG.GrappleEnds, BATTLE_LOG.LetFall]);
   });
   it("reports no health change when the state stays the same", () => {
     expect(resolveAttack(skirmish(), melee, hit, [6, 1, 1, 1, 1, 1]).woundStateChanged).toBe(false);

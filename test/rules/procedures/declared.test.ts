@@ -23,11 +23,17 @@ describe("000 Alternative Option: Reverse Declaration: declared actions are chec
   });
   it("aborts a declared attack on a target that died before its turn, and the action is lost", () => {
     const later = applyChanges(start, [{ type: "wounds", id: "a", wounds: 13 }]);
-    expect(checkDeclaredAction(later, attack)).toEqual({
+    const ruling = checkDeclaredAction(later, attack);
+    expect(ruling).toEqual({
       stands: false,
       reason: RULE_REASONS.TargetDead,
+      changes: [{ type: "flag", id: "h", flag: "acted", value: true }],
       log: [{ key: BATTLE_LOG.ActionAborted, data: { name: "H", reason: RULE_REASONS.TargetDead } }],
     });
+    if (ruling.stands) return;
+    // The action is spent: the attacker cannot take another one this round.
+    const after = applyChanges(later, ruling.changes);
+    expect(checkDeclaredAction(after, { action: "other", actorId: "h" })).toMatchObject({ reason: RULE_REASONS.AlreadyActed });
   });
   it("aborts a declared attack when a faster combatant has grappled the attacker meanwhile", () => {
     const later = applyChanges(start, [{ type: "grapple", a: "s", b: "h" }]);
@@ -51,7 +57,10 @@ describe("000 Alternative Option: Reverse Declaration: declared actions are chec
     const move: DeclaredAction = { action: "move", move: { id: "a", kind: "standard", altitude: "high" }, phase: "movement" };
     expect(checkDeclaredAction(start, move)).toEqual({ stands: true });
     const pinned = applyChanges(start, [{ type: "grapple", a: "s", b: "a" }]);
-    expect(checkDeclaredAction(pinned, move).stands).toBe(false);
+    expect(checkDeclaredAction(pinned, move)).toMatchObject({
+      stands: false,
+      changes: [{ type: "flag", id: "a", flag: "moved", value: true }],
+    });
   });
   it("keeps a non-attack battle action while the actor can act, and aborts it once severely injured", () => {
     const other: DeclaredAction = { action: "other", actorId: "s" };
@@ -62,5 +71,6 @@ describe("000 Alternative Option: Reverse Declaration: declared actions are chec
   it("refuses a declaration that is not an object or names nobody", () => {
     expect(() => checkDeclaredAction(start, null as never)).toThrow(RangeError);
     expect(() => checkDeclaredAction(start, { action: "other", actorId: "zz" })).toThrow(/zz/);
+    expect(() => checkDeclaredAction(start, { action: "bogus" } as never)).toThrow(/declared\.action.*bogus/);
   });
 });

@@ -173,6 +173,14 @@ describe("000 Phase Three: The End Phase: flags", () => {
     const outcome = await resolveEndPhase(skirmishOf([fighter("a", { choseToFall: true })]), noDice);
     expect(outcome.changes).toContainEqual({ type: "flag", id: "a", flag: "falling", value: true });
   });
+  it("RULES.md Rescue: does not mark a carrier that falls with its passenger as falling (it is not falling alone)", async () => {
+    const state = skirmishOf([fighter("a", { altitude: "high", choseToFall: true }), fighter("b", { altitude: "high" })], {
+      carrying: { a: "b" },
+    });
+    const outcome = await resolveEndPhase(state, noDice);
+    expect(outcome.falls.map((f) => [f.id, f.to])).toEqual([["a", "mid"], ["b", "mid"]]);
+    expect(outcome.changes.filter((c) => c.type === "flag" && c.flag === "falling")).toEqual([]);
+  });
   it("clears falling for one that crashed", async () => {
     const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, falling: true })]);
     const outcome = await resolveEndPhase(state, scriptedDice([1, 1, 1, 1]));

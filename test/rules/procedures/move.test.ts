@@ -91,7 +91,8 @@ describe("000 Manoeuvres: standard aerial move", () => {
   });
   it("sets no full-move flag, so the combatant may still act", () => {
     const ruling = move(skirmish(), { id: "a", kind: "standard", altitude: "high" });
-    expect(ruling.allowed && ruling.changes.some((c) => c.type === "flag" && c.flag === "fullMove")).toBe(false);
+    if (!ruling.allowed) throw new Error("the move was refused");
+    expect(ruling.changes.some((c) => c.type === "flag" && c.flag === "fullMove")).toBe(false);
   });
   it("allows one move a round: a second move, standard or full, is refused", () => {
     const first = move(skirmish(), { id: "a", kind: "standard", altitude: "high" });
@@ -366,5 +367,14 @@ describe("001 Surprise and Ambush: no movement in the first round (RULES.md)", (
     expect(refusal(move(skirmish({ a: { roundEffects: ["ambushed"] } }), { id: "a", kind: "full", altitude: "high" }))).toBe(
       MOVE_REASONS.Ambushed,
     );
+  });
+});
+
+describe("000 Manoeuvres: the range board's targets for a grounded flyer", () => {
+  it("lists the distances a full move reaches only by taking off", () => {
+    const grounded = skirmish({ a: { altitude: "grounded" } }, { distances: { [pairKey("a", "b")]: "long" } });
+    const targets = legalMoveTargets(grounded, "a", "full", PHASE);
+    expect(targets.distances.b).toEqual(["close", "middle", "disengaged"]);
+    expect(targets.altitudes).toEqual(["low", "mid"]);
   });
 });

@@ -159,3 +159,11 @@ describe("000 Catching / Mid air rescues: laying the burden down", () => {
     expect(setDown(skirmish(), "r")).toEqual({ allowed: false, reason: RULE_REASONS.NotCarrying });
   });
 });
+
+describe("000 Catching / Mid air rescues: who cannot catch", () => {
+  it("refuses a passenger as rescuer, so two can never end up carrying each other", () => {
+    // e carries r; f is falling alone within reach, but a passenger cannot catch anyone.
+    const state = skirmish({ carrying: { e: "r" } });
+    expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescuerCarried);
+  });
+});
