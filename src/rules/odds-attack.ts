@@ -2,9 +2,9 @@
  * Exact odds of one whole attack against one target: hit, damage check, armour and the health state that
  * follows (000 "Melee Attacks", "Damage and Health states", "Armour", "Severe injury and Death").
  */
-import { MAX_POOL, clampPool } from "./pools";
+import { MAX_POOL } from "./pools";
 import { woundThresholds } from "./health";
-import { assertOddsInput, facesFor, fillMargins } from "./odds";
+import { contestDice, facesFor, fillMargins } from "./odds";
 import { AT_MOST, EXACTLY, ROW, copyOut } from "./odds-tables";
 import { assertInteger, assertNonNegativeInteger } from "./validate";
 
@@ -48,11 +48,7 @@ const damage = new Float64Array(ROW);
  * `severelyInjured` and `dead` are both "at least": a target already past a threshold scores 1 there.
  */
 export function attackOdds(c: AttackOddsInput): AttackOdds {
-  assertOddsInput("c", c);
-  const a = clampPool(c.attackPool, "attackPool");
-  const fa = facesFor(c.attackTN, "attackTN");
-  const d = clampPool(c.defencePool, "defencePool");
-  const fd = facesFor(c.defenceTN, "defenceTN");
+  const { a, fa, d, fd } = contestDice(c);
   const soma = assertInteger("soma", c.soma);
   const fDamage = facesFor(c.damageTN, "damageTN");
   const armour = assertNonNegativeInteger("armour", c.armour);

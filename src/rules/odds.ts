@@ -31,13 +31,28 @@ export function facesFor(tn: number, name: string): number {
   return facesMeeting(effectiveTN(tn, name));
 }
 
+/** A checked contest: the clamped pools and the number of faces meeting each TN. */
+export interface ContestDice {
+  a: number;
+  fa: number;
+  d: number;
+  fd: number;
+}
+
+/** Checks a contest's input and clamps its pools (RULES.md: below 0 is 0, above 30 is 30). */
+export function contestDice(c: ContestOddsInput): ContestDice {
+  assertOddsInput("c", c);
+  return {
+    a: clampPool(c.attackPool, "attackPool"),
+    fa: facesFor(c.attackTN, "attackTN"),
+    d: clampPool(c.defencePool, "defencePool"),
+    fd: facesFor(c.defenceTN, "defenceTN"),
+  };
+}
+
 /** 000 "Melee Attacks": the chance that the attack scores strictly more successes than the defence. */
 export function hitProbability(c: ContestOddsInput): number {
-  assertOddsInput("c", c);
-  const a = clampPool(c.attackPool, "attackPool");
-  const fa = facesFor(c.attackTN, "attackTN");
-  const d = clampPool(c.defencePool, "defencePool");
-  const fd = facesFor(c.defenceTN, "defenceTN");
+  const { a, fa, d, fd } = contestDice(c);
   const atLeastA = AT_LEAST[fa] as Float64Array;
   const exactlyD = EXACTLY[fd] as Float64Array;
   const rowA = a * ROW + 1;
@@ -82,11 +97,7 @@ const marginScratch = new Float64Array(ROW);
  * defence successes on a hit; index 0 holds every miss and tie. Length = largest possible margin + 1.
  */
 export function marginDistribution(c: ContestOddsInput): number[] {
-  assertOddsInput("c", c);
-  const a = clampPool(c.attackPool, "attackPool");
-  const fa = facesFor(c.attackTN, "attackTN");
-  const d = clampPool(c.defencePool, "defencePool");
-  const fd = facesFor(c.defenceTN, "defenceTN");
+  const { a, fa, d, fd } = contestDice(c);
   const top = fillMargins(marginScratch, a, fa, d, fd);
   return copyOut(marginScratch, top + 1);
 }
