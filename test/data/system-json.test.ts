@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
-import type { ModelSpec } from "../../src/data/spec";
+import type { FieldSpec, ModelSpec } from "../../src/data/spec";
+import { TOKEN_BARS, TOKEN_VALUES, trackableAttributes } from "../../src/config/token-bars";
 import { ROOT } from "./lang";
 
 interface Pack {
@@ -76,5 +77,46 @@ describe("system.json", () => {
     const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => (m[1] ?? "").split(",").map((s) => s.trim()));
     expect(selectors.length).toBeGreaterThan(0);
     for (const selector of selectors) expect(selector.startsWith(".age-of-dragons"), selector).toBe(true);
+  });
+  it("gives new scenes no grid: distances are bands, not squares (CONST.GRID_TYPES.GRIDLESS is 0)", () => {
+    expect((manifest.grid as { type: number }).type).toBe(0);
+  });
+  it("000 Initiative: the core tracker's formula orders by Pneuma and breaks ties with a TN 6 Pneuma check", () => {
+    const formula = manifest.initiative as string;
+    expect(formula.replace(/\s+/g, "")).toBe("@pneuma+(@pneuma)d6cs>=6/100");
+    // Every referenced value is an integer field every actor subtype stores.
+    for (const ref of formula.matchAll(/@([a-z.]+)/gi)) {
+      for (const spec of Object.values(ACTOR_SPECS)) expect((spec as ModelSpec)[ref[1] ?? ""]?.kind).toBe("integer");
+    }
+    // The tie-break adds at most max Pneuma successes / 100, so it never overturns a whole point of Pneuma.
+    const pneuma = ACTOR_SPECS.dragon.pneuma;
+    expect(pneuma.max / 100).toBeLessThan(1);
+  });
+});
+
+const fieldAt = (spec: ModelSpec, path: string): FieldSpec | undefined => {
+  const [head, ...rest] = path.split(".");
+  const field = spec[head ?? ""];
+  if (rest.length === 0 || field?.kind !== "schema") return rest.length === 0 ? field : undefined;
+  return fieldAt(field.fields, rest.join("."));
+};
+
+describe("token attributes every actor subtype can track", () => {
+  it("bars are the value/max groups life (value derived) and magic", () => {
+    expect(TOKEN_BARS).toEqual(["life", "magic"]);
+    for (const spec of Object.values(ACTOR_SPECS)) {
+      expect(fieldAt(spec, "magic.value")?.kind).toBe("integer");
+      expect(fieldAt(spec, "magic.max")?.kind).toBe("integer");
+      expect(fieldAt(spec, "life.max")?.kind).toBe("integer");
+    }
+  });
+  it("single values are Soma, Pneuma, Magic Points and wounds, each a stored integer", () => {
+    expect(trackableAttributes()).toEqual({ bar: ["life", "magic"], value: ["soma", "pneuma", "magic.value", "life.wounds"] });
+    for (const spec of Object.values(ACTOR_SPECS)) {
+      for (const path of TOKEN_VALUES) expect(fieldAt(spec, path)?.kind, path).toBe("integer");
+    }
+  });
+  it("the manifest's token attributes are the two bars", () => {
+    expect([manifest.primaryTokenAttribute, manifest.secondaryTokenAttribute]).toEqual([...TOKEN_BARS]);
   });
 });
