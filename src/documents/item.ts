@@ -1,7 +1,7 @@
 /** The system's Item class: Foundry lifecycle only. */
 import { skillIdentifier } from "../rules/character";
 import { SkillModel } from "../data/item/skill-model";
-import { identifierAfterUpdate } from "../data/skill-identifier";
+import { identifierAfterUpdate } from "../data/item/skill-updates";
 import { repairStoredSource } from "../data/migrations/repair";
 
 /** An Age of Dragons item. A skill without an identifier takes one from its name (docs/DATA.md). */

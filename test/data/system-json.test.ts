@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { FieldSpec, ModelSpec } from "../../src/data/spec";
+import { SYSTEM_ID, SYSTEM_MODULE, SYSTEM_PATH } from "../../src/config/system-id";
+import { STATUS_EFFECTS } from "../../src/config/status-effects";
 import { TOKEN_BARS, TOKEN_VALUES, trackableAttributes } from "../../src/config/token-bars";
 import { ROOT } from "./lang";
 
@@ -34,6 +36,12 @@ describe("system.json", () => {
       secondaryTokenAttribute: "magic",
     });
     expect(typeof manifest.version).toBe("string");
+  });
+  it("has the one SYSTEM_ID of src/config/system-id.ts as its id, module and status icon folder", () => {
+    expect(manifest.id).toBe(SYSTEM_ID);
+    expect(manifest.esmodules).toEqual([SYSTEM_MODULE]);
+    expect(SYSTEM_PATH).toBe(`systems/${String(manifest.id)}/`);
+    for (const status of STATUS_EFFECTS) expect(status.img.startsWith(SYSTEM_PATH), status.img).toBe(true);
   });
   it("leaves url, manifest and download as placeholders for the release step", () => {
     expect([manifest.url, manifest.manifest, manifest.download]).toEqual(["#{URL}#", "#{MANIFEST}#", "#{DOWNLOAD}#"]);
