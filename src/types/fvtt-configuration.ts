@@ -1,4 +1,4 @@
-// Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
+// Declaration merging for the Foundry types (the fvtt-types package, used only through tsc): the system's subtypes, document classes, settings,
 // and the hook assumed to have run (ready) so `game.*` is not "possibly undefined".
 import type { AdversaryModel } from "../data/actor/adversary-model";
 import type { DragonModel } from "../data/actor/dragon-model";

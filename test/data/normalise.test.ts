@@ -222,7 +222,7 @@ describe("DATA.md migrations: notes of discarded values", () => {
   });
 });
 
-describe("FOUNDRY-V13.md Data models: migrateData on the changes of an update", () => {
+describe("Foundry v13 runs migrateData on the changes of an update too", () => {
   const changes = (type: Subtype, diff: Record<string, unknown>): Record<string, unknown> => migrateSystemSource(type, structuredClone(diff));
 
   it("leaves life.value without life.max for the actor's _preUpdate, and records nothing", () => {

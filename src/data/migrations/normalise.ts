@@ -5,11 +5,11 @@
  * the data carries its rich-text field, written into a note there. Pure: no Foundry globals.
  *
  * Two modes (docs/DATA.md "Migration"). `stored` repairs a whole stored document once, when Foundry builds it
- * (src/documents/actor.ts and item.ts `_initializeSource`): it also clamps, falls back to defaults and notes what it
- * discards. `changes` is what the data models' migrateData does, since Foundry also runs migrateData on the
- * partial changes of every update (shared/docs/FOUNDRY-V13.md "Data models"): it renames and converts only what is
- * present and can be converted without loss, never infers from what is absent, records nothing, and leaves a value
- * it cannot use in place for Foundry's validation to refuse with its own message.
+ * (src/documents/actor.ts and item.ts `_initializeSource`): it also clamps, falls back to defaults and notes what
+ * it discards. `changes` is what the data models' migrateData does, since Foundry v13 also runs migrateData on
+ * the partial changes of every update, before the document's _preUpdate and validation: it renames and converts
+ * only what is present and can be converted without loss, never infers from what is absent, records nothing, and
+ * leaves a value it cannot use in place for Foundry's validation to refuse with its own message.
  */
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
 import type { ActorSubtype, FieldSpec, ItemSubtype, ModelSpec } from "../spec";
