@@ -11,7 +11,7 @@ import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { assertInteger, fail } from "../validate";
+import { assertFaces, assertInteger, assertList, assertRecord, assertString, fail } from "../validate";
 import {
   carriesTooMuch,
   checkWeapon,
@@ -78,10 +78,35 @@ export interface BreakOutPools {
   defences: Readonly<Record<string, { pool: number; tn: number } | null>>;
 }
 
+function parseGrapple(value: unknown): GrappleDeclaration {
+  const decl = assertRecord("grapple", value, "a grapple declaration");
+  return {
+    attackerId: assertString("grapple.attackerId", decl.attackerId),
+    targetId: assertString("grapple.targetId", decl.targetId),
+    weapon: checkWeapon(decl.weapon, "grapple.weapon"),
+  };
+}
+
+function parseBreakOut(value: unknown): BreakOutDeclaration {
+  const decl = assertRecord("breakOut", value, "a break-out declaration");
+  return { breakerId: assertString("breakOut.breakerId", decl.breakerId) };
+}
+
+/** A pool and TN, or null for no defence. */
+function parseDefence(name: string, value: unknown): { pool: number; tn: number } | null {
+  if (value === null) return null;
+  const defence = assertRecord(name, value, "a pool and TN, or null");
+  return { pool: assertInteger(`${name}.pool`, defence.pool), tn: assertInteger(`${name}.tn`, defence.tn) };
+}
+
 /** Step 1 of a grapple: whether the attacker may grapple the target now (000 "Grapple Attacks"). */
 export function validateGrapple(state: SkirmishState, decl: GrappleDeclaration): Legality {
-  if (typeof decl !== "object" || decl === null) fail("grapple", "a grapple declaration", decl);
-  const weapon = checkWeapon(decl.weapon, "grapple.weapon");
+  return grappleLegality(state, parseGrapple(decl));
+}
+
+/** `validateGrapple` for a declaration already parsed. */
+export function grappleLegality(state: SkirmishState, decl: GrappleDeclaration): Legality {
+  const weapon = decl.weapon;
   const attacker = combatant(state, decl.attackerId, "grapple.attackerId");
   const target = combatant(state, decl.targetId, "grapple.targetId");
   if (attacker.id === target.id) return refuse(RULE_REASONS.SelfTarget);
@@ -134,21 +159,32 @@ export async function performGrapple(
   pools: GrapplePools,
   dice: DiceSource,
 ): Promise<Refusal | ({ allowed: true } & GrappleOutcome)> {
-  const legality = validateGrapple(state, decl);
+  const grapple = parseGrapple(decl);
+  const legality = grappleLegality(state, grapple);
   if (!legality.allowed) return refusal(legality);
-  const { attackDice, defenceDice } = await rollOpposed(state, decl.targetId, pools, dice);
+  const given = assertRecord("pools", pools, "attack and defence pools");
+  const rolled: GrapplePools = {
+    attackPool: assertInteger("pools.attackPool", given.attackPool),
+    attackTN: assertInteger("pools.attackTN", given.attackTN),
+    defence: parseDefence("pools.defence", given.defence),
+  };
+  const { attackDice, defenceDice } = await rollOpposed(state, grapple.targetId, rolled, dice);
   const contest = resolveContest({
     attackDice,
-    attackTN: pools.attackTN,
+    attackTN: rolled.attackTN,
     defenceDice,
-    defenceTN: pools.defence?.tn ?? pools.attackTN,
+    defenceTN: rolled.defence?.tn ?? rolled.attackTN,
   });
-  return { allowed: true, ...resolveGrapple(state, decl, contest) };
+  return { allowed: true, ...resolveGrapple(state, grapple, contest) };
 }
 
 /** Step 1 of a break-out: only a grappled combatant that may act can try (000 "Breaking out of a Grapple"). */
 export function validateBreakOut(state: SkirmishState, decl: BreakOutDeclaration): Legality {
-  if (typeof decl !== "object" || decl === null) fail("breakOut", "a break-out declaration", decl);
+  return breakOutLegality(state, parseBreakOut(decl));
+}
+
+/** `validateBreakOut` for a declaration already parsed. */
+export function breakOutLegality(state: SkirmishState, decl: BreakOutDeclaration): Legality {
   const breaker = combatant(state, decl.breakerId, "breakOut.breakerId");
   const ready = readyToAct(breaker);
   if (!ready.allowed) return ready;
@@ -164,15 +200,26 @@ export function breakOutDefenders(state: SkirmishState, breakerId: string): stri
   return grapplePartners(state, breakerId);
 }
 
-function checkDefences(state: SkirmishState, breakerId: string, defences: readonly BreakOutDefenceRoll[]): void {
-  if (!Array.isArray(defences)) fail("rolls.defences", "an array", defences);
-  const partners = grapplePartners(state, breakerId);
-  const ids = defences.map((d, i) => {
-    if (typeof d !== "object" || d === null) fail(`rolls.defences[${i}]`, "a defence roll", d);
-    return d.id;
+/** Parses the break-out dice: the attack and one defence for each defender, no more and no fewer. */
+function parseRolls(state: SkirmishState, breakerId: string, value: unknown): BreakOutRolls {
+  const rolls = assertRecord("rolls", value, "break-out dice");
+  const defences = assertList("rolls.defences", rolls.defences).map((entry, i): BreakOutDefenceRoll => {
+    const d = assertRecord(`rolls.defences[${i}]`, entry, "a defence roll");
+    return {
+      id: assertString(`rolls.defences[${i}].id`, d.id),
+      dice: d.dice === null ? null : assertFaces(`rolls.defences[${i}].dice`, d.dice, 6),
+      tn: assertInteger(`rolls.defences[${i}].tn`, d.tn),
+    };
   });
-  const sameSet = ids.length === partners.length && partners.every((p) => ids.includes(p));
-  if (!sameSet) fail("rolls.defences", `one entry for each grappler (${partners.join(", ")})`, ids);
+  const defenders = breakOutDefenders(state, breakerId);
+  const ids = defences.map((d) => d.id);
+  const sameSet = ids.length === defenders.length && defenders.every((p) => ids.includes(p));
+  if (!sameSet) fail("rolls.defences", `one entry for each grappler (${defenders.join(", ")})`, ids);
+  return {
+    attackDice: assertFaces("rolls.attackDice", rolls.attackDice, 6),
+    attackTN: assertInteger("rolls.attackTN", rolls.attackTN),
+    defences,
+  };
 }
 
 /**
@@ -180,13 +227,17 @@ function checkDefences(state: SkirmishState, breakerId: string, defences: readon
  * shaken off to close quarters, and no attack success shakes off nobody. A break-out deals no damage.
  */
 export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration, rolls: BreakOutRolls): BreakOutOutcome {
-  const breaker = combatant(state, decl.breakerId, "breakOut.breakerId");
-  if (typeof rolls !== "object" || rolls === null) fail("rolls", "break-out dice", rolls);
-  checkDefences(state, breaker.id, rolls.defences);
-  const attackSuccesses = countSuccesses(rolls.attackDice, assertInteger("rolls.attackTN", rolls.attackTN));
-  const answers = rolls.defences.map((d, i) => ({
+  const breakerId = parseBreakOut(decl).breakerId;
+  combatant(state, breakerId, "breakOut.breakerId");
+  return breakOutEffects(state, breakerId, parseRolls(state, breakerId, rolls));
+}
+
+function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOutRolls): BreakOutOutcome {
+  const breaker = combatant(state, breakerId, "breakOut.breakerId");
+  const attackSuccesses = countSuccesses(rolls.attackDice, rolls.attackTN);
+  const answers = rolls.defences.map((d) => ({
     id: d.id,
-    defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, assertInteger(`rolls.defences[${i}].tn`, d.tn)),
+    defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, d.tn),
   }));
   const shakenOff = breakOut(attackSuccesses, answers);
   const changes: StateChange[] = [spendAction(breaker.id)];
@@ -218,15 +269,19 @@ export async function performBreakOut(
   pools: BreakOutPools,
   dice: DiceSource,
 ): Promise<Refusal | ({ allowed: true } & BreakOutOutcome)> {
-  const legality = validateBreakOut(state, decl);
+  const { breakerId } = parseBreakOut(decl);
+  const legality = breakOutLegality(state, { breakerId });
   if (!legality.allowed) return refusal(legality);
-  if (typeof pools !== "object" || pools === null) fail("pools", "break-out pools", pools);
-  const attackDice = await rollPool(dice, pools.attackPool, "attack");
+  const given = assertRecord("pools", pools, "break-out pools");
+  const attackTN = assertInteger("pools.attackTN", given.attackTN);
+  const perDefender = given.defences === undefined ? {} : assertRecord("pools.defences", given.defences);
+  const attackDice = await rollPool(dice, assertInteger("pools.attackPool", given.attackPool), "attack");
   const defences: BreakOutDefenceRoll[] = [];
-  for (const id of breakOutDefenders(state, decl.breakerId)) {
-    const defence = mayDefend(state, id).allowed ? (pools.defences[id] ?? null) : null;
+  for (const id of breakOutDefenders(state, breakerId)) {
+    const offered = parseDefence(`pools.defences.${id}`, perDefender[id] ?? null);
+    const defence = mayDefend(state, id).allowed ? offered : null;
     const rolled = defence === null ? null : await rollPool(dice, defence.pool, `defence ${id}`);
-    defences.push({ id, dice: rolled, tn: defence?.tn ?? pools.attackTN });
+    defences.push({ id, dice: rolled, tn: defence?.tn ?? attackTN });
   }
-  return { allowed: true, ...resolveBreakOut(state, decl, { attackDice, attackTN: pools.attackTN, defences }) };
+  return { allowed: true, ...breakOutEffects(state, breakerId, { attackDice, attackTN, defences }) };
 }

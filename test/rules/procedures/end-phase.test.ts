@@ -130,7 +130,7 @@ describe("000 Falling out of the Sky: crashing", () => {
   });
   it("waits for a dice source that answers with a promise", async () => {
     const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, soma: 2 })]);
-    const outcome = await resolveEndPhase(state, { roll: async (count) => Array.from({ length: count }, () => 6) });
+    const outcome = await resolveEndPhase(state, { roll: (count) => Promise.resolve(Array.from({ length: count }, () => 6)) });
     expect(outcome.falls[0]?.crash?.damage).toBe(2);
   });
   it("throws a RangeError when the dice source answers with the wrong number of dice", async () => {
