@@ -46,6 +46,8 @@ export function movementAllowance(input: Mover): MovementAllowance {
   // Fast ground troops (cavalry) cover one distance step as a standard move, and one more with a full move.
   const ground = fastGround ? { standard: steps(1, 0), full: steps(2, 0) } : { standard: steps(0, 0), full: steps(1, 0) };
 
+  // 000 "Falling out of the Sky", "Catching": a non-flyer left in the air has no ground under it to walk on.
+  if (!canFly && altitude !== "grounded") return { standard: steps(0, 0), full: steps(0, 0) };
   if (!canFly) return ground; // non-flyers never change altitude
   // 000 Manoeuvres: standard aerial move one step of each, full aerial move two of each.
   if (altitude !== "grounded") return { standard: steps(1, 1), full: steps(2, 2) };

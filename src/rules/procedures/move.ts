@@ -68,6 +68,7 @@ export const MOVE_REASONS = Object.freeze({
   MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
   NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",
   CannotFly: "AOD.Rules.Reason.CannotFly",
+  NoGroundToWalk: "AOD.Rules.Reason.NoGroundToWalk",
   NoStandardMove: "AOD.Rules.Reason.NoStandardMove",
   TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
   TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
@@ -123,6 +124,8 @@ function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase):
   if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
   if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
   if (carrierOf(state, mover.id) !== undefined) return "Carried"; // its carrier moves it
+  // 000 "Falling out of the Sky": a non-flyer in the air (let go, shaken loose) makes no ground move; it falls.
+  if (!mover.canFly && mover.altitude !== "grounded") return "NoGroundToWalk";
   // RULES.md Surprise and ambush: no actions in the first round, movement included.
   if (hasRoundEffect(mover, "ambushed")) return "Ambushed";
   if (hasRoundEffect(mover, "surprised")) return "Surprised";
