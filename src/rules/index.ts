@@ -126,6 +126,9 @@ export {
 export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
 export { checkDeclaredAction } from "./procedures/declared";
 export type { DeclaredAction, DeclaredRuling } from "./procedures/declared";
+/** 000 "Alternative Option: Secret Declaration": a group of equal Pneuma resolves at once against the state before it. */
+export { SIMULTANEOUS_LOG, mergeSimultaneous, resolveSimultaneous } from "./procedures/simultaneous";
+export type { SimultaneousAction, SimultaneousOutcome, SimultaneousResult } from "./procedures/simultaneous";
 export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
 export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
 
