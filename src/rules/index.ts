@@ -22,9 +22,6 @@ export type { ContestInput, ContestResult } from "./contest";
 export { canMelee, canRanged } from "./legality";
 export { woundState, woundThresholds } from "./health";
 export type { WoundState } from "./health";
-export { breakOut } from "./grapple";
-export type { BreakOutDefence } from "./grapple";
-export { BASE_RESCUE_TN, rescueTN } from "./rescue";
 export { BATTLE_LOG, RULE_REASONS } from "./reasons";
 export type { RuleReason } from "./reasons";
 
@@ -94,6 +91,7 @@ export type {
   DamageCheck,
 } from "./procedures/attack";
 export {
+  breakOut,
   breakOutDefenders,
   performBreakOut,
   performGrapple,
@@ -103,6 +101,7 @@ export {
   validateGrapple,
 } from "./procedures/grapple";
 export type {
+  BreakOutDefence,
   BreakOutDeclaration,
   BreakOutDefenceRoll,
   BreakOutOutcome,
@@ -112,7 +111,15 @@ export type {
   GrappleOutcome,
   GrapplePools,
 } from "./procedures/grapple";
-export { performRescue, rescueCheckTN, resolveRescue, setDown, validateRescue } from "./procedures/rescue";
+export {
+  BASE_RESCUE_TN,
+  performRescue,
+  rescueCheckTN,
+  rescueTN,
+  resolveRescue,
+  setDown,
+  validateRescue,
+} from "./procedures/rescue";
 export type { RescueDeclaration, RescueOutcome, SetDownRuling } from "./procedures/rescue";
 export {
   MOVE_KINDS,

@@ -5,13 +5,21 @@
 import { resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
 import { countSuccesses } from "../pools";
-import { breakOut } from "../grapple";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { assertFaces, assertInteger, assertList, assertRecord, assertString, fail } from "../validate";
+import {
+  assertFaces,
+  assertInteger,
+  assertList,
+  assertNonNegativeInteger,
+  assertRecord,
+  assertString,
+  assertUniqueIds,
+  fail,
+} from "../validate";
 import {
   carriesTooMuch,
   checkWeapon,
@@ -24,6 +32,28 @@ import {
   spendAction,
 } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
+
+/** One grappler's answer to a break-out: its id and the successes of its defence (0 if it did not defend). */
+export interface BreakOutDefence {
+  id: string;
+  defenceSuccesses: number;
+}
+
+/**
+ * The grapplers shaken off by a break-out, in input order: each whose defence successes are below the attack
+ * successes, compared one by one; an attack with no successes shakes off nobody (000 "Breaking out of a Grapple").
+ */
+export function breakOut(attackSuccesses: number, input: readonly BreakOutDefence[]): string[] {
+  assertNonNegativeInteger("attackSuccesses", attackSuccesses);
+  const entries = assertList("grapplers", input).map((g, i) => assertRecord(`grapplers[${i}]`, g));
+  const ids = assertUniqueIds(entries.map((g) => g.id), (i) => `grapplers[${i}].id`);
+  const grapplers = entries.map((g, i): BreakOutDefence => ({
+    id: ids[i] ?? fail(`grapplers[${i}].id`, "an id", g.id),
+    defenceSuccesses: assertNonNegativeInteger(`grapplers[${i}].defenceSuccesses`, g.defenceSuccesses),
+  }));
+  if (attackSuccesses === 0) return [];
+  return grapplers.filter((g) => g.defenceSuccesses < attackSuccesses).map((g) => g.id);
+}
 
 /** A grapple attempt: who grabs whom, with which weapon (one with the grapple trait, such as Tooth and Claw). */
 export interface GrappleDeclaration {
