@@ -90,6 +90,8 @@ export type {
   AttackTNs,
   DamageCheck,
 } from "./procedures/attack";
+/** 000 "Breaking out of a Grapple": the grapple is the connected cluster of grapple links. */
+export { grappleCluster } from "./procedures/grapple";
 export {
   breakOut,
   breakOutDefenders,

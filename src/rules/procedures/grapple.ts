@@ -7,7 +7,7 @@ import type { ContestResult } from "../contest";
 import { countSuccesses } from "../pools";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import { applyChanges, carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
 import {
@@ -224,10 +224,31 @@ export function breakOutLegality(state: SkirmishState, decl: BreakOutDeclaration
   return ALLOWED;
 }
 
-/** Who must answer a break-out: every combatant grappling the breaker, each defending separately. */
+/**
+ * Who must answer a break-out (000 "Breaking out of a Grapple": "each and every enemy combatant in the grapple"),
+ * each defending separately: every member of the breaker's grapple cluster on another side than the breaker, and
+ * whoever holds the breaker directly whatever its side. Cluster order (`grappleCluster`) is the dice order.
+ */
 export function breakOutDefenders(state: SkirmishState, breakerId: string): string[] {
-  combatant(state, breakerId, "breakerId");
-  return grapplePartners(state, breakerId);
+  const breaker = combatant(state, breakerId, "breakerId");
+  const partners = grapplePartners(state, breaker.id);
+  return grappleCluster(state, breaker.id).filter(
+    (id) => id !== breaker.id && (partners.includes(id) || combatant(state, id).side !== breaker.side),
+  );
+}
+
+/**
+ * Everyone in the same grapple as this combatant (itself first): the connected cluster of grapple links, so in
+ * the chain A-B, B-D, D-E all four are in one grapple. Members are found link by link from the combatant, each
+ * one's partners in the order of `state.grapples`; someone in no grapple is alone in its cluster.
+ */
+export function grappleCluster(state: SkirmishState, id: string): string[] {
+  combatant(state, id, "id");
+  const cluster = [id];
+  for (let i = 0; i < cluster.length; i += 1) {
+    for (const partner of grapplePartners(state, cluster[i] ?? id)) if (!cluster.includes(partner)) cluster.push(partner);
+  }
+  return cluster;
 }
 
 /** Parses the break-out dice: the attack and one defence for each defender, no more and no fewer. */
@@ -253,8 +274,10 @@ function parseRolls(state: SkirmishState, breakerId: string, value: unknown): Br
 }
 
 /**
- * Step 2 of a break-out: the one attack roll against each grappler's defence; those with fewer successes are
- * shaken off to close quarters, and no attack success shakes off nobody. A break-out deals no damage.
+ * Step 2 of a break-out: the one attack roll against each defender's defence; those with fewer successes are
+ * shaken off and leave the whole grapple (every grapple link of theirs ends, and they are at close quarters from
+ * everyone in it they were at zero range with); no attack success shakes off nobody. The breaker is still pinned
+ * while any grapple link of its own remains. A break-out deals no damage.
  */
 export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration, rolls: BreakOutRolls): BreakOutOutcome {
   const breakerId = parseBreakOut(decl).breakerId;
@@ -273,8 +296,21 @@ function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOu
   const changes: StateChange[] = [spendAction(breaker.id)];
   const log: LogEntry[] = [];
   const stillHeld: string[] = [];
+  const cluster = grappleCluster(state, breaker.id);
+  let after = state;
   for (const answer of answers) {
     const freed = shakenOff.includes(answer.id);
+    if (freed) {
+      // RULES.md Attacks: a shaken-off member leaves the whole grapple, to close quarters from all still in it.
+      const leaving: StateChange[] = [
+        ...grapplePartners(after, answer.id).map((b): StateChange => ({ type: "release", a: answer.id, b })),
+        ...cluster
+          .filter((b) => b !== answer.id && distanceBetween(after, answer.id, b) === "zero" && !grapplePartners(after, answer.id).includes(b))
+          .map((b): StateChange => ({ type: "distance", a: answer.id, b, distance: "close" })),
+      ];
+      changes.push(...leaving);
+      after = applyChanges(after, leaving);
+    }
     const grappler = combatant(state, answer.id, "grappler");
     const data = {
       breaker: breaker.name,
@@ -282,11 +318,10 @@ function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOu
       attackSuccesses,
       defenceSuccesses: answer.defenceSuccesses,
     };
-    if (freed) changes.push({ type: "release", a: breaker.id, b: answer.id });
-    else stillHeld.push(answer.id);
+    if (!freed) stillHeld.push(answer.id);
     log.push({ key: freed ? BATTLE_LOG.BrokeFree : BATTLE_LOG.StillHeld, data });
   }
-  return { changes, log, attackSuccesses, shakenOff, stillHeld, stillPinned: stillHeld.length > 0 };
+  return { changes, log, attackSuccesses, shakenOff, stillHeld, stillPinned: isPinned(after, breaker.id) };
 }
 
 /**
