@@ -4,8 +4,9 @@
  *
  * Decisions:
  * - Every mode ends with one `end` step listing every living combatant: the End Phase processing (falls,
- *   crashes, flags that last a round). In "descending" each combatant first gets an `act` step for its End
- *   Phase actions, in Pneuma order (000 "End Phase Actions"); the declaration modes run the End Phase once.
+ *   crashes, flags that last a round). Before it each combatant gets its End Phase actions (000 "End Phase
+ *   Actions") as in the other phases: an `act` step in Pneuma order in "descending", declare and resolve steps
+ *   in the two declaration modes.
  * - Dead combatants get no step; severely injured ones get no movement or battle step (but keep End Phase
  *   actions); surprised ones get no step at all in round 1 (RULES.md "Surprise and ambush").
  * - "sideD10" (001): a `start` step in the Starting phase (initiative, combat events), then each speed phase
@@ -128,11 +129,15 @@ function descending(input: RoundInput, ordered: readonly PlanCombatant[]): Round
   return [...steps, endStep("end", ordered)];
 }
 
+/** Who takes part in a phase: End Phase actions are open to the severely injured, movement and battle are not. */
+const takesPart = (phase: TacticalPhase, c: PlanCombatant, round: number): boolean =>
+  phase === "end" ? mayAct(c, round) : mayFight(c, round);
+
 // 000 "Alternative Option: Reverse Declaration": declare slowest first, resolve fastest first.
 function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]): RoundStep[] {
   const steps: RoundStep[] = [];
-  for (const phase of ["movement", "battle"] as const) {
-    const able = ordered.filter((c) => mayFight(c, input.round));
+  for (const phase of ["movement", "battle", "end"] as const) {
+    const able = ordered.filter((c) => takesPart(phase, c, input.round));
     for (const c of [...able].reverse()) steps.push(single(phase, "declare", c.id));
     for (const c of able) steps.push(single(phase, "resolve", c.id));
   }
@@ -146,8 +151,8 @@ function secretDeclaration(input: RoundInput): RoundStep[] {
   });
   const sorted = [...input.combatants].sort((a, b) => (b.pneuma ?? 0) - (a.pneuma ?? 0));
   const steps: RoundStep[] = [];
-  for (const phase of ["movement", "battle"] as const) {
-    const able = sorted.filter((c) => mayFight(c, input.round));
+  for (const phase of ["movement", "battle", "end"] as const) {
+    const able = sorted.filter((c) => takesPart(phase, c, input.round));
     if (able.length === 0) continue;
     steps.push({ phase, kind: "declare", combatants: able.map((c) => c.id), simultaneous: able.length > 1 });
     const levels = [...new Set(able.map((c) => c.pneuma ?? 0))];
