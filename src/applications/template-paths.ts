@@ -13,4 +13,6 @@ export function templatePath(relative: string): string {
  * under its path when `loadTemplates` loads it. A test checks that every partial reference is listed here. Add
  * yours on a line of its own.
  */
-export const PARTIALS: readonly string[] = [];
+export const PARTIALS: readonly string[] = [
+  templatePath("dice/dice-faces.hbs"),
+];
