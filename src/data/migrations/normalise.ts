@@ -120,7 +120,7 @@ function lossless(field: FieldSpec, before: unknown, result: { ok: boolean; valu
 
 /** Coerces every field of the spec that is present, recursing into nested schemas. */
 function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discarded: Discarded[], mode: NormaliseMode): void {
-  for (const [key, field] of Object.entries(spec) as [string, FieldSpec][]) {
+  for (const [key, field] of Object.entries(spec)) {
     if (!(key in source)) continue;
     // Foundry's update operators (forced deletion or replacement) and other class instances are not user data.
     if (isInstance(source[key])) continue;
