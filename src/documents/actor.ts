@@ -56,8 +56,10 @@ export class AgeOfDragonsActor extends Actor {
     if ((await super._preCreate(data, options, user)) === false) return false;
     const system = characterData(this);
     if (!system) return;
-    // A new actor may bring Magic Points or wounds above what its (possibly default) maximum allows.
-    const limited = limitUpdate(system, { magicValue: system.magic.value, wounds: system.life.wounds });
+    // A new actor may bring Magic Points or wounds above what its (possibly default) maximum allows. The stored
+    // values, not the prepared ones, which derived data has already clamped for use.
+    const source = system._source;
+    const limited = limitUpdate(source, { magicValue: source.magic.value, wounds: source.life.wounds });
     if (limited.magicValue !== undefined) this.updateSource({ system: { magic: { value: limited.magicValue } } });
     if (limited.wounds !== undefined) this.updateSource({ system: { life: { wounds: limited.wounds } } });
   }
