@@ -69,6 +69,9 @@ export type {
   StateChange,
 } from "./state";
 
+/** 000 "Distance": every living pair of enemies disengaged, so the skirmish may return to ordinary combat. */
+export { allDisengaged } from "./state";
+
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
