@@ -155,6 +155,10 @@ export {
   sideInitiative,
 } from "./initiative";
 export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+/** 000 "Initiative: Action Order": the order holds "barring any change in the base calculation". */
+export { pneumaOrderHolds } from "./initiative";
+/** 000 "Default Option": the tie TN, usually 6, for everyone (`options.tieTN`) or for one combatant (`tieTN`). */
+export type { PneumaEntry, PneumaOrderOptions } from "./initiative";
 export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
 export type {
   PlanCombatant,
