@@ -185,6 +185,9 @@ export {
   surpriseEffects,
 } from "./surprise";
 export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
+/** 001 "Surprise vs. Ambush": ambushers must perceive their opponents; a hider's attack is an ambush untested. */
+export { ambushKind } from "./surprise";
+export type { AmbushAttempt, AmbushKind } from "./surprise";
 export {
   COMBAT_EVENTS,
   MAX_EVENT_DRAWS,
