@@ -244,7 +244,9 @@ describe("000 Damage and Health states: resolveAttack", () => {
     expect(result).toMatchObject({ allowed: true, magicSpent: 1 });
     const spent = applyChanges(state, result.allowed ? result.changes : []);
     expect(spent.combatants.a?.magic.value).toBe(0);
-    expect(validateAttack(spent, ranged).reason).toBe(RULE_REASONS.NotEnoughMagic);
+    // Next round (the action no longer spent) the breath cannot be used again.
+    const nextRound = applyChanges(spent, [{ type: "flag", id: "a", flag: "acted", value: false }]);
+    expect(validateAttack(nextRound, ranged).reason).toBe(RULE_REASONS.NotEnoughMagic);
   });
   it("never deals negative damage and never lowers wounds", () => {
     fc.assert(
