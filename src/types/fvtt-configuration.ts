@@ -1,4 +1,4 @@
-// Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
+// Declaration merging for the Foundry types (the fvtt-types package, used only through tsc): the system's subtypes, document classes, settings,
 // and the hook assumed to have run (ready) so `game.*` is not "possibly undefined".
 import type { AdversaryModel } from "../data/actor/adversary-model";
 import type { DragonModel } from "../data/actor/dragon-model";
@@ -11,6 +11,10 @@ import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
 import type { SkillLadder } from "../rules/skills";
+import type { SYSTEM_ID } from "../config/system-id";
+
+/** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
+type SystemSettings = { [K in keyof SettingValues as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K] };
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -31,14 +35,9 @@ declare module "fvtt-types/configuration" {
     Token: typeof AgeOfDragonsTokenDocument;
   }
 
-  interface SettingConfig {
-    "age-of-dragons.initiativeMode": SettingValues["initiativeMode"];
-    "age-of-dragons.crashSurface": SettingValues["crashSurface"];
-    "age-of-dragons.newCombatantDistance": SettingValues["newCombatantDistance"];
-    "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
-    "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
-    "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
-  }
+  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>"; declaration merging needs the interface.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface SettingConfig extends SystemSettings {}
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
   // which exist by then.
