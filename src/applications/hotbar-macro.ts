@@ -28,7 +28,6 @@ export interface CheckMacroData {
   type: "script";
   img: string;
   command: string;
-  flags: { "age-of-dragons": { check: { actorUuid: string } & MacroCheck } };
 }
 
 /** An attribute check dragged from a sheet, read from untrusted drag data; null when it is not one. */
@@ -66,6 +65,5 @@ export function checkMacro(source: CheckMacroSource): CheckMacroData {
     type: "script",
     img: source.img,
     command,
-    flags: { "age-of-dragons": { check: { actorUuid: source.actorUuid, ...source.check } } },
   };
 }

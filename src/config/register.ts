@@ -3,6 +3,8 @@ import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
+import { registerHotbar } from "../applications/hotbar";
+import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
 import { TOKEN_BARS } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
@@ -26,5 +28,7 @@ export function registerSystem(): void {
   CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
+  registerSheets();
+  registerHotbar();
   exposeApi(game.system.version);
 }

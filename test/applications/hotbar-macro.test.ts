@@ -45,7 +45,7 @@ describe("hotbar check macros", () => {
     const w = world({ "Actor.k": sable });
     await compile(macro.command)(w.fromUuid, w.game, w.ui);
     expect(w.rollCheck).toHaveBeenCalledWith(sable, { attribute: "pneuma" });
-    expect(macro.flags["age-of-dragons"].check).toEqual({ actorUuid: "Actor.k", attribute: "pneuma", skill: null });
+    expect(macro).toMatchObject({ name: "Knight: Pneuma", type: "script" });
   });
 
   it("says by name that the actor is gone, and rolls nothing, when it was deleted", async () => {

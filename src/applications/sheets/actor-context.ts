@@ -17,7 +17,7 @@ import { lifeTrack } from "./life-track";
 import type { TrackBox } from "./life-track";
 import { modeToggle, sheetView } from "./sheet-mode";
 import type { SheetView } from "./sheet-mode";
-import type { ActorSheetInput, ArmourData, SheetItem, SkillData, WeaponData } from "./sheet-data";
+import type { ActorSheetInput, ArmourData, DerivedActorData, SheetItem, SkillData, WeaponData } from "./sheet-data";
 
 /** A localised message: an en.json key and its format data. */
 export interface Message {
@@ -106,7 +106,6 @@ export interface ActorSheetContext {
   view: SheetView;
   toggle: { label: string; icon: string };
   actor: { type: "dragon" | "adversary"; name: string; img: string; typeLabel: string };
-  subtitle: string[];
   attributes: AttributeEntry[];
   life: {
     max: number;
@@ -138,7 +137,7 @@ export interface ActorSheetContext {
   biography: { enriched: string; source: string };
   combat: { altitudeLabel: string | null; statuses: { id: string; label: string }[] } | null;
   warnings: Message[];
-  tabs: TabEntry[];
+  sheetTabs: TabEntry[];
   activeTab: string;
 }
 
@@ -153,7 +152,8 @@ function rankOnLadder(rank: string, ladder: SkillLadder): rank is SkillRank {
   return (SKILL_RANKS as readonly string[]).includes(rank) && typeof ladder[rank as SkillRank] === "number";
 }
 
-function skillKey(name: string, system: SkillData): string {
+/** The identifier a skill is known by: its own, or one made from its name (as deriveCharacter does). */
+export function skillKey(name: string, system: Pick<SkillData, "identifier">): string {
   return system.identifier !== "" ? system.identifier : skillIdentifier(name);
 }
 
@@ -181,6 +181,14 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
       : { key: "AOD.Sheet.Warning.RankNotOnLadder", data: { skill: item.name, rank: system.rank } },
     request: { attribute: null, skill: identifier },
   };
+}
+
+/**
+ * The check a weapon's roll button (and its hotbar macro) asks for until the attack card exists: its attack skill,
+ * or an untrained Soma check when the actor lacks that skill.
+ */
+export function weaponCheck(attackSkill: string, skills: DerivedActorData["skills"]): CheckRequest {
+  return skills[attackSkill] ? { attribute: null, skill: attackSkill } : { attribute: "soma", skill: null };
 }
 
 function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInput, skillNames: Map<string, string>): AttackEntry {
@@ -213,7 +221,7 @@ function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInpu
     magicCost: weapon.magicCost,
     affordable: input.system.magic.value >= weapon.magicCost,
     warning,
-    request: skill ? { attribute: null, skill: weapon.attackSkill } : { attribute: "soma", skill: null },
+    request: weaponCheck(weapon.attackSkill, input.derived.skills),
   };
 }
 
@@ -264,9 +272,6 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
   const tabs = view.limited ? ["story"] : [...ACTOR_TABS];
   const activeTab = tabs.includes(input.tab) ? input.tab : (tabs[0] ?? "story");
   const kindLabel = !isDragon && system.kind !== undefined ? choiceLabel("kind", system.kind) : null;
-  const subtitle = [isDragon && system.breed ? system.breed : null, kindLabel, `TYPES.Actor.${input.type}`].filter(
-    (part): part is string => part !== null && part !== "",
-  );
 
   return {
     mode,
@@ -280,7 +285,6 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
       img: input.img,
       typeLabel: `TYPES.Actor.${input.type}`,
     },
-    subtitle,
     attributes: [
       attributeEntry(input, "soma", [1, 12]),
       attributeEntry(input, "pneuma", [1, 12]),
@@ -327,7 +331,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
         }
       : null,
     warnings: [...skillEntries, ...attacks].flatMap((entry) => (entry.warning ? [entry.warning] : [])),
-    tabs: tabs.map((id) => ({ id, label: `AOD.Sheet.Tabs.${id}`, active: id === activeTab })),
+    sheetTabs: tabs.map((id) => ({ id, label: `AOD.Sheet.Tabs.${id}`, active: id === activeTab })),
     activeTab,
   };
 }

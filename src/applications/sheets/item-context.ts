@@ -17,7 +17,12 @@ import type { ItemSheetInput } from "./sheet-data";
 export interface Figure {
   label: string;
   value: string | number;
+  /** The value is an en.json key to localise, not a figure to print. */
+  translate: boolean;
 }
+
+const fig = (label: string, value: string | number): Figure => ({ label, value, translate: false });
+const word = (label: string, key: string): Figure => ({ label, value: key, translate: true });
 
 /** One checkbox of a set field (a skill's uses). */
 export interface CheckboxOption {
@@ -47,7 +52,7 @@ export interface ItemSheetContext {
   description: { enriched: string; source: string };
 }
 
-const yes = (flag: boolean): string => (flag ? "AOD.Sheet.Yes" : "AOD.Sheet.No");
+const yes = (label: string, flag: boolean): Figure => word(label, flag ? "AOD.Sheet.Yes" : "AOD.Sheet.No");
 
 function isRank(rank: string): rank is SkillRank {
   return (SKILL_RANKS as readonly string[]).includes(rank);
@@ -78,25 +83,25 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
         ...base,
         system: { ...w },
         figures: [
-          { label: label("range"), value: choiceLabel("range", w.range) },
-          { label: label("attackSkill"), value: w.attackSkill },
-          { label: label("damageTN"), value: `${w.damageTN}+` },
-          ...(w.killerBlow ? [{ label: "AOD.Sheet.Attacks.KillerBlowDamage", value: `${damageTN(w.damageTN, { killerBlow: true })}+` }] : []),
-          { label: label("magicCost"), value: w.magicCost },
-          { label: label("longRange"), value: yes(w.longRange) },
-          { label: label("grapple"), value: yes(w.grapple) },
+          word(label("range"), choiceLabel("range", w.range)),
+          fig(label("attackSkill"), w.attackSkill),
+          fig(label("damageTN"), `${w.damageTN}+`),
+          ...(w.killerBlow ? [fig("AOD.Sheet.Attacks.KillerBlowDamage", `${damageTN(w.damageTN, { killerBlow: true })}+`)] : []),
+          fig(label("magicCost"), w.magicCost),
+          yes(label("longRange"), w.longRange),
+          yes(label("grapple"), w.grapple),
         ],
         owner:
           owner && check
             ? {
                 name: owner.name,
                 figures: [
-                  { label: "AOD.Sheet.Attacks.Pool", value: check.pool },
-                  { label: "AOD.Sheet.Attacks.TN", value: `${check.tn}+` },
+                  fig("AOD.Sheet.Attacks.Pool", check.pool),
+                  fig("AOD.Sheet.Attacks.TN", `${check.tn}+`),
                   ...(w.killerBlow
-                    ? [{ label: "AOD.Sheet.Attacks.KillerBlowTN", value: `${attackTN(check.tn, { killerBlow: true })}+` }]
+                    ? [fig("AOD.Sheet.Attacks.KillerBlowTN", `${attackTN(check.tn, { killerBlow: true })}+`)]
                     : []),
-                  { label: "AOD.Sheet.Magic.Heading", value: `${owner.magic.value} / ${owner.magic.max}` },
+                  fig("AOD.Sheet.Magic.Heading", `${owner.magic.value} / ${owner.magic.max}`),
                 ],
               }
             : null,
@@ -111,18 +116,18 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
         ...base,
         system: { ...a },
         figures: [
-          { label: label("rating"), value: a.rating },
-          { label: label("encumbrance"), value: a.encumbrance },
-          { label: label("slot"), value: choiceLabel("slot", a.slot) },
-          { label: label("equipped"), value: yes(a.equipped) },
-          { label: label("damage"), value: a.damage },
+          fig(label("rating"), a.rating),
+          fig(label("encumbrance"), a.encumbrance),
+          word(label("slot"), choiceLabel("slot", a.slot)),
+          yes(label("equipped"), a.equipped),
+          fig(label("damage"), a.damage),
         ],
         owner: owner
           ? {
               name: owner.name,
               figures: [
-                { label: "AOD.Sheet.Armour.Total", value: owner.derived.armour },
-                { label: "AOD.Sheet.Armour.TotalEncumbrance", value: owner.derived.encumbrance },
+                fig("AOD.Sheet.Armour.Total", owner.derived.armour),
+                fig("AOD.Sheet.Armour.TotalEncumbrance", owner.derived.encumbrance),
               ],
             }
           : null,
@@ -141,19 +146,19 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
         ...base,
         system: { ...s },
         figures: [
-          { label: label("rank"), value: choiceLabel("rank", onLadder ? s.rank : "untrained") },
-          { label: "AOD.Sheet.Skills.TN", value: `${tn}+` },
-          { label: label("attribute"), value: choiceLabel("attribute", s.attribute) },
-          { label: label("hampered"), value: yes(s.hampered) },
-          { label: label("identifier"), value: identifier },
+          word(label("rank"), choiceLabel("rank", onLadder ? s.rank : "untrained")),
+          fig("AOD.Sheet.Skills.TN", `${tn}+`),
+          word(label("attribute"), choiceLabel("attribute", s.attribute)),
+          yes(label("hampered"), s.hampered),
+          fig(label("identifier"), identifier),
         ],
         owner:
           owner && derived
             ? {
                 name: owner.name,
                 figures: [
-                  { label: "AOD.Sheet.Skills.Pool", value: derived.pool },
-                  { label: "AOD.Sheet.Skills.TN", value: `${derived.tn}+` },
+                  fig("AOD.Sheet.Skills.Pool", derived.pool),
+                  fig("AOD.Sheet.Skills.TN", `${derived.tn}+`),
                 ],
               }
             : null,

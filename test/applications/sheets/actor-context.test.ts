@@ -91,7 +91,7 @@ describe("the dragon sheet of the Sable (bestiary)", () => {
   });
 
   it("shows the breed and Magic Points, and no combat panel outside combat", () => {
-    expect(context.subtitle).toEqual(["Sable", "TYPES.Actor.dragon"]);
+    expect(context.actor.typeLabel).toBe("TYPES.Actor.dragon");
     expect(context.magic).toEqual({ value: 4, max: 4, shown: true });
     expect(context.details.breed).toBe("Sable");
     expect(context.details.lifepaths).toEqual([]);
@@ -108,7 +108,7 @@ describe("the adversary sheet of the Knight (bestiary)", () => {
   const context = buildActorContext(actorInput(knight));
 
   it("shows the kind and fast ground movement instead of a breed and lifepaths", () => {
-    expect(context.subtitle).toEqual(["AOD.Choices.kind.knight", "TYPES.Actor.adversary"]);
+    expect(context.details.kindLabel).toBe("AOD.Choices.kind.knight");
     expect(context.details).toMatchObject({ breed: null, lifepaths: null, fastGround: false, canFly: false });
     expect(context.details.kindOptions.find((o) => o.selected)?.value).toBe("knight");
   });
@@ -191,7 +191,7 @@ describe("who sees what", () => {
   it("gives a limited viewer the portrait, name and story only", () => {
     const context = buildActorContext(actorInput(sable, { permission: "limited", tab: "combat" }));
     expect(context.view).toEqual({ limited: true, details: false, canRoll: false, canEdit: false });
-    expect(context.tabs.map((t) => t.id)).toEqual(["story"]);
+    expect(context.sheetTabs.map((t) => t.id)).toEqual(["story"]);
     expect(context.activeTab).toBe("story");
   });
 

@@ -44,11 +44,11 @@ describe("the weapon sheet", () => {
   it("shows the owner's attack pool and TN when a dragon carries it", () => {
     const context = buildItemContext(input(claws, { owner: sableOwner }));
     expect(context.owner?.name).toBe("Sable Dragon");
-    expect(context.owner?.figures).toEqual([
-      { label: "AOD.Sheet.Attacks.Pool", value: 6 },
-      { label: "AOD.Sheet.Attacks.TN", value: "4+" },
-      { label: "AOD.Sheet.Attacks.KillerBlowTN", value: "5+" },
-      { label: "AOD.Sheet.Magic.Heading", value: "4 / 4" },
+    expect(context.owner?.figures.map((f) => [f.label, f.value])).toEqual([
+      ["AOD.Sheet.Attacks.Pool", 6],
+      ["AOD.Sheet.Attacks.TN", "4+"],
+      ["AOD.Sheet.Attacks.KillerBlowTN", "5+"],
+      ["AOD.Sheet.Magic.Heading", "4 / 4"],
     ]);
   });
 
@@ -68,7 +68,13 @@ describe("the armour sheet", () => {
   it("shows rating, encumbrance, slot, equipped and damage, and the owner's totals", () => {
     const plate = packItem("armour", "steel-dragonplate.yml");
     const context = buildItemContext(input(plate, { owner: sableOwner }));
-    expect(context.figures.map((f) => f.value)).toEqual([3, 2, "AOD.Choices.slot.barding", "AOD.Sheet.Yes", 0]);
+    expect(context.figures.map((f) => [f.value, f.translate])).toEqual([
+      [3, false],
+      [2, false],
+      ["AOD.Choices.slot.barding", true],
+      ["AOD.Sheet.Yes", true],
+      [0, false],
+    ]);
     expect(context.owner?.figures.map((f) => f.value)).toEqual([3, 2]);
     expect(context.options.slot?.find((o) => o.selected)?.value).toBe("barding");
     expect(missingKeys(context)).toEqual([]);
@@ -81,9 +87,9 @@ describe("the skill sheet", () => {
   it("shows the rank's TN from the ladder and the owner's pool (hampered by the dragonplate)", () => {
     const context = buildItemContext(input(aerobatics, { owner: sableOwner }));
     expect(figure(context, "AOD.Sheet.Skills.TN")).toBe("5+");
-    expect(context.owner?.figures).toEqual([
-      { label: "AOD.Sheet.Skills.Pool", value: 4 },
-      { label: "AOD.Sheet.Skills.TN", value: "5+" },
+    expect(context.owner?.figures.map((f) => [f.label, f.value])).toEqual([
+      ["AOD.Sheet.Skills.Pool", 4],
+      ["AOD.Sheet.Skills.TN", "5+"],
     ]);
   });
 
