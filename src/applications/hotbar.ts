@@ -3,7 +3,7 @@
  * macro that calls `game.system.api.rollCheck`. Everything else is left to Foundry.
  */
 import { skillKey, weaponCheck } from "./sheets/actor-context";
-import { characterModel } from "./sheets/document-data";
+import { characterModel, derivedData } from "./sheets/document-data";
 import { SkillModel } from "../data/item/skill-model";
 import { WeaponModel } from "../data/item/weapon-model";
 import { checkMacro, readCheckDrag } from "./hotbar-macro";
@@ -31,7 +31,7 @@ function itemSource(uuid: unknown): CheckMacroSource | null {
   if (item.system instanceof SkillModel) {
     return { ...base, check: { attribute: null, skill: skillKey(item.name, item.system) } };
   }
-  if (item.system instanceof WeaponModel) return { ...base, check: weaponCheck(item.system.attackSkill, system.skills) };
+  if (item.system instanceof WeaponModel) return { ...base, check: weaponCheck(item.system.attackSkill, derivedData(system), CONFIG.ageOfDragons.skillLadder) };
   return null;
 }
 

@@ -11,6 +11,7 @@ import type { SkillRank } from "../../rules/types";
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import { ADVERSARY_KINDS } from "../../data/spec";
 import { STATUS_EFFECTS } from "../../config/status-effects";
+import { checkFor } from "../../data/snapshot";
 import { choiceLabel, joinList, selectOptions } from "./choices";
 import type { SelectOption } from "./choices";
 import { lifeTrack } from "./life-track";
@@ -187,19 +188,19 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
  * The check a weapon's roll button (and its hotbar macro) asks for until the attack card exists: its attack skill,
  * or an untrained Soma check when the actor lacks that skill.
  */
-export function weaponCheck(attackSkill: string, skills: DerivedActorData["skills"]): CheckRequest {
-  return skills[attackSkill] ? { attribute: null, skill: attackSkill } : { attribute: "soma", skill: null };
+export function weaponCheck(attackSkill: string, derived: DerivedActorData, ladder: SkillLadder): CheckRequest {
+  const check = checkFor(derived, attackSkill, ladder);
+  return check.skill !== null ? { attribute: null, skill: check.skill } : { attribute: "soma", skill: null };
 }
 
 function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInput, skillNames: Map<string, string>): AttackEntry {
   const weapon: WeaponData = item.system;
-  const skill = input.derived.skills[weapon.attackSkill];
+  // The attack check as the snapshot layer gives it: the attack skill, or an untrained Soma check without it.
+  const attack = checkFor(input.derived, weapon.attackSkill, input.ladder);
+  const skill = attack.skill !== null;
   // A skill whose rank the world's ladder lacks has no TN: the attack rolls its pool as untrained.
-  const rated = skill !== undefined && Number.isInteger(skill.tn);
-  // Without its skill the attack is an untrained Soma check (the pool every melee and breath attack rolls).
-  const check = skill
-    ? { pool: skill.pool, tn: rated ? skill.tn : skillTN("untrained", input.ladder) }
-    : input.derived.pools.soma;
+  const rated = Number.isInteger(attack.tn);
+  const check = { pool: attack.pool, tn: rated ? attack.tn : skillTN("untrained", input.ladder) };
   const skillLabel = skillNames.get(weapon.attackSkill) ?? weapon.attackSkill;
   let warning: Message | null = null;
   if (!skill) warning = { key: "AOD.Sheet.Warning.NoAttackSkill", data: { weapon: item.name, skill: weapon.attackSkill } };
@@ -221,7 +222,7 @@ function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInpu
     magicCost: weapon.magicCost,
     affordable: input.system.magic.value >= weapon.magicCost,
     warning,
-    request: weaponCheck(weapon.attackSkill, input.derived.skills),
+    request: weaponCheck(weapon.attackSkill, input.derived, input.ladder),
   };
 }
 

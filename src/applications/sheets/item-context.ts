@@ -7,6 +7,7 @@ import { WEAPON_RANGES } from "../../rules/procedures/battle-common";
 import { SKILL_RANKS, attackTN, damageTN, skillTN } from "../../rules/skills";
 import type { SkillRank } from "../../rules/types";
 import { ARMOUR_SLOTS, SKILL_ATTRIBUTES } from "../../data/spec";
+import { checkFor } from "../../data/snapshot";
 import { choiceLabel, joinList, selectOptions } from "./choices";
 import type { SelectOption } from "./choices";
 import { modeToggle, sheetView } from "./sheet-mode";
@@ -77,8 +78,7 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
   switch (item.type) {
     case "weapon": {
       const w = item.system;
-      const skill = owner?.derived.skills[w.attackSkill];
-      const check = skill ?? owner?.derived.pools.soma;
+      const check = owner ? checkFor(owner.derived, w.attackSkill, input.ladder) : undefined;
       return {
         ...base,
         system: { ...w },

@@ -3,6 +3,8 @@
  * classes makes tsc give up (TS2589, TOOLCHAIN.md), so each mixed base is cast once, here, to the sheet class it
  * extends; the Handlebars members the sheets use (PARTS, _configureRenderParts, partials) are declared by them.
  */
+import { templatePath } from "../template-paths";
+
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
 
@@ -20,4 +22,4 @@ export interface SheetPart {
 }
 
 /** Where the sheet templates live once installed. */
-export const SHEET_TEMPLATES = "systems/age-of-dragons/templates/sheets";
+export const SHEET_TEMPLATES = templatePath("sheets");

@@ -2,8 +2,7 @@
  * The plain data a sheet's context builder reads: a document's stored and derived values copied out of Foundry,
  * so the builders stay pure and tests feed them pack sources. Pure: no Foundry globals.
  */
-import type { CheckValues, CommonCheck } from "../../rules/character";
-import type { WoundState } from "../../rules/health";
+import type { DerivedCharacter } from "../../rules/character";
 import type { SkillLadder } from "../../rules/skills";
 
 /** Who is looking: Foundry's ownership levels by name (a GM is an owner). */
@@ -53,15 +52,7 @@ export type SheetItem = { id: string; name: string; img: string; sort: number } 
 );
 
 /** What the data models derive (src/data/actor/character-model.ts, from deriveCharacter); never recomputed by sheets. */
-export interface DerivedActorData {
-  life: { value: number };
-  health: WoundState;
-  thresholds: { severelyInjured: number; dead: number };
-  armour: number;
-  encumbrance: number;
-  skills: Readonly<Record<string, { tn: number; pool: number } | undefined>>;
-  pools: Readonly<Record<CommonCheck, CheckValues>>;
-}
+export type DerivedActorData = DerivedCharacter;
 
 /** A dragon's or adversary's stored fields (docs/DATA.md); the subtype-only ones are absent on the other. */
 export interface ActorSystemData {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { load } from "js-yaml";
-import { deriveFor, itemSnapshots } from "../../../src/data/actor/derive";
+import { actorSnapshot } from "../../../src/data/snapshot";
 import { DEFAULT_SKILL_LADDER } from "../../../src/rules/skills";
 import type { SkillLadder } from "../../../src/rules/skills";
 import type { ActorSheetInput, ActorSystemData, SheetItem } from "../../../src/applications/sheets/sheet-data";
@@ -33,9 +33,14 @@ export function packItem(pack: string, file: string): SheetItem {
   return { ...raw, id: raw._id, sort: 0 };
 }
 
+/** The values the data model derives for an actor (CharacterModel.prepareDerivedData: actorSnapshot, deriveCharacter). */
+export function derivedFor(actor: PackActor, ladder: SkillLadder = DEFAULT_SKILL_LADDER) {
+  return actorSnapshot(actor, { ladder }).derived;
+}
+
 /** The sheet input for an actor, its derived values computed as the data model computes them. */
 export function actorInput(actor: PackActor, overrides: Partial<ActorSheetInput> = {}, ladder: SkillLadder = DEFAULT_SKILL_LADDER): ActorSheetInput {
-  const derived = deriveFor(actor.system, itemSnapshots(actor.items), ladder);
+  const derived = derivedFor(actor, ladder);
   return {
     type: actor.type,
     name: actor.name,

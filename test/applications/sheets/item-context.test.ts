@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { buildItemContext } from "../../../src/applications/sheets/item-context";
 import type { ItemOwnerData, ItemSheetInput, SheetItem } from "../../../src/applications/sheets/sheet-data";
-import { deriveFor, itemSnapshots } from "../../../src/data/actor/derive";
 import { DEFAULT_SKILL_LADDER } from "../../../src/rules/skills";
-import { bestiary, packItem } from "./fixtures";
+import { bestiary, derivedFor, packItem } from "./fixtures";
 import { missingKeys } from "./lang-check";
 
 const sable = bestiary("sable-dragon.yml");
 const sableOwner: ItemOwnerData = {
   name: sable.name,
-  derived: deriveFor(sable.system, itemSnapshots(sable.items)),
+  derived: derivedFor(sable),
   magic: sable.system.magic,
 };
 
