@@ -5,6 +5,7 @@ import type { DragonModel } from "../data/actor/dragon-model";
 import type { ArmourModel } from "../data/item/armour-model";
 import type { SkillModel } from "../data/item/skill-model";
 import type { WeaponModel } from "../data/item/weapon-model";
+import type { CheckMessageModel } from "../data/message/check-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -22,6 +23,9 @@ declare module "fvtt-types/configuration" {
       weapon: typeof WeaponModel;
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
+    };
+    ChatMessage: {
+      check: typeof CheckMessageModel;
     };
   }
 
