@@ -6,10 +6,11 @@
 /** The drag data type of an attribute check dragged from a sheet. */
 export const CHECK_DRAG_TYPE = "age-of-dragons.check";
 
-/** The check a macro rolls: an attribute check or a skill check. */
+/** The check a macro rolls: an attribute check, a skill check, or a weapon's attack check (by item id). */
 export interface MacroCheck {
   attribute: "soma" | "pneuma" | null;
   skill: string | null;
+  weapon: string | null;
 }
 
 /** What a check macro is made from. */
@@ -39,11 +40,13 @@ export function readCheckDrag(data: unknown): { actorUuid: string; attribute: "s
   return { actorUuid, attribute };
 }
 
-/** The options object the macro passes to rollCheck: only the keys that are set. */
-function rollOptions(check: MacroCheck): Record<string, string> {
-  const options: Record<string, string> = {};
+/** The options object the macro passes to rollCheck: the keys that are set, and the roll dialog opened. */
+function rollOptions(check: MacroCheck): Record<string, string | boolean> {
+  const options: Record<string, string | boolean> = {};
   if (check.attribute !== null) options.attribute = check.attribute;
   if (check.skill !== null) options.skill = check.skill;
+  if (check.weapon !== null) options.weapon = check.weapon;
+  options.configure = true;
   return options;
 }
 

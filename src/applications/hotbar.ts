@@ -2,8 +2,8 @@
  * Hotbar drops (README "Sheets"): a skill or weapon dragged from an actor's sheet, or an attribute check, becomes a
  * macro that calls `game.system.api.rollCheck`. Everything else is left to Foundry.
  */
-import { skillKey, weaponCheck } from "./sheets/actor-context";
-import { characterModel, derivedData } from "./sheets/document-data";
+import { skillKey } from "./sheets/actor-context";
+import { characterModel } from "./sheets/document-data";
 import { SkillModel } from "../data/item/skill-model";
 import { WeaponModel } from "../data/item/weapon-model";
 import { checkMacro, readCheckDrag } from "./hotbar-macro";
@@ -26,12 +26,12 @@ function itemSource(uuid: unknown): CheckMacroSource | null {
   if (!(item instanceof Item) || !(item.parent instanceof Actor)) return null;
   const actor = item.parent;
   const system = characterModel(actor);
-  if (!system) return null;
+  if (!system || item.id === null) return null;
   const base = { actorUuid: actor.uuid, actorName: actor.name, label: item.name, img: item.img ?? actor.img ?? "" };
   if (item.system instanceof SkillModel) {
-    return { ...base, check: { attribute: null, skill: skillKey(item.name, item.system) } };
+    return { ...base, check: { attribute: null, skill: skillKey(item.name, item.system), weapon: null } };
   }
-  if (item.system instanceof WeaponModel) return { ...base, check: weaponCheck(item.system.attackSkill, derivedData(system), CONFIG.ageOfDragons.skillLadder) };
+  if (item.system instanceof WeaponModel) return { ...base, check: { attribute: null, skill: null, weapon: item.id } };
   return null;
 }
 
@@ -46,7 +46,7 @@ function checkSource(data: unknown): CheckMacroSource | null {
     actorName: actor.name,
     label: game.i18n.localize(`AOD.Actor.${actor.type}.FIELDS.${drag.attribute}.label`),
     img: actor.img ?? "",
-    check: { attribute: drag.attribute, skill: null },
+    check: { attribute: drag.attribute, skill: null, weapon: null },
   };
 }
 

@@ -31,29 +31,39 @@ describe("hotbar check macros", () => {
       actorName: "Sable Dragon",
       label: "Tooth and Claw",
       img: "claw.svg",
-      check: { attribute: null, skill: "toothAndClaw" },
+      check: { attribute: null, skill: "toothAndClaw", weapon: null },
     });
     expect(macro.name).toBe("Sable Dragon: Tooth and Claw");
     const w = world({ "Actor.rL5dSGUwvS02DhaG": sable });
     expect(await compile(macro.command)(w.fromUuid, w.game, w.ui)).toBe("rolled");
-    expect(w.rollCheck).toHaveBeenCalledWith(sable, { skill: "toothAndClaw" });
+    expect(w.rollCheck).toHaveBeenCalledWith(sable, { skill: "toothAndClaw", configure: true });
     expect(w.warn).not.toHaveBeenCalled();
   });
 
   it("rolls an attribute check", async () => {
-    const macro = checkMacro({ actorUuid: "Actor.k", actorName: "Knight", label: "Pneuma", img: "", check: { attribute: "pneuma", skill: null } });
+    const macro = checkMacro({ actorUuid: "Actor.k", actorName: "Knight", label: "Pneuma", img: "", check: { attribute: "pneuma", skill: null, weapon: null } });
     const w = world({ "Actor.k": sable });
     await compile(macro.command)(w.fromUuid, w.game, w.ui);
-    expect(w.rollCheck).toHaveBeenCalledWith(sable, { attribute: "pneuma" });
+    expect(w.rollCheck).toHaveBeenCalledWith(sable, { attribute: "pneuma", configure: true });
     expect(macro).toMatchObject({ name: "Knight: Pneuma", type: "script" });
   });
 
   it("says by name that the actor is gone, and rolls nothing, when it was deleted", async () => {
-    const macro = checkMacro({ actorUuid: "Actor.gone", actorName: 'The "Black" Wyrm', label: "Soma", img: "", check: { attribute: "soma", skill: null } });
+    const macro = checkMacro({ actorUuid: "Actor.gone", actorName: 'The "Black" Wyrm', label: "Soma", img: "", check: { attribute: "soma", skill: null, weapon: null } });
     const w = world({});
     expect(await compile(macro.command)(w.fromUuid, w.game, w.ui)).toBeNull();
     expect(w.rollCheck).not.toHaveBeenCalled();
     expect(w.warn).toHaveBeenCalledWith('The actor The "Black" Wyrm of this macro no longer exists.');
+  });
+});
+
+describe("weapon macros", () => {
+  it("roll the weapon's attack by its item id", async () => {
+    const macro = checkMacro({ actorUuid: "Actor.s", actorName: "Sable Dragon", label: "Dragonsbreath", img: "", check: { attribute: null, skill: null, weapon: "og1cUrsaFwrwlmvL" } });
+    const dragon = { name: "Sable Dragon" };
+    const w = world({ "Actor.s": dragon });
+    await compile(macro.command)(w.fromUuid, w.game, w.ui);
+    expect(w.rollCheck).toHaveBeenCalledWith(dragon, { weapon: "og1cUrsaFwrwlmvL", configure: true });
   });
 });
 

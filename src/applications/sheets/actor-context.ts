@@ -26,10 +26,12 @@ export interface Message {
   data: Record<string, string | number>;
 }
 
-/** A check a roll button asks for: `game.system.api.rollCheck(actor, { attribute, skill })`. */
+/** A check a roll button asks for: `game.system.api.rollCheck(actor, { attribute, skill, weapon })`. */
 export interface CheckRequest {
   attribute: "soma" | "pneuma" | null;
   skill: string | null;
+  /** A weapon's item id: the dice module rolls its attack skill (and offers the killer blow and target odds). */
+  weapon: string | null;
 }
 
 /** One attribute box. */
@@ -180,17 +182,8 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
     warning: onLadder
       ? null
       : { key: "AOD.Sheet.Warning.RankNotOnLadder", data: { skill: item.name, rank: system.rank } },
-    request: { attribute: null, skill: identifier },
+    request: { attribute: null, skill: identifier, weapon: null },
   };
-}
-
-/**
- * The check a weapon's roll button (and its hotbar macro) asks for until the attack card exists: its attack skill,
- * or an untrained Soma check when the actor lacks that skill.
- */
-export function weaponCheck(attackSkill: string, derived: DerivedActorData, ladder: SkillLadder): CheckRequest {
-  const check = checkFor(derived, attackSkill, ladder);
-  return check.skill !== null ? { attribute: null, skill: check.skill } : { attribute: "soma", skill: null };
 }
 
 function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInput, skillNames: Map<string, string>): AttackEntry {
@@ -222,7 +215,7 @@ function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInpu
     magicCost: weapon.magicCost,
     affordable: input.system.magic.value >= weapon.magicCost,
     warning,
-    request: weaponCheck(weapon.attackSkill, input.derived, input.ladder),
+    request: { attribute: null, skill: null, weapon: item.id },
   };
 }
 
@@ -249,7 +242,7 @@ function attributeEntry(input: ActorSheetInput, key: AttributeEntry["key"], rang
     field: `system.${key}`,
     min: range[0],
     max: range[1],
-    check: check ? { tn: check.tn, pool: check.pool, request: { attribute: check.key, skill: null } } : null,
+    check: check ? { tn: check.tn, pool: check.pool, request: { attribute: check.key, skill: null, weapon: null } } : null,
   };
 }
 

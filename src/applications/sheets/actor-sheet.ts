@@ -153,9 +153,9 @@ async function onToggleMode(this: AgeOfDragonsActorSheet): Promise<void> {
   await this.switchMode();
 }
 
-async function onRollCheck(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const check = checkFromDataset(target.dataset);
-  if (check) await rollCheck(this.actor, check);
+  if (check) await rollCheck(this.actor, check, event);
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

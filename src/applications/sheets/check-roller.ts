@@ -1,36 +1,25 @@
 /**
- * The one function the sheets' roll buttons and the hotbar macros go through to roll a check:
- * `game.system.api.rollCheck(actor, { attribute, skill })`, from the dice module (README "Sheets").
+ * The one function the sheets' roll buttons go through to roll a check: the dice module's `rollCheck` (also
+ * `game.system.api.rollCheck`), which opens the roll dialog with the odds unless the click held Shift.
  */
+import { rollCheck as rollCheckWithDice } from "../../dice/roll-check";
 
-/** The check a button asks for. */
+/** The check a button asks for: an attribute, a skill by identifier, or a weapon by item id. */
 export interface CheckOptions {
   attribute?: "soma" | "pneuma";
   skill?: string;
+  weapon?: string;
 }
 
-/** What the dice module publishes on the system API. */
-type RollCheck = (actor: Actor.Implementation, options: CheckOptions) => Promise<unknown>;
-
-function rollCheckApi(): RollCheck | undefined {
-  const api: unknown = Reflect.get(game.system, "api");
-  const rollCheck: unknown = typeof api === "object" && api !== null ? Reflect.get(api, "rollCheck") : undefined;
-  return typeof rollCheck === "function" ? (rollCheck as RollCheck) : undefined;
+/** Rolls a check for an actor; a plain click opens the roll dialog, a Shift-click rolls at once with the defaults. */
+export async function rollCheck(actor: Actor.Implementation, options: CheckOptions, event?: MouseEvent): Promise<unknown> {
+  return rollCheckWithDice(actor, { ...options, configure: event?.shiftKey !== true });
 }
 
-/** Rolls a check for an actor through the system API; says so, localised, when rolling is unavailable. */
-export async function rollCheck(actor: Actor.Implementation, options: CheckOptions): Promise<unknown> {
-  const roll = rollCheckApi();
-  if (!roll) {
-    ui.notifications.warn(game.i18n.localize("AOD.Sheet.Roll.Unavailable"));
-    return null;
-  }
-  return roll(actor, options);
-}
-
-/** The check a roll button's dataset names. */
+/** The check a roll button's dataset names (`data-weapon`, `data-skill` or `data-attribute`). */
 export function checkFromDataset(dataset: DOMStringMap): CheckOptions | null {
-  const { attribute, skill } = dataset;
+  const { attribute, skill, weapon } = dataset;
+  if (weapon) return { weapon };
   if (skill) return { skill };
   if (attribute === "soma" || attribute === "pneuma") return { attribute };
   return null;

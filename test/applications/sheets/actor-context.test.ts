@@ -49,8 +49,8 @@ describe("the dragon sheet of the Sable (bestiary)", () => {
       ["pneuma", 4],
       ["agility", 2],
     ]);
-    expect(context.attributes[0]?.check).toEqual({ tn: 6, pool: 6, request: { attribute: "soma", skill: null } });
-    expect(context.attributes[1]?.check).toEqual({ tn: 6, pool: 4, request: { attribute: "pneuma", skill: null } });
+    expect(context.attributes[0]?.check).toEqual({ tn: 6, pool: 6, request: { attribute: "soma", skill: null, weapon: null } });
+    expect(context.attributes[1]?.check).toEqual({ tn: 6, pool: 4, request: { attribute: "pneuma", skill: null, weapon: null } });
     expect(context.attributes[2]?.check).toBeNull();
   });
 
@@ -61,7 +61,7 @@ describe("the dragon sheet of the Sable (bestiary)", () => {
       ["Dragonsbreath", "AOD.Choices.rank.trained", 5, 6],
     ]);
     expect(context.skills[1]?.hampered).toBe(true);
-    expect(context.skills[0]?.request).toEqual({ attribute: null, skill: "toothAndClaw" });
+    expect(context.skills[0]?.request).toEqual({ attribute: null, skill: "toothAndClaw", weapon: null });
   });
 
   it("shows each weapon as an attack: pool, TN, damage TN, killer blow and Magic Point cost", () => {
@@ -70,7 +70,7 @@ describe("the dragon sheet of the Sable (bestiary)", () => {
     expect(claws?.killerBlow).toEqual({ tn: 5, damageTN: 3 });
     expect(claws?.skillLabel).toBe("Tooth and Claw");
     expect(breath).toMatchObject({ name: "Dragonsbreath", pool: 6, tn: 5, killerBlow: null, magicCost: 1, affordable: true });
-    expect(breath?.request).toEqual({ attribute: null, skill: "dragonsbreath" });
+    expect(breath?.request).toEqual({ attribute: null, skill: null, weapon: "og1cUrsaFwrwlmvL" });
   });
 
   it("shows the armour with rating, encumbrance, slot, equipped and damage, and the derived totals", () => {
@@ -181,7 +181,7 @@ describe("bad input shows a warning, not a crash", () => {
   it("rolls a weapon whose skill the actor lacks as an untrained Soma check, with a warning", () => {
     const context = buildActorContext(actorInput(withItems(knight, [weapon("w1", "Lance", "lance", 900)])));
     const lance = context.attacks.find((a) => a.name === "Lance");
-    expect(lance).toMatchObject({ tn: 6, pool: 3, skillLabel: "lance", request: { attribute: "soma", skill: null } });
+    expect(lance).toMatchObject({ tn: 6, pool: 3, skillLabel: "lance", request: { attribute: null, skill: null, weapon: "w1" } });
     expect(lance?.warning?.key).toBe("AOD.Sheet.Warning.NoAttackSkill");
     expect(context.attacks.find((a) => a.name === "Sword")?.warning).toBeNull();
   });
