@@ -15,4 +15,6 @@ export function templatePath(relative: string): string {
  */
 export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
+  templatePath("sheets/actor/item-controls.hbs"),
+  templatePath("sheets/item/summary.hbs"),
 ];

@@ -5,6 +5,8 @@ import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
+import { registerHotbar } from "../applications/hotbar";
+import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
 import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
@@ -27,5 +29,7 @@ export function registerSystem(): void {
   registerSettings();
   registerHandlebars();
   registerDice();
+  registerSheets();
+  registerHotbar();
   exposeApi(game.system.version);
 }
