@@ -62,6 +62,7 @@ export interface CompiledCombatant {
 export interface CompiledEncounter {
   sides: string[];
   combatants: CompiledCombatant[];
+  byId: ReadonlyMap<string, CompiledCombatant>;
   /** Combatant indexes per side. */
   members: number[][];
   initial: SkirmishState;
@@ -201,6 +202,7 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
   return {
     sides,
     combatants,
+    byId: new Map(combatants.map((c) => [c.id, c])),
     members,
     initial,
     mode: encounter.mode ?? "descending",

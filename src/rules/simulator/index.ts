@@ -19,6 +19,8 @@ export type {
   SimulationOptions,
   SkillCheck,
 } from "./encounter";
+export { combatantFromActor, encounterFromActors } from "./from-actor";
+export type { ActorEntry, ActorSide, EncounterSettings } from "./from-actor";
 export { simulationDice } from "./dice";
 export type { SimulationDice } from "./dice";
 export { STANDARD_TACTICS, TACTIC_NAMES, inTheFight } from "./tactics";
@@ -27,3 +29,5 @@ export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption 
 export type { Ending } from "./play";
 export { simulate, wilson } from "./simulate";
 export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
+export { showRate, simulationReport } from "./report";
+export type { RoundBar, ShownRate, SimulationReport } from "./report";

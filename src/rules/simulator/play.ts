@@ -148,76 +148,96 @@ export async function playRun(ctx: RunContext): Promise<void> {
   const { combatants, mode } = encounter;
   let state = encounter.initial;
   memory.grappler.fill(0);
-  const view = (c: CompiledCombatant, phase: MovePhase): TacticView => ({ state, self: c, encounter, memory, phase });
+  // One view per run, refreshed before each question: tactics answer synchronously and keep no reference.
+  const seen: TacticView = { state, self: combatants[0] as CompiledCombatant, encounter, memory, phase: "movement" };
+  const view = (c: CompiledCombatant, phase: MovePhase): TacticView => {
+    seen.state = state;
+    seen.self = c;
+    seen.phase = phase;
+    return seen;
+  };
   const tacticsOf = (c: CompiledCombatant): Tactics => ctx.tactics[c.tactics] as Tactics;
-  const byId = (id: string): CompiledCombatant => combatants.find((c) => c.id === id) as CompiledCombatant;
+  const byId = (id: string): CompiledCombatant => encounter.byId.get(id) as CompiledCombatant;
 
   const letGo = (c: CompiledCombatant, phase: MovePhase) => {
     if (!tacticsOf(c).letGo(view(c, phase))) return;
     const ruling = setDown(state, c.id);
     if (ruling.allowed) state = applyChanges(state, ruling.changes);
   };
-  const perform = async (c: CompiledCombatant, choice: BattleChoice) => {
+  /** Carries out a battle action; false when the engine refuses it (nothing happened). */
+  const perform = async (c: CompiledCombatant, choice: BattleChoice): Promise<boolean> => {
     switch (choice.kind) {
       case "attack": {
         const r = await performAttack(state, choice.option.decl, choice.option.pools, dice);
-        if (!r.allowed) return;
+        if (!r.allowed) return false;
         state = applyChanges(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
         if (r.contest.hit) tally.hits[c.index] = (tally.hits[c.index] ?? 0) + 1;
         tally.damage[c.index] = (tally.damage[c.index] ?? 0) + r.damage;
-        return;
+        return true;
       }
       case "grapple": {
         const r = await performGrapple(state, choice.option.decl, choice.option.pools, dice);
-        if (!r.allowed) return;
+        if (!r.allowed) return false;
         state = applyChanges(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
-        return;
+        return true;
       }
       case "breakOut": {
         const pools = { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences };
         const r = await performBreakOut(state, { breakerId: c.id }, pools, dice);
-        if (!r.allowed) return;
+        if (!r.allowed) return false;
         state = applyChanges(state, r.changes);
         forgetGrapples(ctx, state);
-        return;
+        return true;
       }
       case "rescue": {
         const r = await performRescue(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
-        if (r.allowed) state = applyChanges(state, r.changes);
-        return;
+        if (!r.allowed) return false;
+        state = applyChanges(state, r.changes);
+        return true;
       }
     }
   };
   const move = (c: CompiledCombatant, phase: MovePhase) => {
     letGo(c, phase);
-    const declared = tacticsOf(c).move(view(c, phase));
-    if (!declared) return;
-    const ruling = resolveMove(state, declared, phase);
-    if (ruling.allowed) state = applyChanges(state, ruling.changes);
+    for (const declared of tacticsOf(c).moves(view(c, phase))) {
+      const ruling = resolveMove(state, declared, phase);
+      if (!ruling.allowed) continue;
+      state = applyChanges(state, ruling.changes);
+      return;
+    }
   };
   const act = async (c: CompiledCombatant, phase: MovePhase) => {
     letGo(c, phase);
-    const choice = tacticsOf(c).act(view(c, phase));
-    if (choice) await perform(c, choice);
+    for (const choice of tacticsOf(c).actions(view(c, phase))) if (await perform(c, choice)) return;
   };
+  const asDeclared = (c: CompiledCombatant, choice: BattleChoice): DeclaredAction => {
+    switch (choice.kind) {
+      case "attack":
+        return { action: "attack", attack: choice.option.decl };
+      case "grapple":
+        return { action: "grapple", grapple: choice.option.decl };
+      case "breakOut":
+        return { action: "breakOut", breakOut: { breakerId: c.id } };
+      case "rescue":
+        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
+    }
+  };
+  /** 000 declaration modes: the first proposal that stands now is declared. */
   const declare = (c: CompiledCombatant, phase: MovePhase): { declared: DeclaredAction; choice: BattleChoice | null } | null => {
     if (phase === "movement") {
-      const m = tacticsOf(c).move(view(c, phase));
-      return m ? { declared: { action: "move", move: m, phase }, choice: null } : null;
+      for (const m of tacticsOf(c).moves(view(c, phase))) {
+        const declared: DeclaredAction = { action: "move", move: m, phase };
+        if (checkDeclaredAction(state, declared).stands) return { declared, choice: null };
+      }
+      return null;
     }
-    const choice = tacticsOf(c).act(view(c, phase));
-    if (!choice) return null;
-    const declared: DeclaredAction =
-      choice.kind === "attack"
-        ? { action: "attack", attack: choice.option.decl }
-        : choice.kind === "grapple"
-          ? { action: "grapple", grapple: choice.option.decl }
-          : choice.kind === "breakOut"
-            ? { action: "breakOut", breakOut: { breakerId: c.id } }
-            : { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
-    return { declared, choice };
+    for (const choice of tacticsOf(c).actions(view(c, phase))) {
+      const declared = asDeclared(c, choice);
+      if (checkDeclaredAction(state, declared).stands) return { declared, choice };
+    }
+    return null;
   };
 
   const needsOrder = mode === "descending" || mode === "reverseDeclaration";

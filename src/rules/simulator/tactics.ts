@@ -25,11 +25,7 @@
 import { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "../bands";
 import { woundState } from "../health";
 import { canMelee, canRanged } from "../legality";
-import { validateAttack } from "../procedures/attack";
-import { validateBreakOut, validateGrapple } from "../procedures/grapple";
-import { validateMove } from "../procedures/move";
 import type { MoveDeclaration, MoveKind, MovePhase } from "../procedures/move";
-import { validateRescue } from "../procedures/rescue";
 import { carrierOf, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { Altitude, Distance } from "../types";
@@ -57,14 +53,17 @@ export interface TacticView {
   phase: MovePhase;
 }
 
-/** A set of tactics: three choices, each of which may be "nothing". */
+/**
+ * A set of tactics. Moves and battle actions are proposed best first; the simulator makes the first one the
+ * engine allows (so a tactic never needs to re-check the rules itself), and an empty list means "hold".
+ */
 export interface Tactics {
   /** Whether to set its passenger down now (costs no action). */
   letGo(view: TacticView): boolean;
-  /** Its tactical move, or null to stay put. */
-  move(view: TacticView): MoveDeclaration | null;
-  /** Its battle action, or null to hold. */
-  act(view: TacticView): BattleChoice | null;
+  /** The moves it would make this phase, best first. */
+  moves(view: TacticView): readonly MoveDeclaration[];
+  /** The battle actions it would take, best first. */
+  actions(view: TacticView): readonly BattleChoice[];
 }
 
 type Style = "standard" | "skirmisher" | "brawler";
@@ -158,25 +157,35 @@ function moveToward(
     move.reference = reference;
     move.distance = distance;
   }
-  if (move.altitude === undefined && move.distance === undefined) return null;
-  return validateMove(view.state, move, view.phase).allowed ? move : null;
+  return move.altitude === undefined && move.distance === undefined ? null : move;
 }
 
-/** Standard if it brings the target into reach, else full if that does or gets nearer, else whatever moves. */
-function approach(view: TacticView, target: CompiledCombatant, want: { altitude: Altitude; distance: Distance }, option?: AttackOption) {
+/** Moves in the order tried: a standard move that brings the target into reach, a full one that does, then the longest. */
+function approach(
+  view: TacticView,
+  target: CompiledCombatant,
+  want: { altitude: Altitude; distance: Distance },
+  option?: AttackOption,
+): MoveDeclaration[] {
   const standard = moveToward(view, "standard", target.id, want);
   const full = moveToward(view, "full", target.id, want);
+  const order: MoveDeclaration[] = [];
   if (option) {
     const t = stateOf(view, target);
     const self = stateOf(view, view.self);
-    const lands = (m: MoveDeclaration | null) =>
+    const lands = (m: MoveDeclaration | null): m is MoveDeclaration =>
       m !== null &&
       reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, t.altitude);
-    if (lands(standard)) return standard;
-    if (lands(full)) return full;
+    if (lands(standard)) order.push(standard);
+    if (lands(full)) order.push(full);
   }
-  return full ?? standard;
+  if (full && !order.includes(full)) order.push(full);
+  if (standard && !order.includes(standard)) order.push(standard);
+  return order;
 }
+
+const NOTHING: readonly never[] = Object.freeze([]);
+const some = (...moves: (MoveDeclaration | null)[]): MoveDeclaration[] => moves.filter((m): m is MoveDeclaration => m !== null);
 
 const hurt = (view: TacticView): boolean => {
   const self = stateOf(view, view.self);
@@ -207,16 +216,16 @@ function fallingAlly(view: TacticView): CompiledCombatant | null {
 }
 
 function movesFor(style: Style) {
-  return (view: TacticView): MoveDeclaration | null => {
+  return (view: TacticView): readonly MoveDeclaration[] => {
     const self = stateOf(view, view.self);
-    if (!inTheFight(self) || isPinned(view.state, self.id)) return null;
+    if (!inTheFight(self) || isPinned(view.state, self.id)) return NOTHING;
     if (hurt(view)) {
       const enemy = nearestEnemy(view);
-      if (!enemy) return null;
+      if (!enemy) return NOTHING;
       const far = Math.min(DISTANCES.length - 1, distanceIndex(distanceBetween(view.state, self.id, enemy.id)) + 2);
       const high = Math.min(ALTITUDES.length - 1, altitudeIndex(self.altitude) + 1);
       const away = { altitude: ALTITUDES[high] ?? self.altitude, distance: DISTANCES[far] ?? "disengaged" };
-      return moveToward(view, "full", enemy.id, away) ?? moveToward(view, "standard", enemy.id, away);
+      return some(moveToward(view, "full", enemy.id, away), moveToward(view, "standard", enemy.id, away));
     }
     const ally = self.canFly && view.state.carrying[self.id] === undefined ? fallingAlly(view) : null;
     if (ally) return approach(view, ally, { altitude: stateOf(view, ally).altitude, distance: "close" });
@@ -224,96 +233,85 @@ function movesFor(style: Style) {
       const enemy = nearestEnemy(view);
       const reference = enemy ?? ally;
       // Land: straight down, keeping the distance to the nearest enemy.
-      if (!reference) return null;
+      if (!reference) return NOTHING;
       const distance = distanceBetween(view.state, self.id, reference.id);
-      return moveToward(view, "standard", reference.id, { altitude: "grounded", distance });
+      return some(moveToward(view, "standard", reference.id, { altitude: "grounded", distance }));
     }
     const chosen = chooseTarget(view, style);
-    if (!chosen) return null;
+    if (!chosen) return NOTHING;
     const target = stateOf(view, chosen.target);
     const now = distanceBetween(view.state, self.id, target.id);
     if (reaches(chosen.option, now, self.altitude, target.altitude)) {
       // Keep range: a ranged fighter at close quarters with a foe that bites steps back to middle distance.
       const bites = (chosen.target.attacks[view.self.index] ?? []).some((o) => !o.ranged && o.expected > 0);
       if (chosen.option.ranged && now === "close" && bites && reaches(chosen.option, "middle", self.altitude, target.altitude)) {
-        return moveToward(view, "standard", target.id, { altitude: self.altitude, distance: "middle" });
+        return some(moveToward(view, "standard", target.id, { altitude: self.altitude, distance: "middle" }));
       }
-      return null;
+      return NOTHING;
     }
     const want = wantedBands(self, target, chosen.option, now);
-    return want ? approach(view, chosen.target, want, chosen.option) : null;
+    return want ? approach(view, chosen.target, want, chosen.option) : NOTHING;
   };
 }
 
-/** The best attack that is legal right now, optionally only on one enemy. */
-function bestAttack(view: TacticView, style: Style, only?: string): AttackOption | null {
-  let best: AttackOption | null = null;
-  let bestScore = 0;
+/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
+function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
+  const list: { option: AttackOption; score: number }[] = [];
   for (const other of view.encounter.combatants) {
     if (other.side === view.self.side || (only !== undefined && other.id !== only)) continue;
-    if (!inTheFight(stateOf(view, other)) && only === undefined) continue;
+    if (only === undefined && !inTheFight(stateOf(view, other))) continue;
     for (const option of view.self.attacks[other.index] ?? []) {
       if (!affordable(view, option) || option.expected <= 0) continue;
-      // A skirmisher values its breath, a brawler its claws; standard goes by expected damage alone.
       const bonus = (style === "skirmisher" && option.ranged) || (style === "brawler" && !option.ranged) ? 1000 : 0;
-      const score = option.expected + bonus;
-      if (score <= bestScore || !validateAttack(view.state, option.decl).allowed) continue;
-      best = option;
-      bestScore = score;
+      list.push({ option, score: option.expected + bonus });
     }
   }
-  return best;
+  list.sort((a, b) => b.score - a.score);
+  for (const { option } of list) out.push({ kind: "attack", option });
 }
 
-function actsFor(style: Style) {
-  return (view: TacticView): BattleChoice | null => {
+function actionsFor(style: Style) {
+  return (view: TacticView): readonly BattleChoice[] => {
     const self = stateOf(view, view.self);
-    if (!inTheFight(self)) return null;
+    if (!inTheFight(self)) return NOTHING;
     const { state, self: me } = view;
+    const out: BattleChoice[] = [];
     if (isPinned(state, self.id)) {
       const partners = grapplePartners(state, self.id);
       const started = view.memory.grappler[me.index] === 1;
       const nearGround = self.altitude === "low" || self.altitude === "grounded";
-      const crashHurtsMeMore = view.encounter.combatants.some(
-        (c) => partners.includes(c.id) && c.crashDamage < me.crashDamage,
-      );
+      const crashHurtsMeMore = view.encounter.combatants.some((c) => partners.includes(c.id) && c.crashDamage < me.crashDamage);
       if (started && !(nearGround && crashHurtsMeMore)) {
-        for (const partner of partners) {
-          const bite = bestAttack(view, style === "skirmisher" ? "standard" : style, partner);
-          if (bite) return { kind: "attack", option: bite };
-        }
+        for (const partner of partners) attacks(view, style === "skirmisher" ? "standard" : style, out, partner);
       }
-      return validateBreakOut(state, { breakerId: self.id }).allowed ? { kind: "breakOut" } : null;
+      out.push({ kind: "breakOut" });
+      return out;
     }
     const ally = fallingAlly(view);
-    if (ally && validateRescue(state, { rescuerId: self.id, targetId: ally.id }).allowed) {
-      return { kind: "rescue", targetId: ally.id };
-    }
+    if (ally) out.push({ kind: "rescue", targetId: ally.id });
     if (style !== "skirmisher" && altitudeIndex(self.altitude) >= altitudeIndex("mid")) {
       for (const other of view.encounter.combatants) {
         const grapple = me.grapples[other.index];
-        if (!grapple || grapple.hit < 0.5) continue;
-        const foe = stateOf(view, other);
-        if (!inTheFight(foe) || other.crashDamage <= me.crashDamage) continue;
-        if (validateGrapple(state, grapple.decl).allowed) return { kind: "grapple", option: grapple };
+        if (!grapple || grapple.hit < 0.5 || other.crashDamage <= me.crashDamage) continue;
+        if (inTheFight(stateOf(view, other))) out.push({ kind: "grapple", option: grapple });
       }
     }
-    const attack = bestAttack(view, style);
-    return attack ? { kind: "attack", option: attack } : null;
+    attacks(view, style, out);
+    return out;
   };
 }
 
 const letGo = (view: TacticView): boolean =>
   view.state.carrying[view.self.id] !== undefined && stateOf(view, view.self).altitude === "grounded";
 
-const styled = (style: Style): Tactics => Object.freeze({ letGo, move: movesFor(style), act: actsFor(style) });
+const styled = (style: Style): Tactics => Object.freeze({ letGo, moves: movesFor(style), actions: actionsFor(style) });
 
 /** The tactics every simulation knows; combatants name one (default "standard"). */
 export const STANDARD_TACTICS: Readonly<Record<string, Tactics>> = Object.freeze({
   standard: styled("standard"),
   skirmisher: styled("skirmisher"),
   brawler: styled("brawler"),
-  passive: Object.freeze({ letGo: () => false, move: () => null, act: () => null }),
+  passive: Object.freeze({ letGo: () => false, moves: () => NOTHING, actions: () => NOTHING }),
 });
 
 /** The names of the standard tactics, for menus and `--help`. */

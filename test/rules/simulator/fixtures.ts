@@ -54,7 +54,7 @@ export function combatant(
   extra: Partial<EncounterCombatant> = {},
 ): EncounterCombatant {
   const base: CombatantState = {
-    id: state.id, name: state.id, side: "", soma: 5, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    name: state.id, side: "", soma: 5, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 4, max: 4 }, weight: 60, canFly: true, fastGround: false, armour: 0, altitude: "mid",
     moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [], ...state,
   };

@@ -172,8 +172,8 @@ describe("simulate: outcomes follow the numbers", () => {
 describe("simulate: tactics a table adds", () => {
   it("plays a tactic passed in by name", async () => {
     let asked = 0;
-    const coward: Tactics = { letGo: () => false, move: () => null, act: () => (asked++, null) };
-    const result = await simulate(versus([dragon("a", { tactics: undefined })], [{ ...knight("k"), tactics: "coward" }], { distance: "close", roundLimit: 2 }), {
+    const coward: Tactics = { letGo: () => false, moves: () => [], actions: () => (asked++, []) };
+    const result = await simulate(versus([dragon("a")], [{ ...knight("k"), tactics: "coward" }], { distance: "close", roundLimit: 2 }), {
       runs: 20,
       seed: 1,
       tactics: { coward },
