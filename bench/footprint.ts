@@ -9,7 +9,8 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors, simulate } from "../src/rules";
+import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../src/rules";
 
 const root = resolve(import.meta.dirname, "..");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

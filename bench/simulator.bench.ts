@@ -3,8 +3,10 @@
 import { resolve } from "node:path";
 import { bench, describe } from "vitest";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors, simulate } from "../src/rules";
-import type { ActorEntry, Encounter } from "../src/rules";
+import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../src/rules";
+import type { Encounter } from "../src/rules";
 
 const RUNS = 1000;
 const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));

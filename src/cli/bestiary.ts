@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
-import type { ActorEntry } from "../rules/simulator";
+import type { ActorEntry } from "../applications/simulator/encounter-from-actors";
 
 /** Reads every actor of the bestiary sources, sorted by name. */
 export function loadBestiary(dir: string): ActorEntry[] {

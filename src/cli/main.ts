@@ -4,14 +4,10 @@
  * Everything that talks to the outside goes through `CliIo`, so tests run the real command in-process.
  */
 import { resolve } from "node:path";
-import {
-  SimulationInputError,
-  TACTIC_NAMES,
-  encounterFromActors,
-  simulate,
-  simulationReport,
-} from "../rules/simulator";
-import type { ActorEntry, EncounterProblem } from "../rules/simulator";
+import { encounterFromActors } from "../applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../applications/simulator/encounter-from-actors";
+import { SimulationInputError, TACTIC_NAMES, simulate, simulationReport } from "../rules/simulator";
+import type { EncounterProblem } from "../rules/simulator";
 import { DEFAULTS, parseArgs } from "./args";
 import { findEntry, loadBestiary } from "./bestiary";
 import { formatReport, progressBar } from "./format";

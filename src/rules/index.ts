@@ -218,8 +218,6 @@ export {
   TACTIC_NAMES,
   checkEncounter,
   checkOptions,
-  combatantFromActor,
-  encounterFromActors,
   showRate,
   simulate,
   simulationReport,
@@ -228,10 +226,7 @@ export {
   wilson,
 } from "./simulator";
 export type {
-  ActorEntry,
-  ActorSide,
   BattleChoice,
-  EncounterSettings,
   RoundBar,
   ShownRate,
   SimulationReport,

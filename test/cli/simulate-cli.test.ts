@@ -6,8 +6,10 @@ import { DEFAULTS, DEFAULT_SIDES, parseArgs, parseCount } from "../../src/cli/ar
 import { findEntry, loadBestiary } from "../../src/cli/bestiary";
 import { progressBar } from "../../src/cli/format";
 import { runCli } from "../../src/cli/main";
-import { encounterFromActors, simulate } from "../../src/rules/simulator";
-import type { ActorEntry, SimulationResult } from "../../src/rules/simulator";
+import { encounterFromActors } from "../../src/applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../../src/rules/simulator";
+import type { SimulationResult } from "../../src/rules/simulator";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const entries = loadBestiary(resolve(ROOT, "packs/_source/bestiary"));

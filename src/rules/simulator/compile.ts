@@ -72,12 +72,16 @@ export interface CompiledEncounter {
   breakOutDefences: Record<string, { pool: number; tn: number }>;
 }
 
-/** The check a skill gives, or the untrained Soma check (RULES.md "Dice and checks"). */
+/** The check a skill gives, or the untrained Soma check (RULES.md "Dice and checks"; snapshot.ts `checkFor`). */
 function skillCheck(c: EncounterCombatant, skill: string): SkillCheck {
   return c.skills[skill] ?? { tn: c.checks.soma.tn, pool: c.checks.soma.pool };
 }
 
-/** The defender's best check among the skills a weapon allows (lowest TN, then the larger pool), else untrained Soma. */
+/**
+ * The defender's best check among the skills a weapon allows (lowest TN, then the larger pool), else untrained
+ * Soma. The same choice as src/data/snapshot.ts `defenceAgainst`, which the rules layer cannot import; a test
+ * holds the two together on every pair of bestiary entries.
+ */
 function defenceAgainst(target: EncounterCombatant, weapon: EncounterWeapon): SkillCheck {
   let best: SkillCheck = { tn: target.checks.soma.tn, pool: target.checks.soma.pool };
   for (const id of weapon.defenceSkills) {
@@ -122,22 +126,20 @@ function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant)
   return options.sort((a, b) => b.expected - a.expected);
 }
 
+/**
+ * A grapple with a weapon that has the trait: 000 "Grapple Attacks" attacks with the best grapple check (Tooth and
+ * Claw) and is met by the target's best melee defence, as src/data/snapshot.ts `grapplePools` has it.
+ */
 function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant): GrappleOption | null {
-  let best: GrappleOption | null = null;
-  for (const w of attacker.weapons) {
-    if (!w.weapon.grapple || w.weapon.range !== "melee") continue;
-    const check = skillCheck(attacker, w.attackSkill);
-    const defence = defenceAgainst(target, w);
-    const hit = hitProbability({ attackPool: check.pool, attackTN: check.tn, defencePool: defence.pool, defenceTN: defence.tn });
-    if (best === null || hit > best.hit) {
-      best = {
-        decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: w.weapon },
-        pools: { attackPool: check.pool, attackTN: check.tn, defence: { pool: defence.pool, tn: defence.tn } },
-        hit,
-      };
-    }
-  }
-  return best;
+  const weapon = attacker.weapons.find((w) => w.weapon.grapple && w.weapon.range === "melee");
+  if (!weapon) return null;
+  const attack = attacker.checks.grapple;
+  const defence = target.checks.meleeDefence;
+  return {
+    decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: weapon.weapon },
+    pools: { attackPool: attack.pool, attackTN: attack.tn, defence: { pool: defence.pool, tn: defence.tn } },
+    hit: hitProbability({ attackPool: attack.pool, attackTN: attack.tn, defencePool: defence.pool, defenceTN: defence.tn }),
+  };
 }
 
 /** Compiles a checked encounter (see `checkEncounter`). */

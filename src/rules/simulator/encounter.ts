@@ -36,7 +36,7 @@ export interface EncounterCombatant {
   /** The engine's snapshot; its `altitude` is where it starts, its `side` is overwritten by the side it is on. */
   state: CombatantState;
   weapons: readonly EncounterWeapon[];
-  /** Checks by use (DerivedCharacter `pools`): break-outs, and the untrained Soma check. */
+  /** Checks by use (DerivedCharacter `pools`): grapples, break-outs, and the untrained Soma check. */
   checks: Readonly<Record<CommonCheck, CheckValues>>;
   /** Checks by skill identifier (DerivedCharacter `skills`): weapon attacks and defences, Aerobatics for rescues. */
   skills: Readonly<Record<string, SkillCheck>>;
@@ -150,7 +150,7 @@ function combatantProblem(c: EncounterCombatant, side: string, tactics: Readonly
     }
     if (typeof w.attackSkill !== "string" || !Array.isArray(w.defenceSkills)) return bad(`weapons[${i}]`);
   }
-  for (const use of ["soma", "breakOut"] as const) {
+  for (const use of ["soma", "grapple", "meleeDefence", "breakOut"] as const) {
     const check = c.checks?.[use];
     if (!check || !Number.isInteger(check.tn) || !Number.isInteger(check.pool)) return bad(`checks.${use}`);
   }

@@ -19,8 +19,6 @@ export type {
   SimulationOptions,
   SkillCheck,
 } from "./encounter";
-export { combatantFromActor, encounterFromActors } from "./from-actor";
-export type { ActorEntry, ActorSide, EncounterSettings } from "./from-actor";
 export { simulationDice } from "./dice";
 export type { SimulationDice } from "./dice";
 export { STANDARD_TACTICS, TACTIC_NAMES, inTheFight } from "./tactics";

@@ -18,6 +18,10 @@ import { resolveEndPhase } from "../procedures/end-phase";
 import { resolveMove } from "../procedures/move";
 import type { MovePhase } from "../procedures/move";
 import { performRescue, setDown } from "../procedures/rescue";
+import { resolveSimultaneous } from "../procedures/simultaneous";
+import type { SimultaneousAction } from "../procedures/simultaneous";
+import { BATTLE_LOG } from "../reasons";
+import { SPEED_CATEGORIES } from "../speed";
 import { advance, current, isComplete, planRound, startCursor } from "../round-plan";
 import type { PlanCombatant, RoundInput } from "../round-plan";
 import { applyChanges, carrierOf, distanceBetween, isPinned } from "../state";
@@ -26,6 +30,14 @@ import type { DiceSource } from "../types";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
 import { inTheFight } from "./tactics";
 import type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
+
+/** A declared action kept from its declaration to its resolution, with the choice it came from. */
+interface Declared {
+  declared: DeclaredAction;
+  choice: BattleChoice | null;
+}
+
+const isSpeed = (phase: string): boolean => (SPEED_CATEGORIES as readonly string[]).includes(phase);
 
 /** How a run ended. */
 export type Ending = "sideOut" | "disengaged" | "roundLimit";
@@ -225,7 +237,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
     }
   };
   /** 000 declaration modes: the first proposal that stands now is declared. */
-  const declare = (c: CompiledCombatant, phase: MovePhase): { declared: DeclaredAction; choice: BattleChoice | null } | null => {
+  const declare = (c: CompiledCombatant, phase: MovePhase): Declared | null => {
     if (phase === "movement") {
       for (const m of tacticsOf(c).moves(view(c, phase))) {
         const declared: DeclaredAction = { action: "move", move: m, phase };
@@ -238,6 +250,57 @@ export async function playRun(ctx: RunContext): Promise<void> {
       if (checkDeclaredAction(state, declared).stands) return { declared, choice };
     }
     return null;
+  };
+
+  /**
+   * 000 "Secret Declaration": a group of equal Pneuma resolves at once (`resolveSimultaneous`); an attack's hit and
+   * damage are read back from the log it wrote, since the merged outcome keeps only changes and log.
+   */
+  const resolveTogether = async (ids: readonly string[], phase: MovePhase, declared: Map<string, Declared>) => {
+    const group: SimultaneousAction[] = [];
+    const actors: CompiledCombatant[] = [];
+    for (const id of ids) {
+      const c = byId(id);
+      letGo(c, phase);
+      const d = declared.get(id);
+      declared.delete(id);
+      if (!d) continue;
+      group.push(simultaneous(c, d));
+      actors.push(c);
+    }
+    if (group.length === 0) return;
+    const outcome = await resolveSimultaneous(state, group, dice);
+    state = applyChanges(state, outcome.changes);
+    outcome.results.forEach((result, i) => {
+      const c = actors[i] as CompiledCombatant;
+      const action = group[i] as SimultaneousAction;
+      if (!result.stands) return;
+      if (action.action === "grapple" && result.outcome.log.some((l) => l.key === BATTLE_LOG.GrappleHit)) memory.grappler[c.index] = 1;
+      if (action.action !== "attack") return;
+      tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
+      if (result.outcome.log.some((l) => l.key === BATTLE_LOG.AttackHit)) tally.hits[c.index] = (tally.hits[c.index] ?? 0) + 1;
+      const dealt = result.outcome.log.find((l) => l.key === BATTLE_LOG.Damage)?.data?.damage;
+      tally.damage[c.index] = (tally.damage[c.index] ?? 0) + (typeof dealt === "number" ? dealt : 0);
+    });
+    forgetGrapples(ctx, state);
+  };
+  const simultaneous = (c: CompiledCombatant, d: Declared): SimultaneousAction => {
+    if (d.declared.action === "move") return d.declared;
+    const choice = d.choice as BattleChoice;
+    switch (choice.kind) {
+      case "attack":
+        return { action: "attack", attack: choice.option.decl, pools: choice.option.pools };
+      case "grapple":
+        return { action: "grapple", grapple: choice.option.decl, pools: choice.option.pools };
+      case "breakOut":
+        return {
+          action: "breakOut",
+          breakOut: { breakerId: c.id },
+          pools: { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences },
+        };
+      case "rescue":
+        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId }, pool: c.rescuePool };
+    }
   };
 
   const needsOrder = mode === "descending" || mode === "reverseDeclaration";
@@ -256,23 +319,31 @@ export async function playRun(ctx: RunContext): Promise<void> {
       events = init.events;
     }
     const plan = planRound(input);
-    const declared = new Map<string, { declared: DeclaredAction; choice: BattleChoice | null }>();
+    const declared = new Map<string, Declared>();
     for (let cursor = startCursor(plan); !isComplete(plan, cursor); cursor = advance(plan, cursor)) {
       const step = current(plan, cursor);
       if (!step) break;
       const phase = step.phase as MovePhase;
-      for (const id of step.combatants) {
-        const c = byId(id);
-        if (step.kind === "act" && step.phase === "movement") move(c, phase);
-        else if (step.kind === "act" && step.phase === "battle") await act(c, phase);
-        else if (step.kind === "act" && step.phase !== "end") {
+      // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
+      const moves = step.phase === "movement" || isSpeed(step.phase);
+      const fights = step.phase === "battle" || isSpeed(step.phase);
+      if (step.kind === "act") {
+        for (const id of step.combatants) {
+          const c = byId(id);
           // 001 speed phases: each combatant moves, then acts, in its own phase.
-          move(c, phase);
-          await act(c, phase);
-        } else if (step.kind === "declare") {
-          const d = declare(c, phase);
+          if (moves) move(c, phase);
+          if (fights) await act(c, phase);
+        }
+      } else if (step.kind === "declare" && (moves || fights)) {
+        for (const id of step.combatants) {
+          const d = declare(byId(id), phase);
           if (d) declared.set(id, d);
-        } else if (step.kind === "resolve") {
+        }
+      } else if (step.kind === "resolve" && step.simultaneous && mode === "secretDeclaration") {
+        await resolveTogether(step.combatants, phase, declared);
+      } else if (step.kind === "resolve") {
+        for (const id of step.combatants) {
+          const c = byId(id);
           const d = declared.get(id);
           declared.delete(id);
           letGo(c, phase);

@@ -1,19 +1,19 @@
 // Hand-made encounter combatants for the simulator tests: engine snapshots with skills and weapons derived by
 // the engine's own deriveCharacter, so the checks are what a sheet would show.
 import { deriveCharacter } from "../../../src/rules/character";
-import type { CharacterItem } from "../../../src/rules/character";
+import type { ArmourSnapshot, SkillSnapshot, SkillUse } from "../../../src/rules/character";
 import type { Encounter, EncounterCombatant, EncounterWeapon } from "../../../src/rules/simulator";
 import type { CombatantState } from "../../../src/rules/state";
 import type { SkillRank } from "../../../src/rules/types";
 
-/** A skill item as a pack or sheet holds it. */
-export function skill(identifier: string, rank: SkillRank, uses: string[], hampered = false): CharacterItem {
-  return { type: "skill", name: identifier, system: { identifier, rank, attribute: "soma", uses, hampered } };
+/** A Soma skill. */
+export function skill(identifier: string, rank: SkillRank, uses: SkillUse[], hampered = false): SkillSnapshot {
+  return { identifier, rank, attribute: "soma", uses, hampered };
 }
 
-/** An equipped armour item. */
-export function armour(rating: number, encumbrance = 0): CharacterItem {
-  return { type: "armour", name: "armour", system: { rating, encumbrance, equipped: true, damage: 0 } };
+/** An equipped armour piece. */
+export function armour(rating: number, encumbrance = 0): ArmourSnapshot {
+  return { rating, encumbrance, equipped: true, damage: 0 };
 }
 
 export const CLAW: EncounterWeapon = {
@@ -49,7 +49,7 @@ const DRAGON_SKILLS = [
 /** Builds an encounter combatant from a snapshot, its items and weapons. */
 export function combatant(
   state: Partial<CombatantState> & { id: string },
-  items: CharacterItem[],
+  items: (SkillSnapshot | ArmourSnapshot)[],
   weapons: EncounterWeapon[],
   extra: Partial<EncounterCombatant> = {},
 ): EncounterCombatant {
@@ -58,7 +58,9 @@ export function combatant(
     magic: { value: 4, max: 4 }, weight: 60, canFly: true, fastGround: false, armour: 0, altitude: "mid",
     moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [], ...state,
   };
-  const derived = deriveCharacter({ soma: base.soma, pneuma: base.pneuma, life: base.life, items });
+  const skills = items.filter((i): i is SkillSnapshot => "identifier" in i);
+  const armours = items.filter((i): i is ArmourSnapshot => "rating" in i);
+  const derived = deriveCharacter({ soma: base.soma, pneuma: base.pneuma, life: base.life, skills, armour: armours });
   return { state: { ...base, armour: derived.armour }, weapons, checks: derived.pools, skills: derived.skills, ...extra };
 }
 

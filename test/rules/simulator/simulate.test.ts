@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { attackOdds } from "../../../src/rules/odds-attack";
 import { MAX_RUNS, SIMULATOR_ERRORS, SimulationInputError, simulate } from "../../../src/rules/simulator";
 import type { Encounter, SimulationResult, Tactics } from "../../../src/rules/simulator";
-import { SWORD, archer, combatant, dragon, knight, skill, versus } from "./fixtures";
+import { SWORD, archer, armour, combatant, dragon, knight, skill, versus } from "./fixtures";
 
 const rate = (r: SimulationResult, side: number) => r.sides[side]?.wins;
 
@@ -51,7 +51,7 @@ describe("simulate: agrees with the exact odds", () => {
   );
   const dummy = combatant(
     { id: "dummy", soma: 4, pneuma: 2, altitude: "grounded", canFly: false, life: { max: 30, wounds: 0 } },
-    [skill("swordsmanship", "trained", ["meleeDefence"]), { type: "armour", name: "mail", system: { rating: 1, encumbrance: 0, equipped: true, damage: 0 } }],
+    [skill("swordsmanship", "trained", ["meleeDefence"]), armour(1)],
     [],
     { tactics: "passive" },
   );
