@@ -82,7 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       runs: options.runs,
       seed: options.seed,
       progressEvery: Math.max(1000, Math.floor(options.runs / 100)),
-      onProgress: showProgress ? (done, total) => io.err(`\r${progressBar(done, total)}${done === total ? "\n" : ""}`) : undefined,
+      onProgress: showProgress
+        ? (done, total) => {
+            io.err(`\r${progressBar(done, total)}${done === total ? "\n" : ""}`);
+          }
+        : undefined,
     });
   } catch (error) {
     if (error instanceof SimulationInputError) return refuse(error.problem);

@@ -83,12 +83,13 @@ function skillCheck(c: EncounterCombatant, skill: string): SkillCheck {
  * holds the two together on every pair of bestiary entries.
  */
 function defenceAgainst(target: EncounterCombatant, weapon: EncounterWeapon): SkillCheck {
-  let best: SkillCheck = { tn: target.checks.soma.tn, pool: target.checks.soma.pool };
+  // RULES.md "Dice and checks": the best of the listed skills it has; an untrained Soma check only without any.
+  let best: SkillCheck | null = null;
   for (const id of weapon.defenceSkills) {
     const s = target.skills[id];
-    if (s && (s.tn < best.tn || (s.tn === best.tn && s.pool > best.pool))) best = s;
+    if (s && (!best || s.tn < best.tn || (s.tn === best.tn && s.pool > best.pool))) best = s;
   }
-  return best;
+  return best ?? { tn: target.checks.soma.tn, pool: target.checks.soma.pool };
 }
 
 function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant): AttackOption[] {
@@ -145,7 +146,9 @@ function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant)
 /** Compiles a checked encounter (see `checkEncounter`). */
 export function compileEncounter(encounter: Encounter): CompiledEncounter {
   const flat: { source: EncounterCombatant; side: number }[] = [];
-  encounter.sides.forEach((side, s) => side.combatants.forEach((source) => flat.push({ source, side: s })));
+  encounter.sides.forEach((side, s) => {
+    for (const source of side.combatants) flat.push({ source, side: s });
+  });
   const sides = encounter.sides.map((s) => s.name);
   const states: Record<string, CombatantState> = {};
   for (const { source, side } of flat) {

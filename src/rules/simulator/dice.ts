@@ -15,7 +15,8 @@ export interface SimulationDice extends DiceSource {
 
 /** A seeded dice source for the simulator. */
 export function simulationDice(seed: number): SimulationDice {
-  const next = seededDice(seed).next;
+  const source = seededDice(seed);
+  const next = (): number => source.next();
   return {
     roll(count: number, faces: DieSize): number[] {
       const out = new Array<number>(count);

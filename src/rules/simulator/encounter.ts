@@ -114,92 +114,116 @@ export class SimulationInputError extends RangeError {
 
 const problem = (key: string, data: Record<string, string | number> = {}): EncounterProblem => ({ key, data });
 
+type Fields = Readonly<Record<string, unknown>>;
+
+const fields = (value: unknown): Fields | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+
+/** Text for a value in a message: strings as they are, anything else as JSON. */
+const shown = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) as string | undefined) ?? "undefined");
+
+const wholeAtLeast = (value: unknown, min: number): boolean => typeof value === "number" && Number.isInteger(value) && value >= min;
+
 /** The run count and seed problem, if any: runs a whole number from 1 to MAX_RUNS, the seed a whole number. */
-export function checkOptions(options: SimulationOptions): EncounterProblem | null {
-  const runs: unknown = (options as Partial<SimulationOptions> | null)?.runs;
-  const seed: unknown = (options as Partial<SimulationOptions> | null)?.seed;
-  if (typeof runs !== "number" || !Number.isInteger(runs) || runs < 1) {
-    return problem(SIMULATOR_ERRORS.BadRuns, { value: String(runs) });
-  }
+export function checkOptions(options: unknown): EncounterProblem | null {
+  const o = fields(options) ?? {};
+  const runs = o.runs;
+  if (typeof runs !== "number" || !wholeAtLeast(runs, 1)) return problem(SIMULATOR_ERRORS.BadRuns, { value: shown(runs) });
   if (runs > MAX_RUNS) return problem(SIMULATOR_ERRORS.TooManyRuns, { value: runs, max: MAX_RUNS });
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) return problem(SIMULATOR_ERRORS.BadSeed, { value: String(seed) });
+  if (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed)) return problem(SIMULATOR_ERRORS.BadSeed, { value: shown(o.seed) });
   return null;
 }
 
-function combatantProblem(c: EncounterCombatant, side: string, tactics: ReadonlySet<string>): EncounterProblem | null {
-  const name = typeof c.state?.name === "string" ? c.state.name : "?";
+function checkProblem(checks: Fields | null, use: string): boolean {
+  const check = fields(checks?.[use]);
+  return !check || !Number.isInteger(check.tn) || !wholeAtLeast(check.pool, 0);
+}
+
+function weaponProblem(value: unknown): boolean {
+  const w = fields(value);
+  if (!w || typeof w.attackSkill !== "string" || !Array.isArray(w.defenceSkills)) return true;
+  try {
+    checkWeapon(w.weapon as WeaponSnapshot);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<string>): EncounterProblem | null {
+  const c = fields(value) ?? {};
+  const s = fields(c.state) ?? {};
+  const name = typeof s.name === "string" ? s.name : "?";
   const bad = (field: string) => problem(SIMULATOR_ERRORS.BadCombatant, { name, side, field });
-  const s = c.state;
-  if (typeof s !== "object" || s === null || typeof s.id !== "string" || s.id === "") return bad("id");
-  if (!(ALTITUDES as readonly string[]).includes(s.altitude)) return bad("altitude");
+  if (typeof s.id !== "string" || s.id === "") return bad("id");
+  if (typeof s.name !== "string") return bad("name");
+  if (!(ALTITUDES as readonly unknown[]).includes(s.altitude)) return bad("altitude");
+  if (typeof s.canFly !== "boolean") return bad("canFly");
+  if (typeof s.fastGround !== "boolean") return bad("fastGround");
   if (!s.canFly && s.altitude !== "grounded") return problem(SIMULATOR_ERRORS.GroundedNonFlyer, { name });
-  for (const key of ["soma", "pneuma", "agility", "weight", "armour"] as const) {
-    if (typeof s[key] !== "number" || !Number.isInteger(s[key]) || s[key] < 0) return bad(key);
-  }
-  if (s.weight <= 0) return bad("weight");
-  if (!Number.isInteger(s.life?.max) || s.life.max < 1 || !Number.isInteger(s.life.wounds) || s.life.wounds < 0) {
-    return bad("life");
-  }
-  if (!Number.isInteger(s.magic?.value) || s.magic.value < 0) return bad("magic");
+  for (const key of ["soma", "pneuma", "agility", "armour"] as const) if (!wholeAtLeast(s[key], 0)) return bad(key);
+  if (typeof s.weight !== "number" || !(s.weight > 0) || !Number.isFinite(s.weight)) return bad("weight");
+  const life = fields(s.life);
+  if (!life || !wholeAtLeast(life.max, 1) || !wholeAtLeast(life.wounds, 0)) return bad("life");
+  const magic = fields(s.magic);
+  if (!magic || !wholeAtLeast(magic.value, 0) || !wholeAtLeast(magic.max, 0)) return bad("magic");
   if (!Array.isArray(c.weapons)) return bad("weapons");
-  for (const [i, w] of c.weapons.entries()) {
-    try {
-      checkWeapon(w.weapon, `weapons[${i}]`);
-    } catch {
-      return bad(`weapons[${i}]`);
-    }
-    if (typeof w.attackSkill !== "string" || !Array.isArray(w.defenceSkills)) return bad(`weapons[${i}]`);
-  }
-  for (const use of ["soma", "grapple", "meleeDefence", "breakOut"] as const) {
-    const check = c.checks?.[use];
-    if (!check || !Number.isInteger(check.tn) || !Number.isInteger(check.pool)) return bad(`checks.${use}`);
-  }
-  if (typeof c.skills !== "object" || c.skills === null) return bad("skills");
-  if (c.speed !== undefined && !(SPEED_CATEGORIES as readonly string[]).includes(c.speed)) return bad("speed");
-  if (c.tactics !== undefined && !tactics.has(c.tactics)) {
-    return problem(SIMULATOR_ERRORS.UnknownTactics, { name, tactics: String(c.tactics), known: [...tactics].join(", ") });
+  const broken = c.weapons.findIndex(weaponProblem);
+  if (broken >= 0) return bad(`weapons[${broken}]`);
+  const checks = fields(c.checks);
+  for (const use of ["soma", "grapple", "meleeDefence", "breakOut"]) if (checkProblem(checks, use)) return bad(`checks.${use}`);
+  const skills = fields(c.skills);
+  if (!skills || Object.keys(skills).some((id) => checkProblem(skills, id))) return bad("skills");
+  if (c.speed !== undefined && !(SPEED_CATEGORIES as readonly unknown[]).includes(c.speed)) return bad("speed");
+  if (c.tactics !== undefined && (typeof c.tactics !== "string" || !tactics.has(c.tactics))) {
+    return problem(SIMULATOR_ERRORS.UnknownTactics, { name, tactics: shown(c.tactics), known: [...tactics].join(", ") });
   }
   return null;
+}
+
+function optionProblem(field: string, value: unknown, allowed: readonly string[]): EncounterProblem | null {
+  if (value === undefined || allowed.includes(value as string)) return null;
+  return problem(SIMULATOR_ERRORS.BadOption, { field, value: shown(value), allowed: allowed.join(", ") });
 }
 
 /**
- * The first thing wrong with an encounter, or null: at least two sides, none empty, at most MAX_COMBATANTS,
- * unique ids, sound snapshots, non-flyers on the ground, known options and tactics.
+ * The first thing wrong with an encounter, or null (then it is a sound `Encounter`): at least two sides with
+ * distinct names, none empty, at most MAX_COMBATANTS, unique ids, sound snapshots, non-flyers on the ground,
+ * known options and tactics. It takes `unknown`: encounters arrive from a worker message or a macro.
  */
-export function checkEncounter(encounter: Encounter, tactics: ReadonlySet<string>): EncounterProblem | null {
-  if (typeof encounter !== "object" || encounter === null || !Array.isArray(encounter.sides)) {
-    return problem(SIMULATOR_ERRORS.TooFewSides, { count: 0 });
-  }
-  if (encounter.sides.length < 2) return problem(SIMULATOR_ERRORS.TooFewSides, { count: encounter.sides.length });
+export function checkEncounter(encounter: unknown, tactics: ReadonlySet<string>): EncounterProblem | null {
+  const e = fields(encounter);
+  const sides = e?.sides;
+  if (!e || !Array.isArray(sides)) return problem(SIMULATOR_ERRORS.TooFewSides, { count: 0 });
+  if (sides.length < 2) return problem(SIMULATOR_ERRORS.TooFewSides, { count: sides.length });
   const ids = new Set<string>();
   const names = new Set<string>();
   let total = 0;
-  for (const side of encounter.sides) {
-    const name = typeof side?.name === "string" ? side.name : "?";
+  for (const sideValue of sides) {
+    const side = fields(sideValue) ?? {};
+    const name = typeof side.name === "string" ? side.name : "?";
     if (names.has(name)) return problem(SIMULATOR_ERRORS.DuplicateSide, { side: name });
     names.add(name);
-    if (!Array.isArray(side?.combatants) || side.combatants.length === 0) return problem(SIMULATOR_ERRORS.EmptySide, { side: name });
-    for (const c of side.combatants) {
+    const combatants = side.combatants;
+    if (!Array.isArray(combatants) || combatants.length === 0) return problem(SIMULATOR_ERRORS.EmptySide, { side: name });
+    for (const c of combatants) {
       const found = combatantProblem(c, name, tactics);
       if (found) return found;
-      if (ids.has(c.state.id)) return problem(SIMULATOR_ERRORS.DuplicateId, { id: c.state.id });
-      ids.add(c.state.id);
+      const id = (c as EncounterCombatant).state.id;
+      if (ids.has(id)) return problem(SIMULATOR_ERRORS.DuplicateId, { id });
+      ids.add(id);
       total += 1;
     }
   }
   if (total > MAX_COMBATANTS) return problem(SIMULATOR_ERRORS.TooManyCombatants, { count: total, max: MAX_COMBATANTS });
-  const optional = <T extends string>(field: string, value: unknown, allowed: readonly T[]) =>
-    value === undefined || (allowed as readonly unknown[]).includes(value)
-      ? null
-      : problem(SIMULATOR_ERRORS.BadOption, { field, value: String(value), allowed: allowed.join(", ") });
-  const limit = encounter.roundLimit;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROUND_LIMIT)) {
-    return problem(SIMULATOR_ERRORS.BadOption, { field: "roundLimit", value: String(limit), allowed: `1-${MAX_ROUND_LIMIT}` });
+  const limit = e.roundLimit;
+  if (limit !== undefined && (!wholeAtLeast(limit, 1) || (limit as number) > MAX_ROUND_LIMIT)) {
+    return problem(SIMULATOR_ERRORS.BadOption, { field: "roundLimit", value: shown(limit), allowed: `1-${MAX_ROUND_LIMIT}` });
   }
   return (
-    optional("distance", encounter.distance, DISTANCES.filter((d) => d !== "zero")) ??
-    optional("surface", encounter.surface, SURFACES) ??
-    optional("mode", encounter.mode, ROUND_MODES)
+    optionProblem("distance", e.distance, DISTANCES.filter((d) => d !== "zero")) ??
+    optionProblem("surface", e.surface, SURFACES) ??
+    optionProblem("mode", e.mode, ROUND_MODES)
   );
 }
 

@@ -323,7 +323,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
     for (let cursor = startCursor(plan); !isComplete(plan, cursor); cursor = advance(plan, cursor)) {
       const step = current(plan, cursor);
       if (!step) break;
-      const phase = step.phase as MovePhase;
+      const phase: MovePhase = step.phase;
       // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
       const moves = step.phase === "movement" || isSpeed(step.phase);
       const fights = step.phase === "battle" || isSpeed(step.phase);
