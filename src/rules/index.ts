@@ -215,3 +215,43 @@ export { damageDistribution, hitProbability, marginDistribution } from "./odds";
 export type { ContestOddsInput, DamageOddsInput } from "./odds";
 export { attackOdds } from "./odds-attack";
 export type { AttackOdds, AttackOddsInput } from "./odds-attack";
+
+// The encounter simulator (DESIGN.md: `simulate(encounter, { runs, seed })`)
+export {
+  DEFAULT_ROUND_LIMIT,
+  MAX_COMBATANTS,
+  MAX_ROUND_LIMIT,
+  MAX_RUNS,
+  SIMULATOR_ERRORS,
+  STANDARD_TACTICS,
+  SimulationInputError,
+  TACTIC_NAMES,
+  checkEncounter,
+  checkOptions,
+  showRate,
+  simulate,
+  simulationReport,
+  simulationDice,
+  startingAltitude,
+  wilson,
+} from "./simulator";
+export type {
+  BattleChoice,
+  RoundBar,
+  ShownRate,
+  SimulationReport,
+  CombatantResult,
+  Encounter,
+  EncounterCombatant,
+  EncounterProblem,
+  EncounterSide,
+  EncounterWeapon,
+  Rate,
+  SideResult,
+  SimulateOptions,
+  SimulationOptions,
+  SimulationResult,
+  SkillCheck,
+  TacticView,
+  Tactics,
+} from "./simulator";
