@@ -4,6 +4,7 @@ import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { exposeApi } from "./api";
+import { registerCombat } from "./combat-register";
 import { TOKEN_BARS } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -26,5 +27,6 @@ export function registerSystem(): void {
   CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
+  registerCombat();
   exposeApi(game.system.version);
 }
