@@ -1,4 +1,6 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
+import { registerHandlebars } from "../applications/handlebars";
+import { registerDice } from "../dice/register";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -27,6 +29,8 @@ export function registerSystem(): void {
   CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
+  registerHandlebars();
+  registerDice();
   registerCombat();
   exposeApi(game.system.version);
 }
