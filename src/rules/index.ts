@@ -70,6 +70,9 @@ export type {
   StateChange,
 } from "./state";
 
+/** 000 "Distance": every living pair of enemies disengaged, so the skirmish may return to ordinary combat. */
+export { allDisengaged } from "./state";
+
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
@@ -153,6 +156,10 @@ export {
   sideInitiative,
 } from "./initiative";
 export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+/** 000 "Initiative: Action Order": the order holds "barring any change in the base calculation". */
+export { pneumaOrderHolds } from "./initiative";
+/** 000 "Default Option": the tie TN, usually 6, for everyone (`options.tieTN`) or for one combatant (`tieTN`). */
+export type { PneumaEntry, PneumaOrderOptions } from "./initiative";
 export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
 export type {
   PlanCombatant,
@@ -179,6 +186,9 @@ export {
   surpriseEffects,
 } from "./surprise";
 export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
+/** 001 "Surprise vs. Ambush": ambushers must perceive their opponents; a hider's attack is an ambush untested. */
+export { ambushKind } from "./surprise";
+export type { AmbushAttempt, AmbushKind } from "./surprise";
 export {
   COMBAT_EVENTS,
   MAX_EVENT_DRAWS,
