@@ -8,6 +8,7 @@ import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { registerHotbar } from "../applications/hotbar";
 import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerCombat } from "./combat-register";
 import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -31,5 +32,6 @@ export function registerSystem(): void {
   registerDice();
   registerSheets();
   registerHotbar();
+  registerCombat();
   exposeApi(game.system.version);
 }
