@@ -52,15 +52,12 @@ export class RangeBoard extends Base {
   };
 
   static PARTS = {
-    lanes: { template: `${TEMPLATES}/lanes.hbs` },
-    side: { template: `${TEMPLATES}/side.hbs` },
-    table: { template: `${TEMPLATES}/table.hbs` },
+    board: {
+      template: `${TEMPLATES}/board.hbs`,
+      templates: [`${TEMPLATES}/lanes.hbs`, `${TEMPLATES}/side.hbs`, `${TEMPLATES}/table.hbs`],
+      scrollable: [""],
+    },
   };
-
-  /** Every template the board renders, for loadTemplates. */
-  static get TEMPLATES(): string[] {
-    return Object.values(RangeBoard.PARTS).map((part) => part.template);
-  }
 
   /** The selected combatant's id. */
   selectedId: string | undefined;
@@ -189,7 +186,7 @@ export class RangeBoard extends Base {
       ...(oneOf(kind, BOARD_MOVE_KINDS) ? { kind } : {}),
       ...(typeof reference === "string" ? { reference } : {}),
     };
-    void this.render({ parts: ["side"] });
+    void this.render();
   }
 
   async #onMoveSubmit(form: HTMLFormElement): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * Moves as the board offers them: a standard move, a full (aerial) move, or a full ground move, checked by the
  * engine's validateMove and resolveMove (000 "Manoeuvres", RULES.md "Movement"). The board adds what the
- * engine does not say about its own choices: a full ground move is a full move made on the ground without
- * climbing, and a combatant without wings that is in the air (dropped by its carrier) cannot walk anywhere.
+ * engine does not say about its own choices: a full (aerial) move needs wings and, from the ground, a take-off;
+ * a full ground move is a full move made on the ground without climbing; and a combatant without wings that is
+ * in the air (dropped by its carrier) cannot walk anywhere.
  */
 import { DISTANCES, distanceIndex } from "../bands";
 import { MOVE_REASONS, legalMoveTargets, resolveMove, validateMove } from "../procedures/move";
@@ -42,6 +43,12 @@ function boardProblem(state: SkirmishState, move: BoardMove): string | undefined
   // Without wings and off the ground, nothing holds it up to walk on; its carrier moves it (the engine says so).
   if (!mover.canFly && mover.altitude !== "grounded" && carrierOf(state, mover.id) === undefined) {
     return BOARD_REASONS.AirborneCannotWalk;
+  }
+  if (move.kind === "full") {
+    // The board's full move is the full aerial move; on foot the same full move is the full ground move.
+    if (!mover.canFly) return MOVE_REASONS.CannotFly;
+    const takesOff = move.altitude !== undefined && move.altitude !== mover.altitude;
+    if (mover.altitude === "grounded" && !takesOff) return BOARD_REASONS.FullMoveTakesOff;
   }
   if (move.kind === "fullGround") {
     if (mover.altitude !== "grounded") return BOARD_REASONS.GroundMoveOnGround;

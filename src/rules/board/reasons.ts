@@ -29,6 +29,7 @@ export const BOARD_REASONS = Object.freeze({
   AirborneCannotWalk: "AOD.Board.Reason.AirborneCannotWalk",
   GroundMoveOnGround: "AOD.Board.Reason.GroundMoveOnGround",
   GroundMoveNoClimb: "AOD.Board.Reason.GroundMoveNoClimb",
+  FullMoveTakesOff: "AOD.Board.Reason.FullMoveTakesOff",
   NoMoveOpen: "AOD.Board.Reason.NoMoveOpen",
   Malformed: "AOD.Board.Reason.Malformed",
 } as const);

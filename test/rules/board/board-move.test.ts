@@ -89,6 +89,16 @@ describe("board moves (000 Manoeuvres, RULES.md Movement)", () => {
       BOARD_REASONS.GroundMoveOnGround,
     );
   });
+  it("the full move is aerial: it needs wings, and from the ground a take-off", () => {
+    expect(reason(resolveBoardMove(field(), { id: "k", kind: "full", reference: "tower", distance: "close" }, "movement"))).toBe(
+      MOVE_REASONS.CannotFly,
+    );
+    expect(reason(resolveBoardMove(field(), { id: "g", kind: "full", reference: "d", distance: "close" }, "movement"))).toBe(
+      BOARD_REASONS.FullMoveTakesOff,
+    );
+    const tookOff = moved(field(), { id: "g", kind: "full", altitude: "low", reference: "d", distance: "close" });
+    expect([tookOff.combatants.g?.altitude, distanceBetween(tookOff, "g", "d")]).toEqual(["low", "close"]);
+  });
   it("ground troops have no standard move", () => {
     expect(reason(resolveBoardMove(field(), { id: "k", kind: "standard", reference: "tower", distance: "close" }, "movement"))).toBe(
       MOVE_REASONS.NoStandardMove,
