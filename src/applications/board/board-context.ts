@@ -309,6 +309,11 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
     .map(([ref]) => ref);
   const reference = input.move?.reference !== undefined && references.includes(input.move.reference) ? input.move.reference : references[0];
   const blocked = kinds.find((k) => k.kind === kind)?.reason;
+  // One reason for every kind (pinned, carried, already moved): say it once instead of under each choice.
+  const shared = kinds[0]?.reason;
+  if (shared !== undefined && kinds.every((k) => k.reason === shared)) {
+    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared };
+  }
   return {
     kinds: kinds.map((k) => ({
       value: k.kind,
