@@ -127,8 +127,10 @@ function anyMoveOpen(state: SkirmishState, id: string, kind: BoardMoveKind, phas
 export function moveKindBlocked(state: SkirmishState, id: string, kind: BoardMoveKind, phase: MovePhase): string | undefined {
   const plain = validateBoardMove(state, { id, kind }, phase);
   if (plain.reason !== undefined && plain.reason !== MOVE_REASONS.NoMoveDeclared) return plain.reason;
-  if (anyMoveOpen(state, id, kind, phase)) return undefined;
+  // The board's own checks that close the whole kind (no wings, not on the ground) need no search.
   const kindReason = kindProblem(state, id, kind);
+  if (kindReason !== undefined && kindReason !== BOARD_REASONS.FullMoveTakesOff) return kindReason;
+  if (anyMoveOpen(state, id, kind, phase)) return undefined;
   if (kindReason !== undefined) return kindReason;
   const reference = [...Object.keys(state.combatants), ...Object.keys(state.landmarks)].find((other) => other !== id);
   if (reference !== undefined) {
