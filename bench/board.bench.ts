@@ -63,7 +63,7 @@ function bigFight(): SkirmishState {
 
 const state = bigFight();
 const ids = Object.keys(state.combatants);
-const flyer = ids.find((id) => state.combatants[id]?.canFly === true && state.combatants[id]?.altitude === "mid") ?? "";
+const flyer = ids.find((id) => state.combatants[id]?.canFly === true && state.combatants[id].altitude === "mid") ?? "";
 const neighbour = ids[(ids.indexOf(flyer) + 1) % ids.length] ?? "";
 const WEAPONS: WeaponSnapshot[] = [
   { name: "Tooth and Claw", range: "melee", longRange: false, damageTN: 5, killerBlow: true, grapple: true, magicCost: 0 },

@@ -43,12 +43,14 @@ export class RangeBoard extends Base {
     classes: ["age-of-dragons", "aod-board"],
     window: { title: "AOD.Board.Title", icon: "fa-solid fa-dragon", resizable: true },
     position: { width: 1120, height: 760 },
+    /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each action with `this` bound to the app */
     actions: {
       select: RangeBoard.#onSelect,
       addLandmark: RangeBoard.#onAddLandmark,
       removeLandmark: RangeBoard.#onRemoveLandmark,
       addTokens: RangeBoard.#onAddTokens,
     },
+    /* eslint-enable @typescript-eslint/unbound-method */
   };
 
   static PARTS = {
@@ -112,7 +114,9 @@ export class RangeBoard extends Base {
     }
     const form = root.querySelector<HTMLFormElement>("[data-move-form]");
     if (form) {
-      form.addEventListener("change", (event) => this.#onMoveFormChange(form, event));
+      form.addEventListener("change", (event) => {
+        this.#onMoveFormChange(form, event);
+      });
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         void this.#onMoveSubmit(form);
@@ -147,7 +151,10 @@ export class RangeBoard extends Base {
   async #edit(edit: BoardEdit): Promise<void> {
     const source = RangeBoard.source;
     const data = source?.read();
-    if (!source || !data) return notify("AOD.Board.NoCombat");
+    if (!source || !data) {
+      notify("AOD.Board.NoCombat");
+      return;
+    }
     const reason = await source.edit(data.combatId, edit);
     if (reason !== undefined) notify("AOD.Board.GM.EditRefused", { reason: game.i18n.localize(reason) });
   }
