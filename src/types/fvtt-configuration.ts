@@ -50,6 +50,8 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
     "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.boardTokenElevation": boolean;
+    "age-of-dragons.boardBandElevations": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
