@@ -1,14 +1,14 @@
 /**
  * Moves as the board offers them: a standard move, a full (aerial) move, or a full ground move, checked by the
  * engine's validateMove and resolveMove (000 "Manoeuvres", RULES.md "Movement"). The board adds what the
- * engine does not say about its own choices: a full (aerial) move needs wings and, from the ground, a take-off;
- * a full ground move is a full move made on the ground without climbing; and a combatant without wings that is
- * in the air (dropped by its carrier) cannot walk anywhere.
+ * engine does not say about its own choices: a full (aerial) move needs wings and, from the ground, a take-off,
+ * and a full ground move is a full move made on the ground without climbing. (That a combatant without wings in
+ * the air cannot walk is the engine's own rule.)
  */
 import { ALTITUDES, DISTANCES, distanceIndex } from "../bands";
 import { MOVE_REASONS, legalMoveTargets, resolveMove, validateMove } from "../procedures/move";
 import type { MoveDeclaration, MovePhase, MoveRuling, MoveTargets } from "../procedures/move";
-import { carrierOf, combatant, distanceBetween } from "../state";
+import { combatant, distanceBetween } from "../state";
 import type { SkirmishState } from "../state";
 import type { Altitude, Distance, Legality } from "../types";
 import { BOARD_REASONS } from "./reasons";
@@ -40,10 +40,6 @@ export function moveDeclaration(move: BoardMove): MoveDeclaration {
 /** What the board forbids before the engine is asked, as an en.json key. */
 function boardProblem(state: SkirmishState, move: BoardMove): string | undefined {
   const mover = combatant(state, move.id, "move.id");
-  // Without wings and off the ground, nothing holds it up to walk on; its carrier moves it (the engine says so).
-  if (!mover.canFly && mover.altitude !== "grounded" && carrierOf(state, mover.id) === undefined) {
-    return BOARD_REASONS.AirborneCannotWalk;
-  }
   if (move.kind === "full") {
     // The board's full move is the full aerial move; on foot the same full move is the full ground move.
     if (!mover.canFly) return MOVE_REASONS.CannotFly;

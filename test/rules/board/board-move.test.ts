@@ -105,13 +105,13 @@ describe("board moves (000 Manoeuvres, RULES.md Movement)", () => {
       MOVE_REASONS.NoStandardMove,
     );
   });
-  it("a combatant without wings in the air, carried by nobody, cannot walk", () => {
+  it("a combatant without wings in the air, carried by nobody, cannot walk (the engine's rule, on every kind)", () => {
     const dropped = field({ k: { altitude: "mid" } });
     expect(reason(resolveBoardMove(dropped, { id: "k", kind: "fullGround", reference: "tower", distance: "close" }, "movement"))).toBe(
-      BOARD_REASONS.AirborneCannotWalk,
+      MOVE_REASONS.NoGroundToWalk,
     );
     expect(reason(resolveBoardMove(dropped, { id: "k", kind: "full", reference: "tower", distance: "close" }, "movement"))).toBe(
-      BOARD_REASONS.AirborneCannotWalk,
+      MOVE_REASONS.NoGroundToWalk,
     );
     expect(boardMoveTargets(dropped, "k", "full", "movement").distances.tower).toEqual([]);
   });
