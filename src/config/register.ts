@@ -8,6 +8,7 @@ import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { registerHotbar } from "../applications/hotbar";
 import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerBoard } from "./board";
 import { registerCombat } from "./combat-register";
 import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
@@ -33,5 +34,6 @@ export function registerSystem(): void {
   registerSheets();
   registerHotbar();
   registerCombat();
+  registerBoard();
   exposeApi(game.system.version);
 }

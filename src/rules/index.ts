@@ -255,3 +255,35 @@ export type {
   TacticView,
   Tactics,
 } from "./simulator";
+
+// The range and altitude board: the one attack-legality answer, what the selected combatant could do to each
+// other one, board moves and the GM's direct edits
+export {
+  BOARD_ACTIONS,
+  BOARD_MOVE_KINDS,
+  BOARD_REASONS,
+  MAX_LANDMARK_NAME,
+  applyBoardEdit,
+  attackLegality,
+  boardMoveTargets,
+  directLink,
+  meansOf,
+  moveDeclaration,
+  moveKindBlocked,
+  positionGroup,
+  resolveBoardMove,
+  targetOptions,
+  validateBoardMove,
+  weaponActions,
+  withoutStale,
+} from "./board";
+export type {
+  ActionOption,
+  AttackQuestion,
+  BoardAction,
+  BoardEdit,
+  BoardMove,
+  BoardMoveKind,
+  EditRuling,
+  TargetOption,
+} from "./board";

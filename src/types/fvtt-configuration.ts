@@ -53,6 +53,8 @@ declare module "fvtt-types/configuration" {
   // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
   interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.boardTokenElevation": boolean;
+    "age-of-dragons.boardBandElevations": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
