@@ -16,7 +16,6 @@ import { resolveRescue, setDown } from "./procedures/rescue";
 import { applyChanges, combatant } from "./state";
 import type { LogEntry, SkirmishState, StateChange } from "./state";
 import type { WoundState } from "./health";
-import { woundState } from "./health";
 import { inverseChanges } from "./state-undo";
 import { sameCheck } from "./attack-card-checks";
 import type { CardAction, CardCheck, CardWeapon, CheckModifiers } from "./attack-card-checks";
@@ -431,8 +430,3 @@ export function undoCard(card: AttackCard): CardResult {
   return done({ ...card, stage: "undone" });
 }
 
-/** The health a target would end in from a report, for the card's summary before it is applied. */
-export function healthAfter(state: SkirmishState, targetId: string, damage: number): WoundState {
-  const t = combatant(state, targetId, "targetId");
-  return woundState(Math.min(t.life.wounds + damage, t.life.max * 2 + 1), t.life.max);
-}
