@@ -193,6 +193,38 @@ export type { ContestOddsInput, DamageOddsInput } from "./odds";
 export { attackOdds } from "./odds-attack";
 export type { AttackOdds, AttackOddsInput } from "./odds-attack";
 
+// The range and altitude board: the one attack-legality answer, what the selected combatant could do to each
+// other one, board moves and the GM's direct edits
+export {
+  BOARD_ACTIONS,
+  BOARD_MOVE_KINDS,
+  BOARD_REASONS,
+  MAX_LANDMARK_NAME,
+  applyBoardEdit,
+  attackLegality,
+  boardMoveTargets,
+  directLink,
+  meansOf,
+  moveDeclaration,
+  moveKindBlocked,
+  positionGroup,
+  resolveBoardMove,
+  targetOptions,
+  validateBoardMove,
+  weaponActions,
+  withoutStale,
+} from "./board";
+export type {
+  ActionOption,
+  AttackQuestion,
+  BoardAction,
+  BoardEdit,
+  BoardMove,
+  BoardMoveKind,
+  EditRuling,
+  TargetOption,
+} from "./board";
+
 // The attack card: one battle action carried across users on one chat card (RULES.md "Attack card")
 export {
   ANSWER_SOURCES,
