@@ -29,19 +29,31 @@ export type CommonCheck = Attribute | SkillUse;
 
 const ATTRIBUTES: readonly Attribute[] = ["soma", "pneuma"];
 
-/** One item as the rules see it: its subtype, its name and its raw `system` data (checked here). */
-export interface CharacterItem {
-  type: string;
-  name?: string;
-  system: unknown;
+/** A skill as the rules see it: the fields of an Item `skill` that decide a check (docs/DATA.md). */
+export interface SkillSnapshot {
+  /** How weapons name it (camelCase); the data layer fills a blank one from the skill's name (`skillIdentifier`). */
+  identifier: string;
+  rank: SkillRank;
+  attribute: Attribute;
+  uses: readonly SkillUse[];
+  hampered: boolean;
 }
 
-/** The plain data a character is derived from. */
+/** A piece of armour as the rules see it: the fields of an Item `armour` that decide damage and encumbrance. */
+export interface ArmourSnapshot {
+  rating: number;
+  encumbrance: number;
+  equipped: boolean;
+  damage: number;
+}
+
+/** The plain data a character is derived from: its attributes, Life Points, skills and armour. */
 export interface CharacterSnapshot {
   soma: number;
   pneuma: number;
   life: { max: number; wounds: number };
-  items: readonly CharacterItem[];
+  skills: readonly SkillSnapshot[];
+  armour: readonly ArmourSnapshot[];
 }
 
 /** A ready check: the TN to meet, the dice to roll, and the skill it uses (null for an untrained attribute check). */
@@ -80,26 +92,9 @@ export function skillIdentifier(name: string): string {
   return words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join("");
 }
 
-function field(system: unknown, key: string, at: string): unknown {
-  if (typeof system !== "object" || system === null) fail(at, "an object", system);
-  return (system as Record<string, unknown>)[key];
-}
-
-function flag(system: unknown, key: string, at: string): boolean {
-  const value = field(system, key, at);
-  if (typeof value !== "boolean") fail(`${at}.${key}`, "a boolean", value);
+function assertBoolean(name: string, value: unknown): boolean {
+  if (typeof value !== "boolean") fail(name, "true or false", value);
   return value;
-}
-
-function count(system: unknown, key: string, at: string): number {
-  return assertNonNegativeInteger(`${at}.${key}`, field(system, key, at));
-}
-
-function uses(system: unknown, at: string): SkillUse[] {
-  const value = field(system, "uses", at);
-  if (!(value instanceof Set) && !Array.isArray(value)) fail(`${at}.uses`, "an array or a Set", value);
-  const list: unknown[] = [...(value as Iterable<unknown>)];
-  return list.map((use, i) => assertOneOf(`${at}.uses[${i}]`, use, SKILL_USE_NAMES));
 }
 
 interface SkillEntry {
@@ -127,26 +122,25 @@ export function deriveCharacter(snapshot: CharacterSnapshot, options: DeriveOpti
   // 000 "Armour": rating stops damage (damaged pieces stop less, RULES.md); encumbrance hampers some checks.
   let armour = 0;
   let encumbrance = 0;
-  snapshot.items.forEach((item, i) => {
-    if (item.type !== "armour") return;
-    const at = `items[${i}].system`;
-    if (!flag(item.system, "equipped", at)) return;
-    armour += Math.max(0, count(item.system, "rating", at) - count(item.system, "damage", at));
-    encumbrance += count(item.system, "encumbrance", at);
+  snapshot.armour.forEach((piece, i) => {
+    const at = `armour[${i}]`;
+    if (!assertBoolean(`${at}.equipped`, piece.equipped)) return;
+    const rating = assertNonNegativeInteger(`${at}.rating`, piece.rating);
+    armour += Math.max(0, rating - assertNonNegativeInteger(`${at}.damage`, piece.damage));
+    encumbrance += assertNonNegativeInteger(`${at}.encumbrance`, piece.encumbrance);
   });
 
   // 000 "Melee Attacks": the skill's rank sets the TN; the pool is its attribute, less encumbrance if hampered.
-  const entries: SkillEntry[] = [];
-  snapshot.items.forEach((item, i) => {
-    if (item.type !== "skill") return;
-    const at = `items[${i}].system`;
-    const rank: SkillRank = assertOneOf(`${at}.rank`, field(item.system, "rank", at), SKILL_RANKS);
-    const attribute = assertOneOf(`${at}.attribute`, field(item.system, "attribute", at), ATTRIBUTES);
-    const stored = field(item.system, "identifier", at);
-    const identifier = typeof stored === "string" && stored !== "" ? stored : skillIdentifier(item.name ?? "");
-    const hampered = flag(item.system, "hampered", at);
+  const entries: SkillEntry[] = snapshot.skills.map((skill, i) => {
+    const at = `skills[${i}]`;
+    const rank: SkillRank = assertOneOf(`${at}.rank`, skill.rank, SKILL_RANKS);
+    const attribute = assertOneOf(`${at}.attribute`, skill.attribute, ATTRIBUTES);
+    if (typeof skill.identifier !== "string") fail(`${at}.identifier`, "a string", skill.identifier);
+    if (!Array.isArray(skill.uses)) fail(`${at}.uses`, "an array", skill.uses);
+    const uses = skill.uses.map((use, u) => assertOneOf(`${at}.uses[${u}]`, use, SKILL_USE_NAMES));
+    const hampered = assertBoolean(`${at}.hampered`, skill.hampered);
     const pool = clampPool(attributes[attribute] - (hampered ? encumbrance : 0));
-    entries.push({ identifier, tn: skillTN(rank, ladder), pool, uses: uses(item.system, at) });
+    return { identifier: skill.identifier, tn: skillTN(rank, ladder), pool, uses };
   });
 
   const skills: Record<string, { tn: number; pool: number }> = {};

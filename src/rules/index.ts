@@ -37,12 +37,13 @@ export type { FallStep } from "./falling";
 // Characters: derived values for sheets and tokens
 export { SKILL_USE_NAMES, deriveCharacter, skillIdentifier, woundsForLife } from "./character";
 export type {
-  CharacterItem,
+  ArmourSnapshot,
   CharacterSnapshot,
   CheckValues,
   CommonCheck,
   DeriveOptions,
   DerivedCharacter,
+  SkillSnapshot,
   SkillUse,
 } from "./character";
 

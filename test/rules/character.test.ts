@@ -1,27 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveCharacter, skillIdentifier, woundsForLife } from "../../src/rules";
-import type { CharacterItem, CharacterSnapshot } from "../../src/rules";
+import type { ArmourSnapshot, CharacterSnapshot, SkillSnapshot, SkillUse } from "../../src/rules";
+import type { SkillRank } from "../../src/rules/types";
 
-const steelDragonplate: CharacterItem = {
-  type: "armour",
-  name: "Steel Dragonplate",
-  system: { rating: 3, encumbrance: 2, equipped: true, damage: 0, slot: "body" },
-};
+const steelDragonplate: ArmourSnapshot = { rating: 3, encumbrance: 2, equipped: true, damage: 0 };
 
-function skill(name: string, rank: string, usesList: string[], extra: Record<string, unknown> = {}): CharacterItem {
-  return {
-    type: "skill",
-    name,
-    system: { identifier: "", rank, attribute: "soma", uses: usesList, hampered: false, ...extra },
-  };
+function skill(name: string, rank: SkillRank, usesList: SkillUse[], extra: Partial<SkillSnapshot> = {}): SkillSnapshot {
+  return { identifier: skillIdentifier(name), rank, attribute: "soma", uses: usesList, hampered: false, ...extra };
 }
 
 const toothAndClaw = skill("Tooth and Claw", "expert", ["meleeAttack", "meleeDefence", "grapple", "breakOut"]);
 const aerobatics = skill("Aerobatics", "trained", ["meleeDefence", "rangedDefence"], { hampered: true });
 
-function dragon(items: CharacterItem[], overrides: Partial<CharacterSnapshot> = {}): CharacterSnapshot {
-  return { soma: 5, pneuma: 3, life: { max: 12, wounds: 0 }, items, ...overrides };
+function dragon(
+  items: readonly (SkillSnapshot | ArmourSnapshot)[],
+  overrides: Partial<CharacterSnapshot> = {},
+): CharacterSnapshot {
+  const skills = items.filter((item): item is SkillSnapshot => "rank" in item);
+  const armour = items.filter((item): item is ArmourSnapshot => "rating" in item);
+  return { soma: 5, pneuma: 3, life: { max: 12, wounds: 0 }, skills, armour, ...overrides };
 }
 
 describe("000 Melee Attacks: skillIdentifier names a skill as weapons refer to it", () => {
@@ -59,13 +57,13 @@ describe("000 Armour: armour rating and encumbrance", () => {
     expect(derived.skills.toothAndClaw?.pool).toBe(5);
   });
   it("000 Armour: unequipped armour neither protects nor encumbers", () => {
-    const off = { ...steelDragonplate, system: { rating: 3, encumbrance: 2, equipped: false, damage: 0 } };
+    const off = { ...steelDragonplate, equipped: false };
     const derived = deriveCharacter(dragon([off, aerobatics]));
     expect([derived.armour, derived.encumbrance, derived.skills.aerobatics?.pool]).toEqual([0, 0, 5]);
   });
   it("000 Armour: damaged armour stops less but never below zero, and still encumbers", () => {
-    const dented = { type: "armour", system: { rating: 3, encumbrance: 2, equipped: true, damage: 5 } };
-    const helmet = { type: "armour", system: { rating: 1, encumbrance: 0, equipped: true, damage: 0 } };
+    const dented = { rating: 3, encumbrance: 2, equipped: true, damage: 5 };
+    const helmet = { rating: 1, encumbrance: 0, equipped: true, damage: 0 };
     const derived = deriveCharacter(dragon([dented, helmet]));
     expect([derived.armour, derived.encumbrance]).toEqual([1, 2]);
   });
@@ -85,7 +83,7 @@ describe("000 Melee Attacks: skill TNs and pools", () => {
     const sense = skill("Keen Sense", "master", [], { attribute: "pneuma" });
     expect(deriveCharacter(dragon([sense])).skills.keenSense).toEqual({ tn: 3, pool: 3 });
   });
-  it("keeps a stored identifier instead of deriving one from the name", () => {
+  it("names each skill by its identifier, not its name", () => {
     const breath = skill("Breath of Fire", "trained", ["rangedAttack"], { identifier: "dragonsbreath" });
     expect(Object.keys(deriveCharacter(dragon([breath])).skills)).toEqual(["dragonsbreath"]);
   });
@@ -138,20 +136,13 @@ describe("000 Severe injury and Death: life and health", () => {
 });
 
 describe("000 Armour and Melee Attacks: deriveCharacter checks its input", () => {
-  it("ignores weapons and unknown item types", () => {
-    const derived = deriveCharacter(dragon([{ type: "weapon", system: {} }, { type: "loot", system: null }]));
-    expect(derived.armour).toBe(0);
+  it("refuses a malformed armour rating with a RangeError naming it (a macro's input)", () => {
+    const bad = JSON.parse('{ "rating": "3", "encumbrance": 0, "equipped": true, "damage": 0 }') as ArmourSnapshot;
+    expect(() => deriveCharacter(dragon([bad]))).toThrow(/armour\[0\]\.rating/);
   });
-  it("accepts skill uses as a Set, as Foundry stores them", () => {
-    const claw = skill("Claw", "expert", [], { uses: new Set(["grapple"]) });
-    expect(deriveCharacter(dragon([claw])).pools.grapple.skill).toBe("claw");
-  });
-  it("refuses a malformed armour rating with a RangeError naming it", () => {
-    const bad = { type: "armour", system: { rating: "3", encumbrance: 0, equipped: true, damage: 0 } };
-    expect(() => deriveCharacter(dragon([bad]))).toThrow(/items\[0\]\.system\.rating/);
-  });
-  it("refuses an unknown skill use with a RangeError naming it", () => {
-    expect(() => deriveCharacter(dragon([skill("X", "trained", ["fly"])]))).toThrow(/uses\[0\].*fly/);
+  it("refuses an unknown skill use with a RangeError naming it (a macro's input)", () => {
+    const fly = JSON.parse('["fly"]') as SkillUse[];
+    expect(() => deriveCharacter(dragon([skill("X", "trained", fly)]))).toThrow(/skills\[0\]\.uses\[0\].*fly/);
   });
 });
 

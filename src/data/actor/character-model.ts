@@ -1,15 +1,29 @@
 /**
  * What the dragon and adversary models share: the derived values of docs/DATA.md, computed by the rules
- * (src/rules/character.ts) from the stored fields and the actor's items. Never saved.
+ * (src/rules/character.ts) from the stored fields and the actor's items through src/data/snapshot.ts. Never saved.
  */
 import type { CheckValues, CommonCheck } from "../../rules/character";
 import type { WoundState } from "../../rules/health";
 import type { SchemaFor } from "../fields";
+import { actorSnapshot, unreportedProblems } from "../snapshot";
+import type { SnapshotProblem } from "../snapshot";
 import type { ACTOR_SPECS } from "../spec";
-import { deriveFor, itemSnapshots } from "./derive";
 
 /** The schema of either actor subtype. */
 export type CharacterSchema = SchemaFor<typeof ACTOR_SPECS.dragon> | SchemaFor<typeof ACTOR_SPECS.adversary>;
+
+/** Repaired values already reported this session (actor UUID, path and value). */
+const REPORTED = new Set<string>();
+
+/** Tells the user once which values derived data could not use as they stood (an Active Effect's fraction). */
+function report(actor: Actor.Implementation, problems: readonly SnapshotProblem[]): void {
+  const fresh = unreportedProblems(REPORTED, actor.uuid, problems);
+  if (fresh.length === 0) return;
+  const fields = fresh.map((p) => `${p.path} ${String(JSON.stringify(p.value))} -> ${String(JSON.stringify(p.used))}`).join(", ");
+  const message = game.i18n.format("AOD.Data.Repaired", { name: actor.name, fields });
+  console.warn(`age-of-dragons | ${message}`);
+  ui.notifications?.warn(message);
+}
 
 /** The shared base of the actor subtypes' data models. */
 export abstract class CharacterModel<S extends CharacterSchema> extends foundry.abstract.TypeDataModel<
@@ -33,8 +47,23 @@ export abstract class CharacterModel<S extends CharacterSchema> extends foundry.
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const derived = deriveFor(this, itemSnapshots(this.parent.items), CONFIG.ageOfDragons.skillLadder);
+    const actor = this.parent;
+    // Active Effects have applied by now: a multiplied or fractional score is repaired, used and reported once.
+    const snapshot = actorSnapshot(
+      { _id: actor.id, name: actor.name, type: actor.type, system: this, items: actor.items },
+      { ladder: CONFIG.ageOfDragons.skillLadder },
+    );
+    report(actor, snapshot.problems);
+    const { character, derived } = snapshot;
+    this.soma = character.soma;
+    this.pneuma = character.pneuma;
+    this.agility = snapshot.agility;
+    this.weight = snapshot.weight;
+    this.life.max = character.life.max;
+    this.life.wounds = character.life.wounds;
     this.life.value = derived.life.value;
+    this.magic.max = snapshot.magic.max;
+    this.magic.value = snapshot.magic.value;
     this.health = derived.health;
     this.thresholds = derived.thresholds;
     this.armour = derived.armour;
