@@ -4,12 +4,13 @@
  * card"). Outside combat (quick play) the round is not checked and positions come from `quickPlayState`.
  */
 import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
-import { validateAttack } from "./procedures/attack";
+import { attackLegality } from "./board/attack-legality";
+import { BOARD_REASONS } from "./board/reasons";
 import { readyToAct } from "./procedures/battle-common";
-import { breakOutDefenders, validateBreakOut, validateGrapple } from "./procedures/grapple";
+import { breakOutDefenders, validateBreakOut } from "./procedures/grapple";
 import { validateRescue } from "./procedures/rescue";
 import type { RoundStep } from "./round-plan";
-import { pairKey } from "./state";
+import { combatant, pairKey } from "./state";
 import type { CombatantState, SkirmishState } from "./state";
 import type { Legality } from "./types";
 import { CARD_REASONS, declarationFor } from "./attack-card";
@@ -48,6 +49,10 @@ export function cardLegality(card: AttackCard, state: SkirmishState, round: Roun
   const turn = roundAllows(round, card);
   if (!turn.allowed) return turn;
   const attackerId = card.attacker.id;
+  // Someone no longer on the board (removed from the combat, a deleted token) is a refusal, never an exception.
+  if (!Object.hasOwn(state.combatants, attackerId)) return refuse(BOARD_REASONS.AttackerNotOnBoard);
+  const gone = card.targets.find((t) => !Object.hasOwn(state.combatants, t.id));
+  if (gone !== undefined) return { ...refuse(BOARD_REASONS.TargetNotOnBoard), targetId: gone.id };
   const per = (targetId: string, legality: Legality): CardLegality =>
     legality.allowed ? legality : { ...legality, targetId };
   switch (card.action) {
@@ -55,14 +60,13 @@ export function cardLegality(card: AttackCard, state: SkirmishState, round: Roun
       if (card.targets.length === 0) {
         // An attack at nobody is a plain roll for quick play; in combat a battle action needs a target.
         if (round.inCombat) return refuse(CARD_REASONS.NeedsTarget);
-        const attacker = state.combatants[attackerId];
-        if (attacker === undefined) return refuse(CARD_REASONS.UnknownTarget);
+        const attacker = combatant(state, attackerId, "card.attacker");
         const ready = readyToAct(attacker);
         if (!ready.allowed) return ready;
         return (card.weapon?.magicCost ?? 0) > attacker.magic.value ? refuse(RULE_REASONS.NotEnoughMagic) : ALLOWED;
       }
       for (const t of card.targets) {
-        const legality = per(t.id, validateAttack(state, declarationFor(card, t.id)));
+        const legality = per(t.id, attackLegality(state, declarationFor(card, t.id)));
         if (!legality.allowed) return legality;
       }
       return ALLOWED;
@@ -70,7 +74,7 @@ export function cardLegality(card: AttackCard, state: SkirmishState, round: Roun
     case "grapple": {
       const t = card.targets[0];
       if (t === undefined) return refuse(CARD_REASONS.OneTarget);
-      return per(t.id, validateGrapple(state, declarationFor(card, t.id)));
+      return per(t.id, attackLegality(state, { ...declarationFor(card, t.id), grapple: true }));
     }
     case "breakOut": {
       const legality = validateBreakOut(state, { breakerId: attackerId });

@@ -4,6 +4,7 @@ import { cardLegality, quickPlayState, roundAllows } from "../../src/rules/attac
 import type { RoundContext } from "../../src/rules/attack-card-legality";
 import type { RoundStep } from "../../src/rules/round-plan";
 import { RULE_REASONS } from "../../src/rules/reasons";
+import { BOARD_REASONS } from "../../src/rules/board/reasons";
 import { pairKey } from "../../src/rules/state";
 import type { SkirmishState } from "../../src/rules/state";
 import { breath, declared } from "./attack-card-fixtures";
@@ -82,7 +83,6 @@ describe("attack card: legality of each target", () => {
     expect(cardLegality(card, empty, outside).reason).toBe(RULE_REASONS.NotEnoughMagic);
     const hurt = close({ combatants: { a: fighter("a", { life: { max: 12, wounds: 7 } }) } });
     expect(cardLegality(card, hurt, outside).reason).toBe(RULE_REASONS.ActorSeverelyInjured);
-    expect(cardLegality(card, close({ combatants: {} }), outside).reason).toBe(CARD_REASONS.UnknownTarget);
   });
   it("000 Ranged Attacks: Dragonsbreath needs a Magic Point", () => {
     const card = declared({ weapon: breath });
@@ -119,6 +119,15 @@ describe("attack card: legality of each target", () => {
     const card = declared({ action: "setDown", targets: [], check: null });
     expect(cardLegality(card, close(), outside).reason).toBe(RULE_REASONS.NotCarrying);
     expect(cardLegality(card, close({ carrying: { a: "b" } }), outside).allowed).toBe(true);
+  });
+});
+
+describe("attack card: someone gone from the board", () => {
+  it("refuses, naming who is missing, instead of throwing", () => {
+    const state = close();
+    expect(cardLegality(declared(), { ...state, combatants: { b: fighter("b") } }, outside).reason).toBe(BOARD_REASONS.AttackerNotOnBoard);
+    const card = declared({ action: "rescue", targets: [{ id: "z", name: "Z" }] });
+    expect(cardLegality(card, state, outside)).toEqual({ allowed: false, reason: BOARD_REASONS.TargetNotOnBoard, targetId: "z" });
   });
 });
 
