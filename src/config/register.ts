@@ -1,4 +1,5 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
+import { registerHandlebars } from "../applications/handlebars";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -26,5 +27,6 @@ export function registerSystem(): void {
   CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
+  registerHandlebars();
   exposeApi(game.system.version);
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
@@ -16,6 +16,31 @@ interface Pack {
 
 const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as Record<string, unknown>;
 const packs = manifest.packs as Pack[];
+/** Every stylesheet under styles/, imported or listed in system.json. */
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? cssFiles(full) : full.endsWith(".css") ? [full] : [];
+  });
+}
+/** A selector list split at its top-level commas (not those inside :is(...) or :not(...)). */
+function topLevelList(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    const c = list[i];
+    if (c === "(") depth += 1;
+    else if (c === ")") depth -= 1;
+    else if (c === "," && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts.map((part) => part.trim()).filter((part) => part !== "");
+}
+const stylesheets = cssFiles(resolve(ROOT, "styles"));
 const documentTypes = manifest.documentTypes as Record<string, Record<string, { htmlFields?: string[] }>>;
 
 const htmlFields = (spec: ModelSpec): string[] =>
@@ -71,10 +96,14 @@ describe("system.json", () => {
     expect(folders[0]?.name).toBe("Age of Dragons");
     expect([...(folders[0]?.packs ?? [])].sort()).toEqual(packs.map((p) => p.name).sort());
   });
-  it("scopes every stylesheet rule under .age-of-dragons", () => {
-    const css = readFileSync(resolve(ROOT, "styles/age-of-dragons.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => (m[1] ?? "").split(",").map((s) => s.trim()));
-    expect(selectors.length).toBeGreaterThan(0);
-    for (const selector of selectors) expect(selector.startsWith(".age-of-dragons"), selector).toBe(true);
+  it.each(stylesheets.map((file) => [relative(ROOT, file)]))("scopes every rule of %s under .age-of-dragons", (file) => {
+    const source = readFileSync(resolve(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const imports = source.match(/@import[^;]*;/g) ?? [];
+    const css = source.replace(/@import[^;]*;/g, "");
+    const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap((m) => topLevelList(m[1] ?? ""))
+      .filter((selector) => !selector.startsWith("@"));
+    expect(selectors.length + imports.length).toBeGreaterThan(0);
+    // `:scope.age-of-dragons` is the view itself inside an @scope block (styles/theme/palette.css).
+    for (const selector of selectors) expect(/^(:scope)?\.age-of-dragons\b/.test(selector), selector).toBe(true);
   });
 });

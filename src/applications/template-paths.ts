@@ -1,0 +1,16 @@
+/** Where Foundry finds the system's templates, and the partials loaded at `init` (by their full path). */
+
+/** The folder Foundry serves the system's templates from. */
+export const TEMPLATE_ROOT = "systems/age-of-dragons/templates";
+
+/** A template's Foundry path from its path under templates/ ("dice/pool-roll.hbs"). */
+export function templatePath(relative: string): string {
+  return `${TEMPLATE_ROOT}/${relative}`;
+}
+
+/**
+ * Every partial a template includes with `{{> "systems/age-of-dragons/templates/..."}}`; Foundry registers each
+ * under its path when `loadTemplates` loads it. A test checks that every partial reference is listed here. Add
+ * yours on a line of its own.
+ */
+export const PARTIALS: readonly string[] = [];
