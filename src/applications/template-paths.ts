@@ -13,4 +13,8 @@ export function templatePath(relative: string): string {
  * under its path when `loadTemplates` loads it. A test checks that every partial reference is listed here. Add
  * yours on a line of its own.
  */
-export const PARTIALS: readonly string[] = [];
+export const PARTIALS: readonly string[] = [
+  templatePath("chat/attack/target.hbs"),
+  templatePath("chat/attack/button.hbs"),
+  templatePath("chat/attack/dice.hbs"),
+];

@@ -8,7 +8,8 @@ import type { AttackCard, CardDeclaration } from "../../src/rules/attack-card";
 import { pairKey } from "../../src/rules/state";
 import type { SkirmishState } from "../../src/rules/state";
 import { translation } from "../data/lang";
-import { breath, dodge, expertClaws, ok, rolled } from "../rules/attack-card-fixtures";
+import { breath, checksOf, dodge, expertClaws, ok, rolled } from "../rules/attack-card-fixtures";
+import { defenceChecks } from "../../src/rules/attack-card-checks";
 import { fighter, skirmishOf } from "../rules/fixtures";
 
 /** en.json at a key, formatted like game.i18n.format; a missing key throws so no raw key reaches a player. */
@@ -52,7 +53,8 @@ function source(card: AttackCard, prompts: AttackSource["prompts"] = {}): Attack
 
 /** The GM-side input for a card: the knight's defence options, the damage due, the outcome so far. */
 export function inputFor(card: AttackCard, state: SkirmishState, values: Partial<CardContextInput> = {}): CardContextInput {
-  const defenceOptions = Object.fromEntries(card.targets.map((tg) => [tg.id, [expertClaws, dodge]]));
+  // Tooth and Claw at 4+ and Aerobatics at 5+, offered as the card's weapon allows (checksOf).
+  const defenceOptions = Object.fromEntries(card.targets.map((tg) => [tg.id, defenceChecks(card.action, card.weapon, checksOf())]));
   const damageChecks = Object.fromEntries(card.targets.map((tg) => [tg.id, damageFor(card, tg.id, state)]));
   return {
     source: source(card, { b: { who: "owner", userName: "Pat", timedOut: false } }),

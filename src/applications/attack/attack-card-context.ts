@@ -119,12 +119,13 @@ function checkLabel(t: Translate, names: Readonly<Record<string, string>>, check
 }
 
 function defenceButtons(t: Translate, names: Readonly<Record<string, string>>, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
-  const buttons = options.map((check, i) => ({
+  // No choice is pushed on the defender: every defence looks alike.
+  const buttons = options.map((check) => ({
     action: "defend" as const,
     label: checkLabel(t, names, check),
     targetId: target.id,
     skill: check.skill ?? "",
-    primary: i === 0,
+    primary: false,
   }));
   buttons.push({ action: "defend", label: t("AOD.Attack.Button.noDefence"), targetId: target.id, skill: "none", primary: false });
   return buttons;
