@@ -1,14 +1,18 @@
-// Flat ESLint config: strict TypeScript everywhere, and a pure rules layer.
+// Flat ESLint config: type-checked strict TypeScript everywhere, and a pure rules layer.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   { ignores: ["dist/**", "build/**", "node_modules/**", "coverage/**", "test-output/**"] },
   js.configs.recommended,
-  ...tseslint.configs.strict,
+  ...tseslint.configs.strictTypeChecked.map((config) => ({ ...config, files: ["**/*.ts"] })),
   {
     files: ["**/*.ts"],
+    languageOptions: {
+      parserOptions: { project: ["./tsconfig.json", "./tsconfig.node.json"], tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",

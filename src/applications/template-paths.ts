@@ -14,6 +14,7 @@ export function templatePath(relative: string): string {
  * yours on a line of its own.
  */
 export const PARTIALS: readonly string[] = [
+  templatePath("dice/dice-faces.hbs"),
   templatePath("chat/attack/target.hbs"),
   templatePath("chat/attack/button.hbs"),
   templatePath("chat/attack/dice.hbs"),

@@ -1,5 +1,6 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
 import { registerHandlebars } from "../applications/handlebars";
+import { registerDice } from "../dice/register";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -28,5 +29,6 @@ export function registerSystem(): void {
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
   registerHandlebars();
+  registerDice();
   exposeApi(game.system.version);
 }

@@ -7,11 +7,10 @@
  */
 import { clampPool, countSuccesses } from "./pools";
 import { BATTLE_LOG } from "./reasons";
-import { breakOut } from "./grapple";
+import { breakOut, resolveBreakOut, resolveGrapple } from "./procedures/grapple";
 import { attackTNs, contestAttack, damageCheck, resolveAttack } from "./procedures/attack";
 import type { AttackContest, AttackDeclaration, DamageCheck } from "./procedures/attack";
 import { spendAction } from "./procedures/battle-common";
-import { resolveBreakOut, resolveGrapple } from "./procedures/grapple";
 import { resolveRescue, setDown } from "./procedures/rescue";
 import { applyChanges, combatant } from "./state";
 import type { LogEntry, SkirmishState, StateChange } from "./state";

@@ -13,7 +13,16 @@ import { rollFrom } from "./roll-sources";
 import type { DieSize } from "./roll-sources";
 import type { RoundEffect, StateChange } from "./state";
 import type { Altitude, DiceSource } from "./types";
-import { assertOneOf, fail } from "./validate";
+import {
+  assertBoolean,
+  assertList,
+  assertOneOf,
+  assertRecord,
+  assertString,
+  assertUniqueIds,
+  fail,
+  optionalBoolean,
+} from "./validate";
 
 /** Armour pieces that Armour Trouble can damage; the seed's "Armour" is body armour, or a dragon's barding. */
 export type ArmourSlot = "helmet" | "shield" | "body" | "barding";
@@ -177,10 +186,10 @@ type Resolver = (snapshot: EventSnapshot, dice: DiceSource) => Promise<Effect | 
 /** An event that strikes everyone who qualifies; impossible when nobody does. */
 const everyone =
   (qualifies: (c: EventCombatant) => boolean, change: (c: EventCombatant) => CombatEventChange): Resolver =>
-  async (snapshot) => {
+  (snapshot) => {
     const hit = snapshot.combatants.filter(qualifies);
-    if (hit.length === 0) return null;
-    return { combatant: null, affected: hit.map((c) => c.id), changes: hit.map(change) };
+    if (hit.length === 0) return Promise.resolve(null);
+    return Promise.resolve({ combatant: null, affected: hit.map((c) => c.id), changes: hit.map(change) });
   };
 
 /** An event that strikes one random combatant among those who qualify; impossible when nobody does. */
@@ -242,34 +251,37 @@ const RESOLVERS: Readonly<Record<CombatEventId, Resolver>> = {
   ),
 };
 
-function checkSnapshot(snapshot: EventSnapshot): void {
-  if (typeof snapshot !== "object" || snapshot === null || !Array.isArray(snapshot.combatants)) {
-    fail("snapshot", "an object with a combatants array", snapshot);
-  }
-  const seen = new Set<string>();
-  snapshot.combatants.forEach((c: EventCombatant, i) => {
-    if (typeof c !== "object" || c === null) fail(`snapshot.combatants[${i}]`, "an object", c);
-    if (typeof c.id !== "string" || c.id.length === 0 || seen.has(c.id)) {
-      fail(`snapshot.combatants[${i}].id`, "a non-empty id that appears once", c.id);
-    }
-    seen.add(c.id);
-    assertOneOf(`snapshot.combatants[${i}].altitude`, c.altitude, ALTITUDES);
-    if (typeof c.canFly !== "boolean") fail(`snapshot.combatants[${i}].canFly`, "a boolean", c.canFly);
-    if (!Array.isArray(c.armour) || !c.armour.every((s) => typeof s === "string")) {
-      fail(`snapshot.combatants[${i}].armour`, "an array of slot names", c.armour);
-    }
-    for (const key of ["pinned", "carrying", "carried"] as const) {
-      if (c[key] !== undefined && typeof c[key] !== "boolean") fail(`snapshot.combatants[${i}].${key}`, "a boolean", c[key]);
-    }
+/** Parses the public input of `resolveCombatEvent` once; the resolvers then trust its types. */
+function parseSnapshot(value: unknown): EventSnapshot {
+  const snapshot = assertRecord("snapshot", value, "an object with a combatants array");
+  const entries = assertList("snapshot.combatants", snapshot.combatants);
+  const ids = assertUniqueIds(
+    entries.map((c, i) => assertRecord(`snapshot.combatants[${i}]`, c).id),
+    (i) => `snapshot.combatants[${i}].id`,
+  );
+  const combatants = entries.map((entry, i): EventCombatant => {
+    const at = `snapshot.combatants[${i}]`;
+    const c = assertRecord(at, entry);
+    const armour = assertList(`${at}.armour`, c.armour, "an array of slot names");
+    return {
+      id: ids[i] ?? fail(`${at}.id`, "an id", c.id),
+      altitude: assertOneOf(`${at}.altitude`, c.altitude, ALTITUDES),
+      canFly: assertBoolean(`${at}.canFly`, c.canFly),
+      armour: armour.map((slot, j) => assertString(`${at}.armour[${j}]`, slot)),
+      pinned: optionalBoolean(`${at}.pinned`, c.pinned),
+      carrying: optionalBoolean(`${at}.carrying`, c.carrying),
+      carried: optionalBoolean(`${at}.carried`, c.carried),
+    };
   });
+  return { combatants };
 }
 
 /**
  * 001 "Combat Events": draws a d20 event and works out its effect on the snapshot; impossible events are
  * re-drawn, up to MAX_EVENT_DRAWS, after which nothing happens. The snapshot is never modified.
  */
-export async function resolveCombatEvent(snapshot: EventSnapshot, dice: DiceSource): Promise<CombatEventResult> {
-  checkSnapshot(snapshot);
+export async function resolveCombatEvent(input: EventSnapshot, dice: DiceSource): Promise<CombatEventResult> {
+  const snapshot = parseSnapshot(input);
   let roll = 0;
   let draws = 0;
   // With nobody in the skirmish no event can happen, so no die is rolled at all.

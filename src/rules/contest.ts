@@ -1,6 +1,6 @@
 /** Opposed checks, damage pools and armour (000 "Defence is Optional", "Melee Attacks", "Damage", "Armour"). */
 import { clampPool, countSuccesses } from "./pools";
-import { assertInteger, assertNonNegativeInteger, fail } from "./validate";
+import { assertFaces, assertInteger, assertNonNegativeInteger, assertRecord } from "./validate";
 
 /** The dice and TNs of one attack against one defence; `defenceDice: null` means the target did not defend. */
 export interface ContestInput {
@@ -22,11 +22,13 @@ export interface ContestResult {
  * Compares attack and defence successes (000 "Melee Attacks"): a hit needs strictly more attack successes,
  * and the margin is the difference (0 on a miss). No defence dice scores zero (000 "Defence is Optional").
  */
-export function resolveContest(c: ContestInput): ContestResult {
-  if (typeof c !== "object" || c === null) fail("contest", "an object", c);
-  const attackSuccesses = countSuccesses(c.attackDice, assertInteger("attackTN", c.attackTN));
-  assertInteger("defenceTN", c.defenceTN);
-  const defenceSuccesses = c.defenceDice === null ? 0 : countSuccesses(c.defenceDice, c.defenceTN);
+export function resolveContest(input: ContestInput): ContestResult {
+  const c = assertRecord("contest", input);
+  const attackDice = assertFaces("attackDice", c.attackDice, 6);
+  const attackSuccesses = countSuccesses(attackDice, assertInteger("attackTN", c.attackTN));
+  const defenceTN = assertInteger("defenceTN", c.defenceTN);
+  const defenceDice = c.defenceDice === null ? null : assertFaces("defenceDice", c.defenceDice, 6);
+  const defenceSuccesses = defenceDice === null ? 0 : countSuccesses(defenceDice, defenceTN);
   const hit = attackSuccesses > defenceSuccesses;
   return { attackSuccesses, defenceSuccesses, hit, margin: hit ? attackSuccesses - defenceSuccesses : 0 };
 }

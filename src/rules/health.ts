@@ -18,3 +18,26 @@ export function woundThresholds(lifePoints: number): { severelyInjured: number; 
   assertNonNegativeInteger("lifePoints", lifePoints);
   return { severelyInjured: Math.floor(lifePoints / 2) + 1, dead: lifePoints + 1 };
 }
+
+/**
+ * The most wounds stored for a combatant with these Life Points: 2 x Life Points + 1, well past death, so a
+ * corpse's wounds stay readable without growing for ever (docs/DATA.md).
+ */
+export function maxStoredWounds(lifePoints: number): number {
+  return assertNonNegativeInteger("lifePoints", lifePoints) * 2 + 1;
+}
+
+/** Wounds kept within 0 .. maxStoredWounds(lifePoints). */
+export function capWounds(wounds: number, lifePoints: number): number {
+  return Math.min(maxStoredWounds(lifePoints), Math.max(0, wounds));
+}
+
+/** The health of anything that has Life Points and wounds (a combatant state, a derived character). */
+export function healthOf(c: { readonly life: { readonly max: number; readonly wounds: number } }): WoundState {
+  return woundState(c.life.wounds, c.life.max);
+}
+
+/** Whether it is dead (wounds above its Life Points, 000 "Severe injury and Death"). */
+export function isDead(c: { readonly life: { readonly max: number; readonly wounds: number } }): boolean {
+  return healthOf(c) === "dead";
+}

@@ -22,9 +22,6 @@ export type { ContestInput, ContestResult } from "./contest";
 export { canMelee, canRanged } from "./legality";
 export { woundState, woundThresholds } from "./health";
 export type { WoundState } from "./health";
-export { breakOut } from "./grapple";
-export type { BreakOutDefence } from "./grapple";
-export { BASE_RESCUE_TN, rescueTN } from "./rescue";
 export { BATTLE_LOG, RULE_REASONS } from "./reasons";
 export type { RuleReason } from "./reasons";
 
@@ -94,7 +91,10 @@ export type {
   AttackTNs,
   DamageCheck,
 } from "./procedures/attack";
+/** 000 "Breaking out of a Grapple": the grapple is the connected cluster of grapple links. */
+export { grappleCluster } from "./procedures/grapple";
 export {
+  breakOut,
   breakOutDefenders,
   performBreakOut,
   performGrapple,
@@ -104,6 +104,7 @@ export {
   validateGrapple,
 } from "./procedures/grapple";
 export type {
+  BreakOutDefence,
   BreakOutDeclaration,
   BreakOutDefenceRoll,
   BreakOutOutcome,
@@ -113,7 +114,15 @@ export type {
   GrappleOutcome,
   GrapplePools,
 } from "./procedures/grapple";
-export { performRescue, rescueCheckTN, resolveRescue, setDown, validateRescue } from "./procedures/rescue";
+export {
+  BASE_RESCUE_TN,
+  performRescue,
+  rescueCheckTN,
+  rescueTN,
+  resolveRescue,
+  setDown,
+  validateRescue,
+} from "./procedures/rescue";
 export type { RescueDeclaration, RescueOutcome, SetDownRuling } from "./procedures/rescue";
 export {
   MOVE_KINDS,
@@ -127,6 +136,9 @@ export {
 export type { MoveDeclaration, MoveKind, MovePhase, MoveRuling, MoveTargets } from "./procedures/move";
 export { checkDeclaredAction } from "./procedures/declared";
 export type { DeclaredAction, DeclaredRuling } from "./procedures/declared";
+/** 000 "Alternative Option: Secret Declaration": a group of equal Pneuma resolves at once against the state before it. */
+export { SIMULTANEOUS_LOG, mergeSimultaneous, resolveSimultaneous } from "./procedures/simultaneous";
+export type { SimultaneousAction, SimultaneousOutcome, SimultaneousResult } from "./procedures/simultaneous";
 export { END_PHASE_LOG, FALL_CHOICE_REASONS, chooseToFall, resolveEndPhase } from "./procedures/end-phase";
 export type { CrashReport, EndPhaseOutcome, FallCause, FallChoiceRuling, FallReport } from "./procedures/end-phase";
 

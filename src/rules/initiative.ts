@@ -14,7 +14,7 @@
 import { clampPool, countSuccesses } from "./pools";
 import { rollFrom } from "./roll-sources";
 import type { DiceSource } from "./types";
-import { assertNonNegativeInteger, fail } from "./validate";
+import { assertList, assertNonNegativeInteger, assertRecord, assertUniqueIds, fail } from "./validate";
 
 /** The TN of the competed Pneuma check that breaks initiative ties (000 "Default Option"). */
 export const PNEUMA_TIE_TN = 6;
@@ -48,15 +48,6 @@ export interface SideInitiativeResult {
   phaseShift: Record<string, -1 | 0 | 1>;
   events: number;
   history: Record<string, number[]>;
-}
-
-function assertIds(name: string, ids: readonly unknown[]): void {
-  const seen = new Set<string>();
-  ids.forEach((id, i) => {
-    if (typeof id !== "string" || id.length === 0) fail(`${name}[${i}]`, "a non-empty string", id);
-    if (seen.has(id)) fail(`${name}[${i}]`, "an id that appears once", id);
-    seen.add(id);
-  });
 }
 
 /** Splits items into runs of equal key, keeping the given order inside each run; keys highest first. */
@@ -101,15 +92,17 @@ export async function pneumaOrder(
   combatants: readonly { id: string; pneuma: number }[],
   dice: DiceSource,
 ): Promise<PneumaOrderResult> {
-  if (!Array.isArray(combatants)) fail("combatants", "an array", combatants);
-  combatants.forEach((c: unknown, i) => {
-    if (typeof c !== "object" || c === null) fail(`combatants[${i}]`, "an object with id and pneuma", c);
-  });
-  assertIds("combatants.id", combatants.map((c) => c.id));
-  combatants.forEach((c, i) => assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma));
+  const entries = assertList("combatants", combatants).map((c, i) =>
+    assertRecord(`combatants[${i}]`, c, "an object with id and pneuma"),
+  );
+  const ids = assertUniqueIds(entries.map((c) => c.id), (i) => `combatants.id[${i}]`);
+  const roster = entries.map((c, i): Entry => ({
+    id: ids[i] ?? fail(`combatants[${i}].id`, "an id", c.id),
+    pneuma: assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma),
+  }));
   const checks: TieCheck[] = [];
   const order: string[] = [];
-  for (const group of groupDescending(combatants, (c) => c.pneuma)) {
+  for (const group of groupDescending(roster, (c) => c.pneuma)) {
     order.push(...(await settleTie(group, dice, checks, 0)));
   }
   return { order, checks };
@@ -136,9 +129,9 @@ export function phaseShiftFor(roll: number): -1 | 0 | 1 {
  * 001 "Initiative": every side rolls 1d10, highest first; tied sides re-roll at once and each forced re-roll
  * of a tied group counts one combat event. A final 1 goes last and one phase later, a 10 first and earlier.
  */
-export async function sideInitiative(sides: readonly string[], dice: DiceSource): Promise<SideInitiativeResult> {
-  if (!Array.isArray(sides)) fail("sides", "an array", sides);
-  assertIds("sides", sides);
+export async function sideInitiative(input: readonly string[], dice: DiceSource): Promise<SideInitiativeResult> {
+  const list = assertUniqueIds(assertList("sides", input), (i) => `sides[${i}]`);
+  const sides: readonly string[] = list;
   if (sides.length > MAX_SIDES) fail("sides", `at most ${MAX_SIDES} sides (one d10 each must differ)`, sides.length);
   const rolls: Record<string, number> = {};
   const history: Record<string, number[]> = {};

@@ -2,7 +2,7 @@
 import { altitudeIndex, altitudeValue, distanceIndex } from "./bands";
 import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
 import type { Altitude, Distance, Legality } from "./types";
-import { fail } from "./validate";
+import { assertRecord, optionalBoolean } from "./validate";
 
 /** Whether two bands count as the same altitude for melee: equal, or Flying Low against the ground. */
 function meleeLevel(a: Altitude, b: Altitude): boolean {
@@ -34,12 +34,9 @@ export function canMelee(distance: Distance, a: Altitude, b: Altitude): Legality
 export function canRanged(distance: Distance, a: Altitude, b: Altitude, opts: { longRange?: boolean } = {}): Legality {
   const reach = distanceIndex(distance);
   const gap = Math.abs(altitudeValue(a) - altitudeValue(b));
-  if (typeof opts !== "object" || opts === null) fail("opts", "an object", opts);
-  if (opts.longRange !== undefined && typeof opts.longRange !== "boolean") {
-    fail("opts.longRange", "true, false or absent", opts.longRange);
-  }
+  const longRange = optionalBoolean("opts.longRange", assertRecord("opts", opts).longRange);
   if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
-  const limit = distanceIndex(opts.longRange ? "long" : "middle");
+  const limit = distanceIndex(longRange ? "long" : "middle");
   if (reach > limit) return refuse(RULE_REASONS.TooFarForRanged);
   if (gap > 1) return refuse(RULE_REASONS.AltitudeTooFarForRanged);
   return ALLOWED;

@@ -1,7 +1,7 @@
 /** Tactical movement allowances (000 "Manoeuvres", RULES.md "Movement"). */
 import { ALTITUDES } from "./bands";
 import type { Altitude } from "./types";
-import { assertOneOf, fail } from "./validate";
+import { assertBoolean, assertOneOf, assertRecord, optionalBoolean } from "./validate";
 
 /** How far one kind of move may take a combatant: distance steps and altitude steps. */
 export interface MoveSteps {
@@ -28,23 +28,17 @@ function steps(distance: number, altitude: number): MoveSteps {
   return { distance, altitude };
 }
 
-function optionalFlag(name: string, value: unknown): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== "boolean") fail(name, "true, false or absent", value);
-  return value;
-}
-
 /**
  * The standard and full move a combatant may make this round (000 "Manoeuvres").
  * A full move replaces every other action that round; the caller records that with the fullMove flag.
  */
-export function movementAllowance(m: Mover): MovementAllowance {
-  if (typeof m !== "object" || m === null) fail("mover", "an object", m);
-  if (typeof m.canFly !== "boolean") fail("mover.canFly", "true or false", m.canFly);
+export function movementAllowance(input: Mover): MovementAllowance {
+  const m = assertRecord("mover", input);
+  const canFly = assertBoolean("mover.canFly", m.canFly);
   const altitude = assertOneOf("mover.altitude", m.altitude, ALTITUDES);
-  const fastGround = optionalFlag("mover.fastGround", m.fastGround);
-  const pinned = optionalFlag("mover.pinned", m.pinned);
-  const severelyInjured = optionalFlag("mover.severelyInjured", m.severelyInjured);
+  const fastGround = optionalBoolean("mover.fastGround", m.fastGround);
+  const pinned = optionalBoolean("mover.pinned", m.pinned);
+  const severelyInjured = optionalBoolean("mover.severelyInjured", m.severelyInjured);
 
   // 000 Manoeuvres: a pinned combatant makes no tactical movement; 000 Severe injury: nor does the injured.
   if (pinned || severelyInjured) return { standard: steps(0, 0), full: steps(0, 0) };
@@ -52,7 +46,9 @@ export function movementAllowance(m: Mover): MovementAllowance {
   // Fast ground troops (cavalry) cover one distance step as a standard move, and one more with a full move.
   const ground = fastGround ? { standard: steps(1, 0), full: steps(2, 0) } : { standard: steps(0, 0), full: steps(1, 0) };
 
-  if (!m.canFly) return ground; // non-flyers never change altitude
+  // 000 "Falling out of the Sky", "Catching": a non-flyer left in the air has no ground under it to walk on.
+  if (!canFly && altitude !== "grounded") return { standard: steps(0, 0), full: steps(0, 0) };
+  if (!canFly) return ground; // non-flyers never change altitude
   // 000 Manoeuvres: standard aerial move one step of each, full aerial move two of each.
   if (altitude !== "grounded") return { standard: steps(1, 1), full: steps(2, 2) };
   // RULES.md: taking off is a full aerial move; on the ground a flyer moves as ground troops do with a standard move.

@@ -3,7 +3,7 @@
  * simulator, a script of faces for tests, and `rollFrom`, the checked way every procedure asks a source.
  */
 import type { DiceSource } from "./types";
-import { assertInteger, assertNonNegativeInteger, fail } from "./validate";
+import { assertFace, assertFinite, assertInteger, assertList, assertNonNegativeInteger, fail } from "./validate";
 
 /** The die sizes a DiceSource is asked for. */
 export type DieSize = 6 | 10 | 20;
@@ -66,8 +66,7 @@ export function seededDice(seed: number): SeededDice {
  * next face cannot be shown by the die asked for, so a test fails loudly instead of rolling something else.
  */
 export function scriptedDice(faces: readonly number[]): ScriptedDice {
-  if (!Array.isArray(faces)) fail("faces", "an array of die faces", faces);
-  const script = [...faces];
+  const script = assertList("faces", faces, "an array of die faces").map((f, i) => assertFinite(`faces[${i}]`, f));
   const requests: DiceRequest[] = [];
   let used = 0;
   return {
@@ -100,14 +99,8 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
 export async function rollFrom(dice: DiceSource, count: number, faces: DieSize): Promise<number[]> {
   const request = checkRequest(count, faces);
   if (request.count === 0) return [];
-  const results: unknown = await dice.roll(request.count, request.faces);
-  if (!Array.isArray(results) || results.length !== request.count) {
-    fail("dice results", `${request.count} faces of a d${request.faces}`, results);
-  }
-  results.forEach((face: unknown, i: number) => {
-    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > request.faces) {
-      fail(`dice results[${i}]`, `a d${request.faces} face from 1 to ${request.faces}`, face);
-    }
-  });
-  return results as number[];
+  const expected = `${request.count} faces of a d${request.faces}`;
+  const results = assertList("dice results", await dice.roll(request.count, request.faces), expected);
+  if (results.length !== request.count) fail("dice results", expected, results);
+  return results.map((face, i) => assertFace(`dice results[${i}]`, face, request.faces));
 }

@@ -4,8 +4,9 @@
  *
  * Decisions:
  * - Every mode ends with one `end` step listing every living combatant: the End Phase processing (falls,
- *   crashes, flags that last a round). In "descending" each combatant first gets an `act` step for its End
- *   Phase actions, in Pneuma order (000 "End Phase Actions"); the declaration modes run the End Phase once.
+ *   crashes, flags that last a round). Before it each combatant gets its End Phase actions (000 "End Phase
+ *   Actions") as in the other phases: an `act` step in Pneuma order in "descending", declare and resolve steps
+ *   in the two declaration modes.
  * - Dead combatants get no step; severely injured ones get no movement or battle step (but keep End Phase
  *   actions); surprised ones get no step at all in round 1 (RULES.md "Surprise and ambush").
  * - "sideD10" (001): a `start` step in the Starting phase (initiative, combat events), then each speed phase
@@ -15,7 +16,17 @@
  */
 import type { SpeedCategory, SpeedPhase } from "./speed";
 import { SPEED_CATEGORIES } from "./speed";
-import { assertInteger, assertNonNegativeInteger, assertOneOf, fail } from "./validate";
+import {
+  assertId,
+  assertInteger,
+  assertList,
+  assertNonNegativeInteger,
+  assertOneOf,
+  assertRecord,
+  assertString,
+  fail,
+  optionalBoolean,
+} from "./validate";
 
 /** The ways a round can be run: three from seed 000, the side d10 round from seed 001. */
 export type RoundMode = "descending" | "reverseDeclaration" | "secretDeclaration" | "sideD10";
@@ -101,8 +112,7 @@ const single = (phase: TacticalPhase, kind: StepKind, id: string): RoundStep => 
 
 /** Checks that `order` lists every combatant exactly once and returns the combatants in that order. */
 function inOrder(input: RoundInput, byId: ReadonlyMap<string, PlanCombatant>): PlanCombatant[] {
-  const order = input.order;
-  if (!Array.isArray(order)) fail("order", "the Pneuma order (an array of ids)", order);
+  const order = input.order ?? fail("order", "the Pneuma order (an array of ids)", input.order);
   if (order.length !== byId.size || new Set(order).size !== order.length) {
     fail("order", "every combatant id exactly once", order);
   }
@@ -119,11 +129,15 @@ function descending(input: RoundInput, ordered: readonly PlanCombatant[]): Round
   return [...steps, endStep("end", ordered)];
 }
 
+/** Who takes part in a phase: End Phase actions are open to the severely injured, movement and battle are not. */
+const takesPart = (phase: TacticalPhase, c: PlanCombatant, round: number): boolean =>
+  phase === "end" ? mayAct(c, round) : mayFight(c, round);
+
 // 000 "Alternative Option: Reverse Declaration": declare slowest first, resolve fastest first.
 function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]): RoundStep[] {
   const steps: RoundStep[] = [];
-  for (const phase of ["movement", "battle"] as const) {
-    const able = ordered.filter((c) => mayFight(c, input.round));
+  for (const phase of ["movement", "battle", "end"] as const) {
+    const able = ordered.filter((c) => takesPart(phase, c, input.round));
     for (const c of [...able].reverse()) steps.push(single(phase, "declare", c.id));
     for (const c of able) steps.push(single(phase, "resolve", c.id));
   }
@@ -132,11 +146,13 @@ function reverseDeclaration(input: RoundInput, ordered: readonly PlanCombatant[]
 
 // 000 "Alternative Option: Secret Declaration": everyone declares at once; equal Pneuma resolves together.
 function secretDeclaration(input: RoundInput): RoundStep[] {
-  input.combatants.forEach((c, i) => assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma));
+  input.combatants.forEach((c, i) => {
+    if (c.pneuma === undefined) fail(`combatants[${i}].pneuma`, "an integer of 0 or more", c.pneuma);
+  });
   const sorted = [...input.combatants].sort((a, b) => (b.pneuma ?? 0) - (a.pneuma ?? 0));
   const steps: RoundStep[] = [];
-  for (const phase of ["movement", "battle"] as const) {
-    const able = sorted.filter((c) => mayFight(c, input.round));
+  for (const phase of ["movement", "battle", "end"] as const) {
+    const able = sorted.filter((c) => takesPart(phase, c, input.round));
     if (able.length === 0) continue;
     steps.push({ phase, kind: "declare", combatants: able.map((c) => c.id), simultaneous: able.length > 1 });
     const levels = [...new Set(able.map((c) => c.pneuma ?? 0))];
@@ -157,19 +173,13 @@ export function shiftedSpeed(speed: SpeedCategory, shift: -1 | 0 | 1): SpeedCate
 
 // 001 "Combat Phases": Starting, the speed phases in which someone acts, End of Round.
 function sideD10(input: RoundInput): RoundStep[] {
-  const sides = input.sides;
-  if (typeof sides !== "object" || sides === null || !Array.isArray(sides.order)) {
-    fail("sides", "the side initiative result ({ order, phaseShift })", sides);
-  }
-  if (new Set(sides.order).size !== sides.order.length) fail("sides.order", "each side once", sides.order);
+  const sides = parseSides(input.sides);
   const speeds = new Map<string, SpeedCategory>();
   input.combatants.forEach((c, i) => {
-    if (typeof c.side !== "string" || !sides.order.includes(c.side)) {
+    if (c.side === undefined || !sides.order.includes(c.side)) {
       fail(`combatants[${i}].side`, "one of the sides in the initiative order", c.side);
     }
-    const shift = sides.phaseShift?.[c.side] ?? 0;
-    if (shift !== -1 && shift !== 0 && shift !== 1) fail(`sides.phaseShift.${c.side}`, "-1, 0 or 1", shift);
-    speeds.set(c.id, shiftedSpeed(c.speed ?? "average", shift));
+    speeds.set(c.id, shiftedSpeed(c.speed ?? "average", sides.phaseShift[c.side] ?? 0));
   });
   const living = input.combatants.filter((c) => !c.dead).map((c) => c.id);
   const steps: RoundStep[] = [{ phase: "starting", kind: "start", combatants: living, simultaneous: true }];
@@ -184,21 +194,67 @@ function sideD10(input: RoundInput): RoundStep[] {
   return [...steps, endStep("endOfRound", input.combatants)];
 }
 
-/** Builds the steps of one round for any mode, skipping those who cannot act (see the file comment). */
-export function planRound(input: RoundInput): RoundPlan {
-  if (typeof input !== "object" || input === null) fail("input", "a round input object", input);
+type ParsedSides = { order: readonly string[]; phaseShift: Readonly<Record<string, -1 | 0 | 1>> };
+
+/** The side initiative result "sideD10" needs: each side once, and a phase shift of -1, 0 or 1 per side. */
+function parseSides(value: unknown): ParsedSides {
+  const expected = "the side initiative result ({ order, phaseShift })";
+  const sides = assertRecord("sides", value, expected);
+  const order = assertList("sides.order", sides.order, expected).map((s, i) => assertString(`sides.order[${i}]`, s));
+  if (new Set(order).size !== order.length) fail("sides.order", "each side once", order);
+  const shifts = sides.phaseShift === undefined ? {} : assertRecord("sides.phaseShift", sides.phaseShift);
+  const phaseShift: Record<string, -1 | 0 | 1> = {};
+  for (const [side, shift] of Object.entries(shifts)) {
+    if (shift !== -1 && shift !== 0 && shift !== 1) fail(`sides.phaseShift.${side}`, "-1, 0 or 1", shift);
+    phaseShift[side] = shift;
+  }
+  return { order, phaseShift };
+}
+
+function parseCombatant(value: unknown, i: number): PlanCombatant {
+  const at = `combatants[${i}]`;
+  const c = assertRecord(at, value);
+  return {
+    id: assertId(`${at}.id`, c.id),
+    ...(c.pneuma === undefined ? {} : { pneuma: assertNonNegativeInteger(`${at}.pneuma`, c.pneuma) }),
+    ...(c.side === undefined ? {} : { side: assertString(`${at}.side`, c.side) }),
+    ...(c.speed === undefined ? {} : { speed: assertOneOf(`${at}.speed`, c.speed, SPEED_CATEGORIES) }),
+    dead: optionalBoolean(`${at}.dead`, c.dead),
+    severelyInjured: optionalBoolean(`${at}.severelyInjured`, c.severelyInjured),
+    surprised: optionalBoolean(`${at}.surprised`, c.surprised),
+  };
+}
+
+/** Parses the public input of `planRound` once; the mode planners then trust its types. */
+function parseRoundInput(value: unknown): RoundInput {
+  const input = assertRecord("input", value, "a round input object");
   const mode = assertOneOf("mode", input.mode, ROUND_MODES);
   const round = assertInteger("round", input.round);
   if (round < 1) fail("round", "a round number of 1 or more", round);
-  if (!Array.isArray(input.combatants)) fail("combatants", "an array", input.combatants);
-  const byId = new Map<string, PlanCombatant>();
-  input.combatants.forEach((c: PlanCombatant, i) => {
-    if (typeof c !== "object" || c === null) fail(`combatants[${i}]`, "an object", c);
-    if (typeof c.id !== "string" || c.id.length === 0 || byId.has(c.id)) {
-      fail(`combatants[${i}].id`, "a non-empty id that appears once", c.id);
-    }
-    byId.set(c.id, c);
+  const combatants = assertList("combatants", input.combatants).map(parseCombatant);
+  const seen = new Set<string>();
+  combatants.forEach((c, i) => {
+    if (seen.has(c.id)) fail(`combatants[${i}].id`, "a non-empty id that appears once", c.id);
+    seen.add(c.id);
   });
+  const order =
+    input.order === undefined
+      ? undefined
+      : assertList("order", input.order, "the Pneuma order (an array of ids)").map((id, i) => assertString(`order[${i}]`, id));
+  return {
+    mode,
+    round,
+    combatants,
+    ...(order === undefined ? {} : { order }),
+    ...(input.sides === undefined ? {} : { sides: parseSides(input.sides) }),
+  };
+}
+
+/** Builds the steps of one round for any mode, skipping those who cannot act (see the file comment). */
+export function planRound(value: RoundInput): RoundPlan {
+  const input = parseRoundInput(value);
+  const { mode, round } = input;
+  const byId = new Map(input.combatants.map((c) => [c.id, c]));
   let steps: RoundStep[];
   switch (mode) {
     case "descending":
@@ -217,8 +273,8 @@ export function planRound(input: RoundInput): RoundPlan {
   return { mode, round, steps };
 }
 
-function checkCursor(plan: RoundPlan, cursor: RoundCursor): number {
-  if (typeof cursor !== "object" || cursor === null) fail("cursor", "an object { round, index }", cursor);
+function checkCursor(plan: RoundPlan, value: RoundCursor): number {
+  const cursor = assertRecord("cursor", value, "an object { round, index }");
   if (cursor.round !== plan.round) fail("cursor.round", `the plan's round (${plan.round})`, cursor.round);
   const index = assertNonNegativeInteger("cursor.index", cursor.index);
   if (index > plan.steps.length) fail("cursor.index", `at most ${plan.steps.length}`, index);
@@ -253,6 +309,6 @@ export function advance(plan: RoundPlan, cursor: RoundCursor, able?: readonly st
     step.kind === "end" ||
     step.combatants.some((id) => able.includes(id));
   index += 1;
-  while (index < plan.steps.length && !keep(plan.steps[index] as RoundStep)) index += 1;
+  for (let step = plan.steps[index]; step !== undefined && !keep(step); step = plan.steps[index]) index += 1;
   return { round: plan.round, index };
 }

@@ -70,3 +70,51 @@ export function assertFace(name: string, value: unknown, faces: number): number 
   }
   return value;
 }
+
+/** Asserts true or false. */
+export function assertBoolean(name: string, value: unknown): boolean {
+  if (typeof value !== "boolean") fail(name, "true or false", value);
+  return value;
+}
+
+/** Asserts true, false or absent; absent reads as false. */
+export function optionalBoolean(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") fail(name, "true, false or absent", value);
+  return value;
+}
+
+/** Asserts a non-empty string (an id). */
+export function assertId(name: string, value: unknown): string {
+  if (typeof value !== "string" || value.length === 0) fail(name, "a non-empty string", value);
+  return value;
+}
+
+/** Asserts a string. */
+export function assertString(name: string, value: unknown): string {
+  if (typeof value !== "string") fail(name, "a string", value);
+  return value;
+}
+
+/** Asserts an object (not null, not an array) and gives its fields for parsing. */
+export function assertRecord(name: string, value: unknown, expected = "an object"): Readonly<Record<string, unknown>> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) fail(name, expected, value);
+  return value as Readonly<Record<string, unknown>>;
+}
+
+/** Asserts an array and gives its entries for parsing. */
+export function assertList(name: string, value: unknown, expected = "an array"): readonly unknown[] {
+  if (!Array.isArray(value)) fail(name, expected, value);
+  return value as readonly unknown[];
+}
+
+/** Asserts that a list of ids has no empty and no repeated entry; `at(i)` names entry i in messages. */
+export function assertUniqueIds(ids: readonly unknown[], at: (i: number) => string): string[] {
+  const seen = new Set<string>();
+  return ids.map((id, i) => {
+    const checked = assertId(at(i), id);
+    if (seen.has(checked)) fail(at(i), "an id that appears once", id);
+    seen.add(checked);
+    return checked;
+  });
+}

@@ -36,7 +36,7 @@ describe("DATA.md migrations: discarded values kept in flags", () => {
     keepLegacyValues("Actor", clean);
     expect(clean.flags).toBeUndefined();
     for (const odd of [null, "x", { system: { soma: "x" } }, { type: "vehicle", system: { soma: "x" } }]) {
-      expect(() => keepLegacyValues("Actor", odd)).not.toThrow();
+      expect(() => { keepLegacyValues("Actor", odd); }).not.toThrow();
     }
   });
 });

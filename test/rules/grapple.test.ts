@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { breakOut } from "../../src/rules/grapple";
+import { breakOut } from "../../src/rules/procedures/grapple";
 
 describe("000 Breaking out of a Grapple: breakOut", () => {
   it("shakes off a grappler whose defence scored fewer successes", () => {

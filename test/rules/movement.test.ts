@@ -91,3 +91,16 @@ describe("000 Manoeuvres: input checks", () => {
     );
   });
 });
+
+describe("000 Falling out of the Sky: a non-flyer in the air has no ground move", () => {
+  it.each(["low", "mid", "high", "ceiling"] as const)("gives a non-flyer at %s no standard and no full move", (altitude) => {
+    for (const fastGround of [false, true]) {
+      const allowance = movementAllowance({ canFly: false, altitude, fastGround });
+      expect(allowance).toEqual({ standard: { distance: 0, altitude: 0 }, full: { distance: 0, altitude: 0 } });
+    }
+  });
+  it("still gives the same non-flyer its ground moves on the ground", () => {
+    expect(movementAllowance({ canFly: false, altitude: "grounded", fastGround: true }).standard.distance).toBe(1);
+    expect(movementAllowance({ canFly: false, altitude: "grounded" }).full.distance).toBe(1);
+  });
+});

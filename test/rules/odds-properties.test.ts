@@ -55,7 +55,7 @@ function expectSameDistribution(actual: number[], enumerated: number[]): void {
   let last = enumerated.length - 1;
   while (last > 0 && enumerated[last] === 0) last -= 1;
   expect(actual).toHaveLength(last + 1);
-  actual.forEach((p, i) => expect(Math.abs(p - (enumerated[i] ?? 0))).toBeLessThanOrEqual(EPS));
+  actual.forEach((p, i) => { expect(Math.abs(p - (enumerated[i] ?? 0))).toBeLessThanOrEqual(EPS); });
 }
 
 /** Brute force of a whole attack: every attack, defence and damage roll, and woundState on the result. */

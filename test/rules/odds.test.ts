@@ -53,7 +53,7 @@ describe("000 Damage and Health states: marginDistribution by hand", () => {
   it("gives 160/216 miss or tie, 51/216 margin 1 and 5/216 margin 2 for 2d6 TN 6 against 1d6 TN 6", () => {
     const dist = marginDistribution(contest(2, 6, 1, 6));
     expect(dist).toHaveLength(3);
-    [160 / 216, 51 / 216, 5 / 216].forEach((p, i) => expect(dist[i]).toBeCloseTo(p, 15));
+    [160 / 216, 51 / 216, 5 / 216].forEach((p, i) => { expect(dist[i]).toBeCloseTo(p, 15); });
   });
   it("is [1] when the attack cannot succeed at all", () => {
     expect(marginDistribution(contest(5, 7, 2, 4))).toEqual([1]);
@@ -72,7 +72,7 @@ describe("000 Armour: damageDistribution by hand", () => {
   });
   it("gives 4/9, 4/9, 1/9 for two dice at TN 5 against no armour", () => {
     const dist = damageDistribution({ pool: 2, tn: 5, armour: 0 });
-    [4 / 9, 4 / 9, 1 / 9].forEach((p, i) => expect(dist[i]).toBeCloseTo(p, 15));
+    [4 / 9, 4 / 9, 1 / 9].forEach((p, i) => { expect(dist[i]).toBeCloseTo(p, 15); });
   });
   it("is [1] when the armour is at least the pool", () => {
     expect(damageDistribution({ pool: 3, tn: 2, armour: 3 })).toEqual([1]);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rescueTN } from "../../src/rules/rescue";
+import { rescueTN } from "../../src/rules/procedures/rescue";
 
 describe("000 Catching / Mid air rescues: rescueTN", () => {
   it("is 5 for equal weights", () => {

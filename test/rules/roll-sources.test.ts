@@ -61,7 +61,7 @@ describe("DESIGN.md dice sources: scriptedDice", () => {
 
 describe("DESIGN.md dice sources: rollFrom", () => {
   it("passes a valid answer through, awaiting an async source", async () => {
-    await expect(rollFrom({ roll: async () => [2, 6] }, 2, 6)).resolves.toEqual([2, 6]);
+    await expect(rollFrom({ roll: () => Promise.resolve([2, 6]) }, 2, 6)).resolves.toEqual([2, 6]);
   });
   it("refuses a source that answers with the wrong number of faces", async () => {
     await expect(rollFrom({ roll: () => [2] }, 2, 6)).rejects.toThrow(RangeError);

@@ -69,7 +69,7 @@ describe("000 Default Option: descending round plan", () => {
 });
 
 describe("000 Alternative Option: reverse declaration round plan", () => {
-  it("declares slowest first and resolves fastest first in movement and battle, then one end phase", () => {
+  it("declares slowest first and resolves fastest first in movement, battle and End Phase actions, then the end phase", () => {
     const plan = planRound({ mode: "reverseDeclaration", round: 1, combatants: trio, order });
     expect(brief(plan)).toEqual([
       "movement declare argent",
@@ -84,13 +84,24 @@ describe("000 Alternative Option: reverse declaration round plan", () => {
       "battle resolve sable",
       "battle resolve hunter",
       "battle resolve argent",
+      "end declare argent",
+      "end declare hunter",
+      "end declare sable",
+      "end resolve sable",
+      "end resolve hunter",
+      "end resolve argent",
       "end end sable,hunter,argent",
     ]);
   });
-  it("leaves the severely injured out of declarations and resolutions", () => {
+  it("leaves the severely injured out of movement and battle, but gives them their End Phase actions", () => {
     const combatants = [{ id: "sable" }, { id: "argent" }, { id: "hunter", severelyInjured: true }];
     const plan = planRound({ mode: "reverseDeclaration", round: 1, combatants, order });
-    expect(plan.steps.some((s) => s.kind !== "end" && s.combatants.includes("hunter"))).toBe(false);
+    expect(plan.steps.some((s) => s.phase !== "end" && s.combatants.includes("hunter"))).toBe(false);
+    expect(brief(plan).filter((s) => s.startsWith("end") && s.includes("hunter"))).toEqual([
+      "end declare hunter",
+      "end resolve hunter",
+      "end end sable,hunter,argent",
+    ]);
   });
 });
 
@@ -104,9 +115,12 @@ describe("000 Alternative Option: secret declaration round plan", () => {
       "battle declare sable,argent,hunter",
       "battle resolve sable,argent",
       "battle resolve hunter",
+      "end declare sable,argent,hunter",
+      "end resolve sable,argent",
+      "end resolve hunter",
       "end end sable,argent,hunter",
     ]);
-    expect(plan.steps.map((s) => s.simultaneous)).toEqual([true, true, false, true, true, false, true]);
+    expect(plan.steps.map((s) => s.simultaneous)).toEqual([true, true, false, true, true, false, true, true, false, true]);
   });
   it("needs no initiative order, only Pneuma values", () => {
     expect(() => planRound({ mode: "secretDeclaration", round: 1, combatants: [{ id: "x" }] })).toThrow(

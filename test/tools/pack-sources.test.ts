@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadSources } from "../../tools/lib/pack-sources";
 
 const root = mkdtempSync(join(tmpdir(), "aod-sources-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => { rmSync(root, { recursive: true, force: true }); });
 const pack = join(root, "packs", "_source", "p");
 mkdirSync(join(pack, "sub"), { recursive: true });
 writeFileSync(join(pack, "a.yml"), "name: A\n");

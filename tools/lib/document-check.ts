@@ -55,7 +55,7 @@ function imageError(value: unknown, path: string): string[] {
 export function checkImagePrefixes(doc: UnknownRecord): string[] {
   const errors: string[] = [];
   const walk = (value: unknown, path: string): void => {
-    if (Array.isArray(value)) value.forEach((v: unknown, i) => walk(v, `${path}[${i}]`));
+    if (Array.isArray(value)) value.forEach((v: unknown, i) => { walk(v, `${path}[${i}]`); });
     else if (isRecord(value)) {
       for (const [key, child] of Object.entries(value)) {
         if (key === "img") errors.push(...imageError(child, at(path, key)));

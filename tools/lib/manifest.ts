@@ -77,7 +77,7 @@ function stringList(manifest: UnknownRecord, key: string, errors: string[]): str
     errors.push(`system.json: ${key}: expected a list of file paths, got ${show(value)}`);
     return [];
   }
-  return value as string[];
+  return value;
 }
 
 /** Errors for the manifest's identity and for every file it names that `exists` (relative to dist/) denies. */
@@ -133,8 +133,8 @@ export function checkManifestDeclarations(manifest: UnknownRecord, packs: readon
     names.forEach((name: unknown, i) => {
       if (!packs.some((p) => p.name === name)) errors.push(`system.json: ${at}.packs[${i}]: ${show(name)} is not a declared pack`);
     });
-    if (Array.isArray(folder.folders)) folder.folders.forEach((f: unknown, i) => checkFolder(f, `${at}.folders[${i}]`));
+    if (Array.isArray(folder.folders)) folder.folders.forEach((f: unknown, i) => { checkFolder(f, `${at}.folders[${i}]`); });
   };
-  if (Array.isArray(folders)) folders.forEach((f: unknown, i) => checkFolder(f, `packFolders[${i}]`));
+  if (Array.isArray(folders)) folders.forEach((f: unknown, i) => { checkFolder(f, `packFolders[${i}]`); });
   return errors;
 }

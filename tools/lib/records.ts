@@ -11,6 +11,7 @@ export function isRecord(value: unknown): value is UnknownRecord {
 /** Renders a value briefly for an error message. */
 export function show(value: unknown): string {
   if (value === undefined) return "undefined";
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON.stringify answers undefined for functions and symbols, whatever its declared type says.
+  const text = (JSON.stringify(value) as string | undefined) ?? Object.prototype.toString.call(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

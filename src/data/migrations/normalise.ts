@@ -8,7 +8,7 @@
  * field is left for the schema's initial value.
  */
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
-import type { ActorSubtype, FieldSpec, ItemSubtype, ModelSpec } from "../spec";
+import type { ActorSubtype, ItemSubtype, ModelSpec } from "../spec";
 import { coerceValue, readText } from "./coerce";
 import { RENAMES, readPath } from "./renames";
 
@@ -103,7 +103,7 @@ function applyRenames(source: Plain, type: Subtype, discarded: Discarded[]): voi
 
 /** Coerces every field of the spec that is present, recursing into nested schemas. */
 function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discarded: Discarded[]): void {
-  for (const [key, field] of Object.entries(spec) as [string, FieldSpec][]) {
+  for (const [key, field] of Object.entries(spec)) {
     if (!(key in source)) continue;
     // Foundry's update operators (forced deletion or replacement) and other class instances are not user data.
     if (isInstance(source[key])) continue;

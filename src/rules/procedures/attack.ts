@@ -14,7 +14,7 @@ import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { assertInteger, fail } from "../validate";
+import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
 import {
   carriesTooMuch,
   checkWeapon,
@@ -86,12 +86,28 @@ export interface AttackPools {
 /** An all-in-one attack's answer: a refusal with its reason key, or everything the attack did. */
 export type AttackResult = Refusal | ({ allowed: true } & AttackOutcome);
 
-function checkDeclaration(decl: AttackDeclaration): void {
-  if (typeof decl !== "object" || decl === null) fail("attack", "an attack declaration", decl);
-  checkWeapon(decl.weapon, "attack.weapon");
-  if (decl.killerBlow !== undefined && typeof decl.killerBlow !== "boolean") {
-    fail("attack.killerBlow", "true, false or absent", decl.killerBlow);
-  }
+/** Parses an attack declaration given to a public entry point; the steps behind it trust its types. */
+export function parseAttack(value: unknown): AttackDeclaration {
+  const decl = assertRecord("attack", value, "an attack declaration");
+  return {
+    attackerId: assertString("attack.attackerId", decl.attackerId),
+    targetId: assertString("attack.targetId", decl.targetId),
+    weapon: checkWeapon(decl.weapon, "attack.weapon"),
+    killerBlow: optionalBoolean("attack.killerBlow", decl.killerBlow),
+  };
+}
+
+function parsePools(value: unknown): AttackPools {
+  const pools = assertRecord("pools", value, "attack and defence pools");
+  const defence = pools.defence === null ? null : assertRecord("pools.defence", pools.defence, "a pool and TN, or null");
+  return {
+    attackPool: assertInteger("pools.attackPool", pools.attackPool),
+    baseAttackTN: assertInteger("pools.baseAttackTN", pools.baseAttackTN),
+    defence:
+      defence === null
+        ? null
+        : { pool: assertInteger("pools.defence.pool", defence.pool), tn: assertInteger("pools.defence.tn", defence.tn) },
+  };
 }
 
 /**
@@ -99,7 +115,11 @@ function checkDeclaration(decl: AttackDeclaration): void {
  * RangeErrors; everything the rules forbid is a refusal with an en.json reason key.
  */
 export function validateAttack(state: SkirmishState, decl: AttackDeclaration): Legality {
-  checkDeclaration(decl);
+  return attackLegality(state, parseAttack(decl));
+}
+
+/** `validateAttack` for a declaration already parsed. */
+export function attackLegality(state: SkirmishState, decl: AttackDeclaration): Legality {
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
   const { weapon } = decl;
@@ -134,8 +154,10 @@ export function validateAttack(state: SkirmishState, decl: AttackDeclaration): L
 
 /** Step 2a: the attack and damage TNs; a killer blow adds 1 to the attack TN and takes 2 off the damage TN (000 "Killer Blows"). */
 export function attackTNs(decl: AttackDeclaration, baseAttackTN: number): AttackTNs {
-  checkDeclaration(decl);
-  assertInteger("baseAttackTN", baseAttackTN);
+  return killerBlowTNs(parseAttack(decl), assertInteger("baseAttackTN", baseAttackTN));
+}
+
+function killerBlowTNs(decl: AttackDeclaration, baseAttackTN: number): AttackTNs {
   const killerBlow = decl.weapon.killerBlow && decl.killerBlow === true;
   return {
     attackTN: raiseForKillerBlow(baseAttackTN, { killerBlow }),
@@ -144,14 +166,14 @@ export function attackTNs(decl: AttackDeclaration, baseAttackTN: number): Attack
 }
 
 /** Step 2b: attack dice against defence dice (or no defence) at the killer-blow-adjusted TN (000 "Melee Attacks"). */
-export function contestAttack(decl: AttackDeclaration, roll: AttackRollInput): AttackContest {
-  if (typeof roll !== "object" || roll === null) fail("roll", "attack and defence dice", roll);
-  const tns = attackTNs(decl, roll.baseAttackTN);
+export function contestAttack(decl: AttackDeclaration, input: AttackRollInput): AttackContest {
+  const roll = assertRecord("roll", input, "attack and defence dice");
+  const tns = killerBlowTNs(parseAttack(decl), assertInteger("baseAttackTN", roll.baseAttackTN));
   const result = resolveContest({
-    attackDice: roll.attackDice,
+    attackDice: assertFaces("roll.attackDice", roll.attackDice, 6),
     attackTN: tns.attackTN,
-    defenceDice: roll.defenceDice,
-    defenceTN: roll.defenceTN,
+    defenceDice: roll.defenceDice === null ? null : assertFaces("roll.defenceDice", roll.defenceDice, 6),
+    defenceTN: assertInteger("roll.defenceTN", roll.defenceTN),
   });
   return { ...result, ...tns };
 }
@@ -175,7 +197,15 @@ export function resolveAttack(
   contest: AttackContest,
   damageDice: readonly number[] | null,
 ): AttackOutcome {
-  checkDeclaration(decl);
+  return attackEffects(state, parseAttack(decl), contest, damageDice);
+}
+
+function attackEffects(
+  state: SkirmishState,
+  decl: AttackDeclaration,
+  contest: AttackContest,
+  damageDice: readonly number[] | null,
+): AttackOutcome {
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
   const changes: StateChange[] = [spendAction(attacker.id)];
@@ -236,16 +266,15 @@ export async function performAttack(
   pools: AttackPools,
   dice: DiceSource,
 ): Promise<AttackResult> {
-  const legality = validateAttack(state, decl);
+  const attack = parseAttack(decl);
+  const legality = attackLegality(state, attack);
   if (!legality.allowed) return refusal(legality);
-  const { attackDice, defenceDice } = await rollOpposed(state, decl.targetId, pools, dice);
-  const contest = contestAttack(decl, {
-    attackDice,
-    baseAttackTN: pools.baseAttackTN,
-    defenceDice,
-    defenceTN: pools.defence?.tn ?? 6,
-  });
-  const check = damageCheck(state, decl, contest);
+  const rolled = parsePools(pools);
+  const { attackDice, defenceDice } = await rollOpposed(state, attack.targetId, rolled, dice);
+  const tns = killerBlowTNs(attack, rolled.baseAttackTN);
+  const result = resolveContest({ attackDice, attackTN: tns.attackTN, defenceDice, defenceTN: rolled.defence?.tn ?? 6 });
+  const contest = { ...result, ...tns };
+  const check = damageCheck(state, attack, contest);
   const damageDice = check === null ? null : await rollPool(dice, check.pool, "damage");
-  return { allowed: true, ...resolveAttack(state, decl, contest, damageDice) };
+  return { allowed: true, ...attackEffects(state, attack, contest, damageDice) };
 }

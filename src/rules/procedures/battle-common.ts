@@ -8,7 +8,16 @@ import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { combatant, hasRoundEffect } from "../state";
 import type { CombatantState, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { assertFaces, assertNonNegativeInteger, assertInteger, assertOneOf, fail } from "../validate";
+import {
+  assertBoolean,
+  assertFaces,
+  assertInteger,
+  assertNonNegativeInteger,
+  assertOneOf,
+  assertRecord,
+  assertString,
+  fail,
+} from "../validate";
 
 /** An all-in-one procedure's answer when the action is not allowed. */
 export interface Refusal {
@@ -35,22 +44,18 @@ export interface WeaponSnapshot {
 /** Weapon ranges (docs/DATA.md). */
 export const WEAPON_RANGES: readonly WeaponSnapshot["range"][] = Object.freeze(["melee", "ranged"]);
 
-function assertBoolean(name: string, value: unknown): boolean {
-  if (typeof value !== "boolean") fail(name, "true or false", value);
-  return value;
-}
-
-/** Checks a weapon snapshot field by field and returns it, or throws a RangeError naming the bad field. */
-export function checkWeapon(weapon: WeaponSnapshot, name = "weapon"): WeaponSnapshot {
-  if (typeof weapon !== "object" || weapon === null) fail(name, "a weapon snapshot", weapon);
-  if (typeof weapon.name !== "string") fail(`${name}.name`, "a string", weapon.name);
-  assertOneOf(`${name}.range`, weapon.range, WEAPON_RANGES);
-  assertBoolean(`${name}.longRange`, weapon.longRange);
-  assertInteger(`${name}.damageTN`, weapon.damageTN);
-  assertBoolean(`${name}.killerBlow`, weapon.killerBlow);
-  assertBoolean(`${name}.grapple`, weapon.grapple);
-  assertNonNegativeInteger(`${name}.magicCost`, weapon.magicCost);
-  return weapon;
+/** Parses a weapon snapshot field by field and returns it, or throws a RangeError naming the bad field. */
+export function checkWeapon(value: unknown, name = "weapon"): WeaponSnapshot {
+  const weapon = assertRecord(name, value, "a weapon snapshot");
+  return {
+    name: assertString(`${name}.name`, weapon.name),
+    range: assertOneOf(`${name}.range`, weapon.range, WEAPON_RANGES),
+    longRange: assertBoolean(`${name}.longRange`, weapon.longRange),
+    damageTN: assertInteger(`${name}.damageTN`, weapon.damageTN),
+    killerBlow: assertBoolean(`${name}.killerBlow`, weapon.killerBlow),
+    grapple: assertBoolean(`${name}.grapple`, weapon.grapple),
+    magicCost: assertNonNegativeInteger(`${name}.magicCost`, weapon.magicCost),
+  };
 }
 
 /**
@@ -136,7 +141,6 @@ export async function rollOpposed(
   pools: { attackPool: number; defence: { pool: number } | null },
   dice: DiceSource,
 ): Promise<{ attackDice: number[]; defenceDice: number[] | null }> {
-  if (typeof pools !== "object" || pools === null) fail("pools", "attack and defence pools", pools);
   const attackDice = await rollPool(dice, pools.attackPool, "attack");
   const defends = pools.defence !== null && mayDefend(state, defenderId).allowed;
   const defenceDice = defends && pools.defence ? await rollPool(dice, pools.defence.pool, "defence") : null;

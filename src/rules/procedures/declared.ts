@@ -8,7 +8,7 @@ import { BATTLE_LOG } from "../reasons";
 import { combatant } from "../state";
 import type { LogEntry, SkirmishState, StateChange } from "../state";
 import type { Legality } from "../types";
-import { fail } from "../validate";
+import { assertRecord, fail } from "../validate";
 import { validateAttack } from "./attack";
 import type { AttackDeclaration } from "./attack";
 import { readyToAct, spendAction } from "./battle-common";
@@ -83,7 +83,7 @@ function legality(state: SkirmishState, declared: DeclaredAction): Legality {
  * redundant is aborted and the acting combatant loses it). Malformed declarations are RangeErrors.
  */
 export function checkDeclaredAction(state: SkirmishState, declared: DeclaredAction): DeclaredRuling {
-  if (typeof declared !== "object" || declared === null) fail("declared", "a declared action", declared);
+  assertRecord("declared", declared, "a declared action");
   const ruling = legality(state, declared);
   if (ruling.allowed) return { stands: true };
   const reason = ruling.reason ?? fail("declared", "an action the rules can check", declared);

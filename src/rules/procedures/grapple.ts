@@ -5,13 +5,21 @@
 import { resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
 import { countSuccesses } from "../pools";
-import { breakOut } from "../grapple";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import { applyChanges, carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { assertInteger, fail } from "../validate";
+import {
+  assertFaces,
+  assertInteger,
+  assertList,
+  assertNonNegativeInteger,
+  assertRecord,
+  assertString,
+  assertUniqueIds,
+  fail,
+} from "../validate";
 import {
   carriesTooMuch,
   checkWeapon,
@@ -24,6 +32,28 @@ import {
   spendAction,
 } from "./battle-common";
 import type { Refusal, WeaponSnapshot } from "./battle-common";
+
+/** One grappler's answer to a break-out: its id and the successes of its defence (0 if it did not defend). */
+export interface BreakOutDefence {
+  id: string;
+  defenceSuccesses: number;
+}
+
+/**
+ * The grapplers shaken off by a break-out, in input order: each whose defence successes are below the attack
+ * successes, compared one by one; an attack with no successes shakes off nobody (000 "Breaking out of a Grapple").
+ */
+export function breakOut(attackSuccesses: number, input: readonly BreakOutDefence[]): string[] {
+  assertNonNegativeInteger("attackSuccesses", attackSuccesses);
+  const entries = assertList("grapplers", input).map((g, i) => assertRecord(`grapplers[${i}]`, g));
+  const ids = assertUniqueIds(entries.map((g) => g.id), (i) => `grapplers[${i}].id`);
+  const grapplers = entries.map((g, i): BreakOutDefence => ({
+    id: ids[i] ?? fail(`grapplers[${i}].id`, "an id", g.id),
+    defenceSuccesses: assertNonNegativeInteger(`grapplers[${i}].defenceSuccesses`, g.defenceSuccesses),
+  }));
+  if (attackSuccesses === 0) return [];
+  return grapplers.filter((g) => g.defenceSuccesses < attackSuccesses).map((g) => g.id);
+}
 
 /** A grapple attempt: who grabs whom, with which weapon (one with the grapple trait, such as Tooth and Claw). */
 export interface GrappleDeclaration {
@@ -78,10 +108,35 @@ export interface BreakOutPools {
   defences: Readonly<Record<string, { pool: number; tn: number } | null>>;
 }
 
+function parseGrapple(value: unknown): GrappleDeclaration {
+  const decl = assertRecord("grapple", value, "a grapple declaration");
+  return {
+    attackerId: assertString("grapple.attackerId", decl.attackerId),
+    targetId: assertString("grapple.targetId", decl.targetId),
+    weapon: checkWeapon(decl.weapon, "grapple.weapon"),
+  };
+}
+
+function parseBreakOut(value: unknown): BreakOutDeclaration {
+  const decl = assertRecord("breakOut", value, "a break-out declaration");
+  return { breakerId: assertString("breakOut.breakerId", decl.breakerId) };
+}
+
+/** A pool and TN, or null for no defence. */
+function parseDefence(name: string, value: unknown): { pool: number; tn: number } | null {
+  if (value === null) return null;
+  const defence = assertRecord(name, value, "a pool and TN, or null");
+  return { pool: assertInteger(`${name}.pool`, defence.pool), tn: assertInteger(`${name}.tn`, defence.tn) };
+}
+
 /** Step 1 of a grapple: whether the attacker may grapple the target now (000 "Grapple Attacks"). */
 export function validateGrapple(state: SkirmishState, decl: GrappleDeclaration): Legality {
-  if (typeof decl !== "object" || decl === null) fail("grapple", "a grapple declaration", decl);
-  const weapon = checkWeapon(decl.weapon, "grapple.weapon");
+  return grappleLegality(state, parseGrapple(decl));
+}
+
+/** `validateGrapple` for a declaration already parsed. */
+export function grappleLegality(state: SkirmishState, decl: GrappleDeclaration): Legality {
+  const weapon = decl.weapon;
   const attacker = combatant(state, decl.attackerId, "grapple.attackerId");
   const target = combatant(state, decl.targetId, "grapple.targetId");
   if (attacker.id === target.id) return refuse(RULE_REASONS.SelfTarget);
@@ -134,21 +189,32 @@ export async function performGrapple(
   pools: GrapplePools,
   dice: DiceSource,
 ): Promise<Refusal | ({ allowed: true } & GrappleOutcome)> {
-  const legality = validateGrapple(state, decl);
+  const grapple = parseGrapple(decl);
+  const legality = grappleLegality(state, grapple);
   if (!legality.allowed) return refusal(legality);
-  const { attackDice, defenceDice } = await rollOpposed(state, decl.targetId, pools, dice);
+  const given = assertRecord("pools", pools, "attack and defence pools");
+  const rolled: GrapplePools = {
+    attackPool: assertInteger("pools.attackPool", given.attackPool),
+    attackTN: assertInteger("pools.attackTN", given.attackTN),
+    defence: parseDefence("pools.defence", given.defence),
+  };
+  const { attackDice, defenceDice } = await rollOpposed(state, grapple.targetId, rolled, dice);
   const contest = resolveContest({
     attackDice,
-    attackTN: pools.attackTN,
+    attackTN: rolled.attackTN,
     defenceDice,
-    defenceTN: pools.defence?.tn ?? pools.attackTN,
+    defenceTN: rolled.defence?.tn ?? rolled.attackTN,
   });
-  return { allowed: true, ...resolveGrapple(state, decl, contest) };
+  return { allowed: true, ...resolveGrapple(state, grapple, contest) };
 }
 
 /** Step 1 of a break-out: only a grappled combatant that may act can try (000 "Breaking out of a Grapple"). */
 export function validateBreakOut(state: SkirmishState, decl: BreakOutDeclaration): Legality {
-  if (typeof decl !== "object" || decl === null) fail("breakOut", "a break-out declaration", decl);
+  return breakOutLegality(state, parseBreakOut(decl));
+}
+
+/** `validateBreakOut` for a declaration already parsed. */
+export function breakOutLegality(state: SkirmishState, decl: BreakOutDeclaration): Legality {
   const breaker = combatant(state, decl.breakerId, "breakOut.breakerId");
   const ready = readyToAct(breaker);
   if (!ready.allowed) return ready;
@@ -158,42 +224,93 @@ export function validateBreakOut(state: SkirmishState, decl: BreakOutDeclaration
   return ALLOWED;
 }
 
-/** Who must answer a break-out: every combatant grappling the breaker, each defending separately. */
+/**
+ * Who must answer a break-out (000 "Breaking out of a Grapple": "each and every enemy combatant in the grapple"),
+ * each defending separately: every member of the breaker's grapple cluster on another side than the breaker, and
+ * whoever holds the breaker directly whatever its side. Cluster order (`grappleCluster`) is the dice order.
+ */
 export function breakOutDefenders(state: SkirmishState, breakerId: string): string[] {
-  combatant(state, breakerId, "breakerId");
-  return grapplePartners(state, breakerId);
-}
-
-function checkDefences(state: SkirmishState, breakerId: string, defences: readonly BreakOutDefenceRoll[]): void {
-  if (!Array.isArray(defences)) fail("rolls.defences", "an array", defences);
-  const partners = grapplePartners(state, breakerId);
-  const ids = defences.map((d, i) => {
-    if (typeof d !== "object" || d === null) fail(`rolls.defences[${i}]`, "a defence roll", d);
-    return d.id;
-  });
-  const sameSet = ids.length === partners.length && partners.every((p) => ids.includes(p));
-  if (!sameSet) fail("rolls.defences", `one entry for each grappler (${partners.join(", ")})`, ids);
+  const breaker = combatant(state, breakerId, "breakerId");
+  const partners = grapplePartners(state, breaker.id);
+  return grappleCluster(state, breaker.id).filter(
+    (id) => id !== breaker.id && (partners.includes(id) || combatant(state, id).side !== breaker.side),
+  );
 }
 
 /**
- * Step 2 of a break-out: the one attack roll against each grappler's defence; those with fewer successes are
- * shaken off to close quarters, and no attack success shakes off nobody. A break-out deals no damage.
+ * Everyone in the same grapple as this combatant (itself first): the connected cluster of grapple links, so in
+ * the chain A-B, B-D, D-E all four are in one grapple. Members are found link by link from the combatant, each
+ * one's partners in the order of `state.grapples`; someone in no grapple is alone in its cluster.
+ */
+export function grappleCluster(state: SkirmishState, id: string): string[] {
+  combatant(state, id, "id");
+  const cluster = [id];
+  for (let i = 0; i < cluster.length; i += 1) {
+    for (const partner of grapplePartners(state, cluster[i] ?? id)) if (!cluster.includes(partner)) cluster.push(partner);
+  }
+  return cluster;
+}
+
+/** Parses the break-out dice: the attack and one defence for each defender, no more and no fewer. */
+function parseRolls(state: SkirmishState, breakerId: string, value: unknown): BreakOutRolls {
+  const rolls = assertRecord("rolls", value, "break-out dice");
+  const defences = assertList("rolls.defences", rolls.defences).map((entry, i): BreakOutDefenceRoll => {
+    const d = assertRecord(`rolls.defences[${i}]`, entry, "a defence roll");
+    return {
+      id: assertString(`rolls.defences[${i}].id`, d.id),
+      dice: d.dice === null ? null : assertFaces(`rolls.defences[${i}].dice`, d.dice, 6),
+      tn: assertInteger(`rolls.defences[${i}].tn`, d.tn),
+    };
+  });
+  const defenders = breakOutDefenders(state, breakerId);
+  const ids = defences.map((d) => d.id);
+  const sameSet = ids.length === defenders.length && defenders.every((p) => ids.includes(p));
+  if (!sameSet) fail("rolls.defences", `one entry for each grappler (${defenders.join(", ")})`, ids);
+  return {
+    attackDice: assertFaces("rolls.attackDice", rolls.attackDice, 6),
+    attackTN: assertInteger("rolls.attackTN", rolls.attackTN),
+    defences,
+  };
+}
+
+/**
+ * Step 2 of a break-out: the one attack roll against each defender's defence; those with fewer successes are
+ * shaken off and leave the whole grapple (every grapple link of theirs ends, and they are at close quarters from
+ * everyone in it they were at zero range with); no attack success shakes off nobody. The breaker is still pinned
+ * while any grapple link of its own remains. A break-out deals no damage.
  */
 export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration, rolls: BreakOutRolls): BreakOutOutcome {
-  const breaker = combatant(state, decl.breakerId, "breakOut.breakerId");
-  if (typeof rolls !== "object" || rolls === null) fail("rolls", "break-out dice", rolls);
-  checkDefences(state, breaker.id, rolls.defences);
-  const attackSuccesses = countSuccesses(rolls.attackDice, assertInteger("rolls.attackTN", rolls.attackTN));
-  const answers = rolls.defences.map((d, i) => ({
+  const breakerId = parseBreakOut(decl).breakerId;
+  combatant(state, breakerId, "breakOut.breakerId");
+  return breakOutEffects(state, breakerId, parseRolls(state, breakerId, rolls));
+}
+
+function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOutRolls): BreakOutOutcome {
+  const breaker = combatant(state, breakerId, "breakOut.breakerId");
+  const attackSuccesses = countSuccesses(rolls.attackDice, rolls.attackTN);
+  const answers = rolls.defences.map((d) => ({
     id: d.id,
-    defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, assertInteger(`rolls.defences[${i}].tn`, d.tn)),
+    defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, d.tn),
   }));
   const shakenOff = breakOut(attackSuccesses, answers);
   const changes: StateChange[] = [spendAction(breaker.id)];
   const log: LogEntry[] = [];
   const stillHeld: string[] = [];
+  const cluster = grappleCluster(state, breaker.id);
+  let after = state;
   for (const answer of answers) {
     const freed = shakenOff.includes(answer.id);
+    if (freed) {
+      // RULES.md Attacks: a shaken-off member leaves the whole grapple, to close quarters from all still in it.
+      const leaving: StateChange[] = [
+        ...grapplePartners(after, answer.id).map((b): StateChange => ({ type: "release", a: answer.id, b })),
+        ...cluster
+          .filter((b) => b !== answer.id && distanceBetween(after, answer.id, b) === "zero" && !grapplePartners(after, answer.id).includes(b))
+          .map((b): StateChange => ({ type: "distance", a: answer.id, b, distance: "close" })),
+      ];
+      changes.push(...leaving);
+      after = applyChanges(after, leaving);
+    }
     const grappler = combatant(state, answer.id, "grappler");
     const data = {
       breaker: breaker.name,
@@ -201,11 +318,10 @@ export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration,
       attackSuccesses,
       defenceSuccesses: answer.defenceSuccesses,
     };
-    if (freed) changes.push({ type: "release", a: breaker.id, b: answer.id });
-    else stillHeld.push(answer.id);
+    if (!freed) stillHeld.push(answer.id);
     log.push({ key: freed ? BATTLE_LOG.BrokeFree : BATTLE_LOG.StillHeld, data });
   }
-  return { changes, log, attackSuccesses, shakenOff, stillHeld, stillPinned: stillHeld.length > 0 };
+  return { changes, log, attackSuccesses, shakenOff, stillHeld, stillPinned: isPinned(after, breaker.id) };
 }
 
 /**
@@ -218,15 +334,19 @@ export async function performBreakOut(
   pools: BreakOutPools,
   dice: DiceSource,
 ): Promise<Refusal | ({ allowed: true } & BreakOutOutcome)> {
-  const legality = validateBreakOut(state, decl);
+  const { breakerId } = parseBreakOut(decl);
+  const legality = breakOutLegality(state, { breakerId });
   if (!legality.allowed) return refusal(legality);
-  if (typeof pools !== "object" || pools === null) fail("pools", "break-out pools", pools);
-  const attackDice = await rollPool(dice, pools.attackPool, "attack");
+  const given = assertRecord("pools", pools, "break-out pools");
+  const attackTN = assertInteger("pools.attackTN", given.attackTN);
+  const perDefender = given.defences === undefined ? {} : assertRecord("pools.defences", given.defences);
+  const attackDice = await rollPool(dice, assertInteger("pools.attackPool", given.attackPool), "attack");
   const defences: BreakOutDefenceRoll[] = [];
-  for (const id of breakOutDefenders(state, decl.breakerId)) {
-    const defence = mayDefend(state, id).allowed ? (pools.defences[id] ?? null) : null;
+  for (const id of breakOutDefenders(state, breakerId)) {
+    const offered = parseDefence(`pools.defences.${id}`, perDefender[id] ?? null);
+    const defence = mayDefend(state, id).allowed ? offered : null;
     const rolled = defence === null ? null : await rollPool(dice, defence.pool, `defence ${id}`);
-    defences.push({ id, dice: rolled, tn: defence?.tn ?? pools.attackTN });
+    defences.push({ id, dice: rolled, tn: defence?.tn ?? attackTN });
   }
-  return { allowed: true, ...resolveBreakOut(state, decl, { attackDice, attackTN: pools.attackTN, defences }) };
+  return { allowed: true, ...breakOutEffects(state, breakerId, { attackDice, attackTN, defences }) };
 }

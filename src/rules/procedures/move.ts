@@ -11,7 +11,7 @@ import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../st
 import type { Altitude, Distance, Legality } from "../types";
 import type { RoundStep } from "../round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../speed";
-import { assertOneOf, fail } from "../validate";
+import { assertOneOf, assertRecord, assertString, fail } from "../validate";
 
 /** A phase of any round mode, as a round-plan step names it. */
 export type MovePhase = RoundStep["phase"];
@@ -68,6 +68,7 @@ export const MOVE_REASONS = Object.freeze({
   MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
   NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",
   CannotFly: "AOD.Rules.Reason.CannotFly",
+  NoGroundToWalk: "AOD.Rules.Reason.NoGroundToWalk",
   NoStandardMove: "AOD.Rules.Reason.NoStandardMove",
   TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
   TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
@@ -93,22 +94,26 @@ function refuse(reason: MoveReason): { allowed: false; reason: string } {
   return { allowed: false, reason: MOVE_REASONS[reason] };
 }
 
-function checkDeclaration(state: SkirmishState, move: MoveDeclaration): CombatantState {
-  if (typeof move !== "object" || move === null) fail("move", "an object", move);
-  const mover = combatant(state, move.id, "move.id");
-  assertOneOf("move.kind", move.kind, MOVE_KINDS);
-  if (move.altitude !== undefined) assertOneOf("move.altitude", move.altitude, ALTITUDES);
-  if (move.distance !== undefined) {
-    assertOneOf("move.distance", move.distance, DISTANCES);
-    if (move.reference === undefined) fail("move.reference", "a reference id when a distance is given", undefined);
+/** Parses a declared move given to a public entry point: known ids, bands and kind. */
+export function parseMove(state: SkirmishState, value: unknown): MoveDeclaration {
+  const m = assertRecord("move", value);
+  const id = combatant(state, assertString("move.id", m.id), "move.id").id;
+  const kind = assertOneOf("move.kind", m.kind, MOVE_KINDS);
+  const move: MoveDeclaration = { id, kind };
+  if (m.altitude !== undefined) move.altitude = assertOneOf("move.altitude", m.altitude, ALTITUDES);
+  if (m.distance !== undefined) {
+    move.distance = assertOneOf("move.distance", m.distance, DISTANCES);
+    if (m.reference === undefined) fail("move.reference", "a reference id when a distance is given", undefined);
   }
-  if (move.reference !== undefined) {
-    if (move.reference === move.id) fail("move.reference", "another combatant or a landmark", move.reference);
-    if (!state.combatants[move.reference] && !state.landmarks[move.reference]) {
-      fail("move.reference", "the id of a combatant or landmark", move.reference);
+  if (m.reference !== undefined) {
+    const reference = assertString("move.reference", m.reference);
+    if (reference === id) fail("move.reference", "another combatant or a landmark", reference);
+    if (!state.combatants[reference] && !state.landmarks[reference]) {
+      fail("move.reference", "the id of a combatant or landmark", reference);
     }
+    move.reference = reference;
   }
-  return mover;
+  return move;
 }
 
 /** Whatever keeps this combatant from moving at all this phase, as a reason name. */
@@ -119,6 +124,8 @@ function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase):
   if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
   if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
   if (carrierOf(state, mover.id) !== undefined) return "Carried"; // its carrier moves it
+  // 000 "Falling out of the Sky": a non-flyer in the air (let go, shaken loose) makes no ground move; it falls.
+  if (!mover.canFly && mover.altitude !== "grounded") return "NoGroundToWalk";
   // RULES.md Surprise and ambush: no actions in the first round, movement included.
   if (hasRoundEffect(mover, "ambushed")) return "Ambushed";
   if (hasRoundEffect(mover, "surprised")) return "Surprised";
@@ -164,7 +171,7 @@ function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps
 
 /** The first thing that makes a declared move illegal, or undefined when it is legal. */
 function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveReason | undefined {
-  const mover = checkDeclaration(state, move);
+  const mover = combatant(state, move.id, "move.id");
   const blocked = blocker(state, mover, phase);
   if (blocked !== undefined) return blocked;
   // 001 "Combat Events" (Stampede): this round's move must be a full one.
@@ -184,7 +191,7 @@ function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePha
  * malformed input (unknown ids, bands or kinds) throws a RangeError.
  */
 export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): Legality {
-  const problem = moveProblem(state, move, phase);
+  const problem = moveProblem(state, parseMove(state, move), phase);
   return problem === undefined ? { allowed: true } : refuse(problem);
 }
 
@@ -192,7 +199,8 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
  * Checks a declared move and, when it is legal, returns its changes and log (000 "Manoeuvres"): the new
  * altitude and distance, the same for anyone it carries, the moved flag, and the fullMove flag for a full move.
  */
-export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
+export function resolveMove(state: SkirmishState, declared: MoveDeclaration, phase: MovePhase): MoveRuling {
+  const move = parseMove(state, declared);
   const problem = moveProblem(state, move, phase);
   if (problem !== undefined) return refuse(problem);
   const mover = combatant(state, move.id);
@@ -237,8 +245,9 @@ export function resolveMove(state: SkirmishState, move: MoveDeclaration, phase: 
  */
 export function legalMoveTargets(state: SkirmishState, id: string, kind: MoveKind, phase: MovePhase): MoveTargets {
   const mover = combatant(state, id, "id");
+  assertOneOf("kind", kind, MOVE_KINDS);
   const legal = (move: Omit<MoveDeclaration, "id" | "kind">): boolean =>
-    validateMove(state, { id, kind, ...move }, phase).allowed;
+    moveProblem(state, { id, kind, ...move }, phase) === undefined;
   const altitudes = ALTITUDES.filter((altitude) => altitude !== mover.altitude && legal({ altitude }));
   const distances: Record<string, Distance[]> = {};
   for (const reference of [...Object.keys(state.combatants), ...Object.keys(state.landmarks)]) {

@@ -4,14 +4,39 @@
  */
 import { countSuccesses, isAchievableTN } from "../pools";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { rescueTN } from "../rescue";
 import { woundState } from "../health";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { Outcome, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality } from "../types";
-import { fail } from "../validate";
+import { assertPositive, assertRecord, assertString } from "../validate";
 import { isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
 import type { Refusal } from "./battle-common";
+
+/** The rescue TN between equal weights. */
+export const BASE_RESCUE_TN = 5;
+
+/** How many whole doublings of `light` fit within `heavy` (doubling is exact in floating point). */
+function doublings(light: number, heavy: number): number {
+  let count = 0;
+  let reach = light * 2;
+  while (reach <= heavy) {
+    count += 1;
+    reach *= 2;
+  }
+  return count;
+}
+
+/**
+ * The TN to catch a falling combatant: 5 for equal weights, one higher per whole factor of two the target is
+ * heavier than the rescuer, one lower per whole factor of two it is lighter (000 "Catching / Mid air rescues").
+ * A result above 6 cannot succeed; the caller refuses the attempt.
+ */
+export function rescueTN(rescuerWeight: number, targetWeight: number): number {
+  assertPositive("rescuerWeight", rescuerWeight);
+  assertPositive("targetWeight", targetWeight);
+  if (targetWeight >= rescuerWeight) return BASE_RESCUE_TN + doublings(rescuerWeight, targetWeight);
+  return BASE_RESCUE_TN - doublings(targetWeight, rescuerWeight);
+}
 
 /** Who tries to catch whom. */
 export interface RescueDeclaration {
@@ -33,13 +58,25 @@ export function rescueCheckTN(state: SkirmishState, decl: RescueDeclaration): nu
   return rescueTN(rescuer.weight, target.weight);
 }
 
+function parseRescue(value: unknown): RescueDeclaration {
+  const decl = assertRecord("rescue", value, "a rescue declaration");
+  return {
+    rescuerId: assertString("rescue.rescuerId", decl.rescuerId),
+    targetId: assertString("rescue.targetId", decl.targetId),
+  };
+}
+
 /**
  * Step 1: whether the rescuer may try to catch the target now. The rescuer must fly (able to, and off the
  * ground), be free and able to act; the target must be falling alone, uncarried, at close quarters or zero
  * range and at the same altitude; a TN above 6 is impossible.
  */
 export function validateRescue(state: SkirmishState, decl: RescueDeclaration): Legality {
-  if (typeof decl !== "object" || decl === null) fail("rescue", "a rescue declaration", decl);
+  return rescueLegality(state, parseRescue(decl));
+}
+
+/** `validateRescue` for a declaration already parsed. */
+export function rescueLegality(state: SkirmishState, decl: RescueDeclaration): Legality {
   const rescuer = combatant(state, decl.rescuerId, "rescue.rescuerId");
   const target = combatant(state, decl.targetId, "rescue.targetId");
   if (rescuer.id === target.id) return refuse(RULE_REASONS.SelfTarget);
@@ -68,7 +105,8 @@ export function validateRescue(state: SkirmishState, decl: RescueDeclaration): L
  * Step 2: the Soma or Aerobatics check (the Foundry layer picks the pool) at the rescue TN; one success
  * catches the target, who is then carried and no longer falling.
  */
-export function resolveRescue(state: SkirmishState, decl: RescueDeclaration, dice: readonly number[]): RescueOutcome {
+export function resolveRescue(state: SkirmishState, declared: RescueDeclaration, dice: readonly number[]): RescueOutcome {
+  const decl = parseRescue(declared);
   const rescuer = combatant(state, decl.rescuerId, "rescue.rescuerId");
   const target = combatant(state, decl.targetId, "rescue.targetId");
   const tn = rescueCheckTN(state, decl);
@@ -98,10 +136,11 @@ export async function performRescue(
   pool: number,
   dice: DiceSource,
 ): Promise<Refusal | ({ allowed: true } & RescueOutcome)> {
-  const legality = validateRescue(state, decl);
+  const rescue = parseRescue(decl);
+  const legality = rescueLegality(state, rescue);
   if (!legality.allowed) return refusal(legality);
   const rolled = await rollPool(dice, pool, "rescue");
-  return { allowed: true, ...resolveRescue(state, decl, rolled) };
+  return { allowed: true, ...resolveRescue(state, rescue, rolled) };
 }
 
 /** The answer to letting a passenger go: a refusal, or the changes and log. */

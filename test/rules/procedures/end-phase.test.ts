@@ -11,6 +11,8 @@ import {
   resolveEndPhase,
 } from "../../../src/rules/procedures/end-phase";
 import type { FallReport } from "../../../src/rules/procedures/end-phase";
+import { resolveMove } from "../../../src/rules/procedures/move";
+import { validateRescue } from "../../../src/rules/procedures/rescue";
 import { applyChanges, pairKey } from "../../../src/rules/state";
 import type { SkirmishState } from "../../../src/rules/state";
 import type { Altitude, Surface } from "../../../src/rules/types";
@@ -67,6 +69,19 @@ describe("000 Falling out of the Sky: who falls", () => {
   it("logs each fall with the faller's name and both bands", async () => {
     const outcome = await resolveEndPhase(skirmishOf([fighter("a", { altitude: "high", choseToFall: true })]), noDice);
     expect(outcome.log).toContainEqual({ key: END_PHASE_LOG.Fell, data: { name: "A", from: "high", to: "mid" } });
+  });
+});
+
+describe("000 Falling out of the Sky, Catching: a non-flyer left in the air", () => {
+  it("falls one band each End Phase, stays falling (a rescue target) and never walks in between", async () => {
+    const knight = fighter("k", { canFly: false, altitude: "high", falling: true });
+    let state = skirmishOf([knight, fighter("r", { altitude: "mid" })], { distances: { [pairKey("k", "r")]: "close" } });
+    state = applyChanges(state, (await resolveEndPhase(state, noDice)).changes);
+    expect(state.combatants.k).toMatchObject({ altitude: "mid", falling: true });
+    expect(resolveMove(state, { id: "k", kind: "full", reference: "r", distance: "middle" }, "movement").allowed).toBe(false);
+    expect(validateRescue(state, { rescuerId: "r", targetId: "k" })).toEqual({ allowed: true });
+    state = applyChanges(state, (await resolveEndPhase(state, noDice)).changes);
+    expect(state.combatants.k).toMatchObject({ altitude: "low", falling: true });
   });
 });
 
@@ -130,7 +145,7 @@ describe("000 Falling out of the Sky: crashing", () => {
   });
   it("waits for a dice source that answers with a promise", async () => {
     const state = skirmishOf([fighter("a", { altitude: "low", choseToFall: true, soma: 2 })]);
-    const outcome = await resolveEndPhase(state, { roll: async (count) => Array.from({ length: count }, () => 6) });
+    const outcome = await resolveEndPhase(state, { roll: (count) => Promise.resolve(Array.from({ length: count }, () => 6)) });
     expect(outcome.falls[0]?.crash?.damage).toBe(2);
   });
   it("throws a RangeError when the dice source answers with the wrong number of dice", async () => {

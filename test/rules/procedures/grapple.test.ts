@@ -224,3 +224,59 @@ describe("000 Breaking out of a Grapple: procedure", () => {
     );
   });
 });
+
+describe("000 Breaking out of a Grapple: every enemy in the grapple cluster", () => {
+  /** The chain a-b, b-d, d-e: a and d fight for one side, b and e for the other; c stands apart. */
+  function chain(sides: Record<string, string> = { a: "friendly", b: "hostile", d: "friendly", e: "hostile" }): SkirmishState {
+    const base = skirmish();
+    const combatants: SkirmishState["combatants"] = { ...base.combatants, e: fighter("e") };
+    for (const [id, side] of Object.entries(sides)) combatants[id] = { ...(combatants[id] ?? fighter(id)), side };
+    return applyChanges({ ...base, combatants }, [
+      { type: "grapple", a: "a", b: "b" },
+      { type: "grapple", a: "b", b: "d" },
+      { type: "grapple", a: "d", b: "e" },
+    ]);
+  }
+  const roll = (dice: Record<string, number[] | null>) =>
+    Object.entries(dice).map(([id, faces]) => ({ id, dice: faces, tn: 5 }));
+
+  it("is defended by every enemy of the breaker in the cluster, not only its partner", () => {
+    expect(breakOutDefenders(chain(), "a")).toEqual(["b", "e"]);
+    expect(breakOutDefenders(chain({ a: "friendly", b: "hostile", d: "hostile", e: "hostile" }), "a")).toEqual(["b", "d", "e"]);
+  });
+  it("is defended by a direct partner on the breaker's own side too, since it holds the breaker", () => {
+    expect(breakOutDefenders(chain({ a: "friendly", b: "friendly", d: "friendly", e: "hostile" }), "a")).toEqual(["b", "e"]);
+  });
+  it("leaves out those outside the cluster", () => {
+    expect(breakOutDefenders(chain(), "a")).not.toContain("c");
+  });
+  it("refuses dice that leave out a distant enemy of the cluster", () => {
+    const rolls = { attackDice: [6, 6], attackTN: 5, defences: roll({ b: null }) };
+    expect(() => resolveBreakOut(chain(), { breakerId: "a" }, rolls)).toThrow(/one entry for each grappler/);
+  });
+  it("a shaken-off distant enemy leaves the whole grapple; the breaker stays held by the partner that held", () => {
+    const state = chain();
+    const outcome = resolveBreakOut(state, { breakerId: "a" }, { attackDice: [6], attackTN: 5, defences: roll({ b: [6, 6], e: null }) });
+    expect([outcome.shakenOff, outcome.stillHeld, outcome.stillPinned]).toEqual([["e"], ["b"], true]);
+    const after = applyChanges(state, outcome.changes);
+    expect(after.grapples).toEqual([pairKey("a", "b"), pairKey("b", "d")]);
+    expect(distanceBetween(after, "d", "e")).toBe("close");
+  });
+  it("shaking off the partner frees the breaker, and that partner leaves its other grapples too", () => {
+    const state = chain();
+    const outcome = resolveBreakOut(state, { breakerId: "a" }, { attackDice: [6, 6], attackTN: 5, defences: roll({ b: [1], e: [6, 6] }) });
+    expect([outcome.shakenOff, outcome.stillHeld, outcome.stillPinned]).toEqual([["b"], ["e"], false]);
+    const after = applyChanges(state, outcome.changes);
+    expect(after.grapples).toEqual([pairKey("d", "e")]);
+    expect([isPinned(after, "a"), isPinned(after, "b"), distanceBetween(after, "a", "b"), distanceBetween(after, "b", "d")]).toEqual([
+      false, false, "close", "close",
+    ]);
+  });
+  it("rolls the attack, then each defender's defence in cluster order", async () => {
+    const dice = rollScript([6, 6], [1], [6]);
+    const pools = { attackPool: 2, attackTN: 5, defences: { b: { pool: 1, tn: 5 }, e: { pool: 1, tn: 5 } } };
+    const result = await performBreakOut(chain(), { breakerId: "a" }, pools, dice);
+    expect(result.allowed && [result.shakenOff, result.stillHeld]).toEqual([["b", "e"], []]);
+    expect(dice.left()).toBe(0);
+  });
+});

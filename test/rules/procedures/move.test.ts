@@ -378,3 +378,32 @@ describe("000 Manoeuvres: the range board's targets for a grounded flyer", () =>
     expect(targets.altitudes).toEqual(["low", "mid"]);
   });
 });
+
+describe("000 Falling out of the Sky, Catching: a non-flyer in the air cannot walk", () => {
+  // The knight was let go by its carrier at high altitude: it is falling and has no ground under it.
+  const aloft = (values: Partial<CombatantState> = {}): SkirmishState =>
+    skirmish({ k: { altitude: "high", falling: true, fastGround: true, ...values } });
+  it.each<MoveDeclaration["kind"]>(["standard", "full"])("refuses a %s ground move", (kind) => {
+    const ruling = move(aloft(), { id: "k", kind, reference: "a", distance: "long" });
+    expect(refusal(ruling)).toBe(MOVE_REASONS.NoGroundToWalk);
+  });
+  it("refuses it at every airborne band, and allows the same move once on the ground", () => {
+    for (const altitude of ALTITUDES) {
+      const ruling = move(aloft({ altitude }), { id: "k", kind: "full", reference: "a", distance: "long" });
+      if (altitude === "grounded") expect(ruling.allowed).toBe(true);
+      else expect(refusal(ruling)).toBe(MOVE_REASONS.NoGroundToWalk);
+    }
+  });
+  it("offers no move targets on the range board", () => {
+    for (const kind of ["standard", "full"] as const) {
+      const targets = legalMoveTargets(aloft(), "k", kind, PHASE);
+      expect(targets.altitudes).toEqual([]);
+      expect(Object.values(targets.distances).flat()).toEqual([]);
+    }
+  });
+  it("keeps its falling flag: no move clears it", () => {
+    const state = aloft();
+    expect(resolveMove(state, { id: "k", kind: "full", reference: "a", distance: "long" }, PHASE).allowed).toBe(false);
+    expect(state.combatants.k?.falling).toBe(true);
+  });
+});
