@@ -6,6 +6,7 @@ import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { exposeApi } from "./api";
+import { registerCombat } from "./combat-register";
 import { TOKEN_BARS } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -30,5 +31,6 @@ export function registerSystem(): void {
   registerSettings();
   registerHandlebars();
   registerDice();
+  registerCombat();
   exposeApi(game.system.version);
 }

@@ -8,8 +8,13 @@ import type { WeaponModel } from "../data/item/weapon-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
+import type { AgeOfDragonsCombat } from "../documents/combat";
+import type { AgeOfDragonsCombatant } from "../documents/combatant";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
+import type { CombatModel } from "../data/combat/combat-model";
+import type { CombatantModel } from "../data/combat/combatant-model";
+import type { RequestMessageModel } from "../data/message/request-model";
 import type { SkillLadder } from "../rules/skills";
 
 declare module "fvtt-types/configuration" {
@@ -23,12 +28,18 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
+    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    Combat: { base: typeof CombatModel };
+    Combatant: { base: typeof CombatantModel };
+    ChatMessage: { request: typeof RequestMessageModel };
   }
 
   interface DocumentClassConfig {
     Actor: typeof AgeOfDragonsActor;
     Item: typeof AgeOfDragonsItem;
     Token: typeof AgeOfDragonsTokenDocument;
+    Combat: typeof AgeOfDragonsCombat;
+    Combatant: typeof AgeOfDragonsCombatant;
   }
 
   interface SettingConfig {
@@ -38,6 +49,7 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
     "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
+    "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
