@@ -5,7 +5,11 @@ import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
+import { registerHotbar } from "../applications/hotbar";
+import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerBoard } from "./board";
+import { registerCombat } from "./combat-register";
 import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -27,5 +31,9 @@ export function registerSystem(): void {
   registerSettings();
   registerHandlebars();
   registerDice();
+  registerSheets();
+  registerHotbar();
+  registerCombat();
+  registerBoard();
   exposeApi(game.system.version);
 }

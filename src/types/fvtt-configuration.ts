@@ -5,11 +5,17 @@ import type { DragonModel } from "../data/actor/dragon-model";
 import type { ArmourModel } from "../data/item/armour-model";
 import type { SkillModel } from "../data/item/skill-model";
 import type { WeaponModel } from "../data/item/weapon-model";
+import type { CheckMessageModel } from "../data/message/check-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
+import type { AgeOfDragonsCombat } from "../documents/combat";
+import type { AgeOfDragonsCombatant } from "../documents/combatant";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
+import type { CombatModel } from "../data/combat/combat-model";
+import type { CombatantModel } from "../data/combat/combatant-model";
+import type { RequestMessageModel } from "../data/message/request-model";
 import type { SkillLadder } from "../rules/skills";
 import type { SYSTEM_ID } from "../config/system-id";
 
@@ -27,17 +33,29 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
+    ChatMessage: {
+      check: typeof CheckMessageModel;
+      request: typeof RequestMessageModel;
+    };
+    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    Combat: { base: typeof CombatModel };
+    Combatant: { base: typeof CombatantModel };
   }
 
   interface DocumentClassConfig {
     Actor: typeof AgeOfDragonsActor;
     Item: typeof AgeOfDragonsItem;
     Token: typeof AgeOfDragonsTokenDocument;
+    Combat: typeof AgeOfDragonsCombat;
+    Combatant: typeof AgeOfDragonsCombatant;
   }
 
-  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>"; declaration merging needs the interface.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface SettingConfig extends SystemSettings {}
+  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
+  interface SettingConfig extends SystemSettings {
+    "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.boardTokenElevation": boolean;
+    "age-of-dragons.boardBandElevations": string;
+  }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
   // which exist by then.
