@@ -130,7 +130,10 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Renders a view, checks it, screenshots it; throws on axe violations, outside requests or horizontal overflow. */
+/**
+ * Renders a view, checks it, screenshots it; throws on axe violations, outside requests, failed loads, content
+ * wider than its window, or a window larger than the 1280x800 screen.
+ */
 export async function renderView(options: ViewOptions): Promise<ViewResult> {
   const html = renderTemplate(options.template, options.context);
   const context = await (await launch()).newContext({ viewport: { ...SCREEN }, deviceScaleFactor: 1 });
@@ -182,6 +185,12 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       const content = document.querySelector("#aod-view .window-content, #aod-view .message-content");
       return content === null ? 0 : content.scrollWidth - content.clientWidth;
     });
+    const size = await tab.evaluate(() => {
+      const rect = (document.querySelector("#aod-view") as Element).getBoundingClientRect();
+      return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
+    });
+    const isWindow = (options.frame ?? { kind: "window" }).kind === "window";
+    const tooBig = isWindow && (size.width > SCREEN.width || size.height > SCREEN.height);
     await options.inspect?.(tab);
     mkdirSync(SCREENSHOTS, { recursive: true });
     const screenshot = join(SCREENSHOTS, `${options.name}-${options.theme}.png`);
@@ -192,6 +201,7 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       ...outside.map((url) => `fetched from outside the system: ${url}`),
       ...failed.filter((url) => !outside.includes(url)).map((url) => `failed to load: ${url}`),
       ...(overflow > 0 ? [`content is ${overflow}px wider than its window (horizontal scroll)`] : []),
+      ...(tooBig ? [`the window is ${size.width}x${size.height}px, larger than the ${SCREEN.width}x${SCREEN.height} screen`] : []),
     ];
     if (problems.length > 0) {
       throw new Error(`${options.name}-${options.theme}: ${problems.length} problem(s)\n${problems.join("\n")}\n(screenshot: ${screenshot})`);

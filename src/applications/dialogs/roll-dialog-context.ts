@@ -112,7 +112,6 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
       lifePoints: defence.lifePoints,
     });
     attack = {
-      heading: format("AOD.RollDialog.AttackOdds", { target: defence.name }),
       caption: format("AOD.RollDialog.AttackOddsCaption", { target: defence.name, pool: defence.pool, tn: defence.tn }),
       rows: [
         { label: format("AOD.RollDialog.Hit"), chance: odds.hit },
