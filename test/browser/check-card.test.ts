@@ -10,8 +10,13 @@ import { renderView, THEMES } from "./harness";
 
 const TEMPLATE = "systems/age-of-dragons/templates/chat/check-card.hbs";
 
-function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: number[]) {
-  const actor = bestiary(name);
+const LONG = "Vermithraxpejorativetheunconqueredterrorofthenorthernmarches the Eldest";
+
+function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: number[], rename = false) {
+  const entry = bestiary(name);
+  const actor = rename
+    ? { ...entry, name: LONG, items: entry.items.map((i) => (i.type === "skill" ? { ...i, name: `${i.name} ${LONG}` } : i)) }
+    : entry;
   const prepared = prepareCheck(actor, request);
   const data = checkCardData({ uuid: `Actor.${actor._id ?? ""}`, name: actor.name, img: actor.img ?? "" }, prepared, countSuccesses(faces, prepared.check?.tn ?? 6));
   if (data === null) throw new Error("the check was refused");
@@ -34,5 +39,11 @@ describe("the check card", () => {
     expect(html).toContain("No successes from 3 dice at TN 6+");
     expect(html).toContain("Failure");
     expect(html).not.toContain("aod-die-mark");
+  });
+
+  it("wraps a very long actor and skill name inside the chat log", async () => {
+    const context = card("sable-dragon", { choice: { skill: "toothAndClaw" }, extraDice: 6 }, [6, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 1], true);
+    const { html } = await renderView({ template: TEMPLATE, context, theme: "dark", name: "check-card-long-names", frame: { kind: "chat", speaker: LONG } });
+    expect(html).toContain(LONG);
   });
 });

@@ -4,7 +4,7 @@
  * writes `test-output/screenshots/<name>-<theme>.png`. Importing this module registers an afterAll that closes
  * the browser of the test file.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -130,11 +130,15 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Renders a view, checks it, screenshots it; throws on axe violations, outside requests or horizontal overflow. */
+/**
+ * Renders a view, checks it, screenshots it; throws on axe violations, outside requests, failed loads, content
+ * wider than its window, or a window larger than the 1280x800 screen.
+ */
 export async function renderView(options: ViewOptions): Promise<ViewResult> {
   const html = renderTemplate(options.template, options.context);
   const context = await (await launch()).newContext({ viewport: { ...SCREEN }, deviceScaleFactor: 1 });
   const outside: string[] = [];
+  const missing: string[] = [];
   try {
     await context.route("**/*", async (route) => {
       const url = new URL(route.request().url());
@@ -148,8 +152,12 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       } else if (url.pathname.startsWith(SYSTEM_PREFIX)) {
         const file = resolve(ROOT, decodeURIComponent(url.pathname.slice(SYSTEM_PREFIX.length)));
         const type = CONTENT_TYPES[extname(file)] ?? "application/octet-stream";
-        if (!file.startsWith(ROOT)) await route.abort();
-        else await route.fulfill({ path: file, contentType: type });
+        if (!file.startsWith(ROOT) || !existsSync(file) || !statSync(file).isFile()) {
+          missing.push(url.pathname);
+          await route.fulfill({ status: 404, body: "" });
+        } else {
+          await route.fulfill({ path: file, contentType: type });
+        }
       } else {
         outside.push(url.href);
         await route.abort();
@@ -182,6 +190,12 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       const content = document.querySelector("#aod-view .window-content, #aod-view .message-content");
       return content === null ? 0 : content.scrollWidth - content.clientWidth;
     });
+    const size = await tab.evaluate(() => {
+      const rect = (document.querySelector("#aod-view") as Element).getBoundingClientRect();
+      return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
+    });
+    const isWindow = (options.frame ?? { kind: "window" }).kind === "window";
+    const tooBig = isWindow && (size.width > SCREEN.width || size.height > SCREEN.height);
     await options.inspect?.(tab);
     mkdirSync(SCREENSHOTS, { recursive: true });
     const screenshot = join(SCREENSHOTS, `${options.name}-${options.theme}.png`);
@@ -190,8 +204,10 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       ...violations.map((v) => `axe ${v.id} (${v.impact ?? "?"}): ${v.help}\n` +
         v.nodes.map((n) => `    at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n")),
       ...outside.map((url) => `fetched from outside the system: ${url}`),
+      ...missing.map((path) => `not a file of the system: ${path}`),
       ...failed.filter((url) => !outside.includes(url)).map((url) => `failed to load: ${url}`),
       ...(overflow > 0 ? [`content is ${overflow}px wider than its window (horizontal scroll)`] : []),
+      ...(tooBig ? [`the window is ${size.width}x${size.height}px, larger than the ${SCREEN.width}x${SCREEN.height} screen`] : []),
     ];
     if (problems.length > 0) {
       throw new Error(`${options.name}-${options.theme}: ${problems.length} problem(s)\n${problems.join("\n")}\n(screenshot: ${screenshot})`);

@@ -45,7 +45,7 @@ describe("the roll dialog", () => {
       template: TEMPLATE, context, theme, name: "roll-dialog-attack", width: 480,
       frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
     });
-    expect(html).toContain("this attack against Knight");
+    expect(html).toContain("Against Knight: defence 3 dice at TN 4+");
     expect(html).toContain("Kill");
   });
 

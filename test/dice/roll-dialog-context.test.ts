@@ -30,6 +30,10 @@ describe("the roll dialog context", () => {
     ]);
     expect(ctx.checkOptions.filter((o) => o.selected).map((o) => o.value)).toEqual(["skill:aerobatics"]);
   });
+  it("titles an attack by its weapon and any other check by the actor", () => {
+    expect(context({ attack: { weapon: clawId, target: null, killerBlow: false } }).title).toBe("Sable Dragon: Tooth and Claw");
+    expect(context({ choice: { skill: "aerobatics" } }).title).toBe("Sable Dragon: roll a check");
+  });
   it("shows the chosen check's attribute, skill, rank, pool and TN", () => {
     expect(context({ choice: { skill: "toothAndClaw" } })).toMatchObject({
       attribute: "Soma", skill: "Tooth and Claw", rank: "Expert", pool: "6 dice", tn: "4+", canRoll: true, refusal: null,

@@ -112,7 +112,6 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
       lifePoints: defence.lifePoints,
     });
     attack = {
-      heading: format("AOD.RollDialog.AttackOdds", { target: defence.name }),
       caption: format("AOD.RollDialog.AttackOddsCaption", { target: defence.name, pool: defence.pool, tn: defence.tn }),
       rows: [
         { label: format("AOD.RollDialog.Hit"), chance: odds.hit },
@@ -123,7 +122,6 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
     };
   }
 
-  const checkName = base?.skill ? base.skill.name : format(attributeKey(base?.attribute ?? "soma"));
   return {
     ids: {
       check: `${state.idPrefix}-check`,
@@ -134,7 +132,9 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
       notices: `${state.idPrefix}-notices`,
     },
     actorName: actor.name,
-    title: format("AOD.RollDialog.Title", { actor: actor.name, check: weapon?.name ?? checkName }),
+    // The frame's title is drawn once; only an attack's (whose check cannot change) names the check.
+    title: weapon ? format("AOD.RollDialog.Title", { actor: actor.name, check: weapon.name })
+      : format("AOD.RollDialog.TitleCheck", { actor: actor.name }),
     weaponName: weapon?.name ?? null,
     canKillerBlow: weapon?.killerBlow ?? false,
     killerBlow,
