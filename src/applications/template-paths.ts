@@ -20,4 +20,7 @@ export const PARTIALS: readonly string[] = [
   templatePath("board/lanes.hbs"),
   templatePath("board/side.hbs"),
   templatePath("board/table.hbs"),
+  templatePath("chat/attack/target.hbs"),
+  templatePath("chat/attack/button.hbs"),
+  templatePath("chat/attack/dice.hbs"),
 ];

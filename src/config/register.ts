@@ -31,9 +31,9 @@ export function registerSystem(): void {
   registerSettings();
   registerHandlebars();
   registerDice();
-  registerCombat();
-  registerBoard();
   registerSheets();
   registerHotbar();
+  registerCombat();
+  registerBoard();
   exposeApi(game.system.version);
 }

@@ -287,3 +287,58 @@ export type {
   EditRuling,
   TargetOption,
 } from "./board";
+
+// The attack card: one battle action carried across users on one chat card (RULES.md "Attack card")
+export {
+  ANSWER_SOURCES,
+  CARD_REASONS,
+  CARD_STAGES,
+  SETTLED_STATUSES,
+  answerDefence,
+  applyCard,
+  attackSuccesses,
+  autoApplies,
+  cardAttackTN,
+  cardDamageTN,
+  cardOutcome,
+  contestFor,
+  damageFor,
+  declarationFor,
+  declareCard,
+  isResolved,
+  recordDamage,
+  refuseCard,
+  rollCard,
+  targetStatus,
+  undoCard,
+} from "./attack-card";
+export type {
+  AnswerSource,
+  AttackCard,
+  CardApplication,
+  CardDamage,
+  CardDeclaration,
+  CardOutcome,
+  CardParticipant,
+  CardResult,
+  CardStage,
+  CardTarget,
+  DefenceAnswer,
+  TargetReport,
+  TargetStatus,
+} from "./attack-card";
+export {
+  CARD_ACTIONS,
+  MODIFIER_LIMITS,
+  actionCheck,
+  bestCheck,
+  checkCardCheck,
+  checkModifiers,
+  defenceChecks,
+  modified,
+  sameCheck,
+} from "./attack-card-checks";
+export type { CardAction, CardCheck, CardWeapon, CheckModifiers, CombatantChecks } from "./attack-card-checks";
+export { cardLegality, quickPlayState, roundAllows } from "./attack-card-legality";
+export type { CardLegality, RoundContext } from "./attack-card-legality";
+export { changeParticipants, inverseChanges } from "./state-undo";

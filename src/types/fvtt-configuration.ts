@@ -33,13 +33,13 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
-    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
-    Combat: { base: typeof CombatModel };
-    Combatant: { base: typeof CombatantModel };
     ChatMessage: {
       check: typeof CheckMessageModel;
       request: typeof RequestMessageModel;
     };
+    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    Combat: { base: typeof CombatModel };
+    Combatant: { base: typeof CombatantModel };
   }
 
   interface DocumentClassConfig {
@@ -50,7 +50,7 @@ declare module "fvtt-types/configuration" {
     Combatant: typeof AgeOfDragonsCombatant;
   }
 
-  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the settings registered elsewhere.
+  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
   interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
     "age-of-dragons.boardTokenElevation": boolean;
