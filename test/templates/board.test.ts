@@ -48,6 +48,7 @@ describe("the board template", () => {
       expect(html).toContain(`id="aod-board-why-${id}"`);
     }
     expect(html).toContain("Melee: Melee needs close quarters or zero range.");
+    expect(html).toContain(">A landmark is a point of reference, not a target.<");
   });
   it("escapes names: a landmark called <script> is text", () => {
     const state = showcaseFight();

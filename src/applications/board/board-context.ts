@@ -38,9 +38,9 @@ export interface BoardInput {
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
 }
 
-/** A label and an optional en.json reason, for a chip with its "why not". */
+/** Why an action is refused: the action's label (none for a landmark, which is never a target) and the reason. */
 export interface WhyNot {
-  label: string;
+  label?: string;
   reason: string;
 }
 
@@ -202,7 +202,7 @@ function linksOf(state: SkirmishState, id: string): { label: string; name: strin
 
 function whyNotOf(option: TargetOption | undefined): WhyNot[] {
   if (!option) return [];
-  if (option.kind === "landmark") return option.reasons.map((reason) => ({ label: "AOD.Board.Action.nothing", reason }));
+  if (option.kind === "landmark") return option.reasons.map((reason) => ({ reason }));
   return option.actions.flatMap((a) => (a.allowed || a.reason === undefined ? [] : [{ label: actionLabel(a.action), reason: a.reason }]));
 }
 
