@@ -6,7 +6,10 @@ type Runner = (fromUuid: (uuid: string) => Promise<unknown>, game: unknown, ui: 
 
 /** Runs a macro's script the way Foundry runs a script macro: as the body of an async function, given these names. */
 function compile(command: string): Runner {
-  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => Runner;
+  const asyncBody = async (): Promise<void> => {
+    await Promise.resolve();
+  };
+  const AsyncFunction = asyncBody.constructor as new (...args: string[]) => Runner;
   return new AsyncFunction("fromUuid", "game", "ui", command);
 }
 
