@@ -6,9 +6,8 @@ import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-li
 
 /** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
 function callHook(hook: string, ...args: unknown[]): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- bind resolves to the untyped-hook overload
-  const call = Hooks.call.bind(Hooks) as unknown as (name: string, ...rest: unknown[]) => boolean;
-  return call(hook, ...args);
+  const hooks = Hooks as unknown as { call(name: string, ...rest: unknown[]): boolean };
+  return hooks.call(hook, ...args);
 }
 
 /** The system data of the system's own actor subtypes (modules may add others). */

@@ -270,6 +270,7 @@ export {
   meansOf,
   moveDeclaration,
   moveKindBlocked,
+  moveOptions,
   positionGroup,
   resolveBoardMove,
   targetOptions,
@@ -285,6 +286,7 @@ export type {
   BoardMove,
   BoardMoveKind,
   EditRuling,
+  MoveOptions,
   TargetOption,
 } from "./board";
 

@@ -5,7 +5,7 @@
  * template renders only what this prepared, and the Foundry application only gathers the input.
  */
 import { ALTITUDES, DISTANCES } from "../../rules/bands";
-import { BOARD_MOVE_KINDS, boardMoveTargets, moveKindBlocked } from "../../rules/board/board-move";
+import { BOARD_MOVE_KINDS, moveKindBlocked, moveOptions } from "../../rules/board/board-move";
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import { directLink } from "../../rules/board/groups";
 import { targetOptions } from "../../rules/board/target-options";
@@ -38,9 +38,9 @@ export interface BoardInput {
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
 }
 
-/** A label and an optional en.json reason, for a chip with its "why not". */
+/** Why an action is refused: the action's label (none for a landmark, which is never a target) and the reason. */
 export interface WhyNot {
-  label: string;
+  label?: string;
   reason: string;
 }
 
@@ -202,7 +202,7 @@ function linksOf(state: SkirmishState, id: string): { label: string; name: strin
 
 function whyNotOf(option: TargetOption | undefined): WhyNot[] {
   if (!option) return [];
-  if (option.kind === "landmark") return option.reasons.map((reason) => ({ label: "AOD.Board.Action.nothing", reason }));
+  if (option.kind === "landmark") return option.reasons.map((reason) => ({ reason }));
   return option.actions.flatMap((a) => (a.allowed || a.reason === undefined ? [] : [{ label: actionLabel(a.action), reason: a.reason }]));
 }
 
@@ -303,17 +303,14 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
   const wanted = input.move?.kind;
   const open = kinds.find((k) => k.reason === undefined)?.kind;
   const kind = wanted ?? open ?? "standard";
-  const targets = boardMoveTargets(state, id, kind, phase);
-  const references = Object.entries(targets.distances)
-    .filter(([, bands]) => bands.length > 0)
-    .map(([ref]) => ref);
-  const reference = input.move?.reference !== undefined && references.includes(input.move.reference) ? input.move.reference : references[0];
   const blocked = kinds.find((k) => k.kind === kind)?.reason;
   // One reason for every kind (pinned, carried, already moved): say it once instead of under each choice.
   const shared = kinds[0]?.reason;
   if (shared !== undefined && kinds.every((k) => k.reason === shared)) {
     return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared };
   }
+  const options = moveOptions(state, id, kind, phase, input.move?.reference);
+  const reference = options.reference;
   return {
     kinds: kinds.map((k) => ({
       value: k.kind,
@@ -325,15 +322,15 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
     kind,
     altitudes: [
       { value: "", label: "AOD.Board.Move.StayAt", selected: true },
-      ...targets.altitudes.map((band) => ({ value: band, label: altitudeLabel(band), selected: false })),
+      ...options.altitudes.map((band) => ({ value: band, label: altitudeLabel(band), selected: false })),
     ],
-    references: references.map((ref) => ({ value: ref, label: nameOf(state, ref), selected: ref === reference, plain: true })),
+    references: options.references.map((ref) => ({ value: ref, label: nameOf(state, ref), selected: ref === reference, plain: true })),
     distances:
       reference === undefined
         ? []
         : [
             { value: "", label: "AOD.Board.Move.KeepDistance", selected: true },
-            ...(targets.distances[reference] ?? []).map((band) => ({ value: band, label: distanceLabel(band), selected: false })),
+            ...options.distances.map((band) => ({ value: band, label: distanceLabel(band), selected: false })),
           ],
     ...(blocked === undefined ? {} : { blocked }),
   };

@@ -139,3 +139,38 @@ export function moveKindBlocked(state: SkirmishState, id: string, kind: BoardMov
   }
   return BOARD_REASONS.NoMoveOpen;
 }
+
+/** What the move form needs for one kind: the reachable altitudes, the references with a reachable band, the bands of one. */
+export interface MoveOptions {
+  altitudes: Altitude[];
+  /** Every combatant or landmark some move of this kind can close on or open from, in board order. */
+  references: string[];
+  /** The reachable bands of `reference` (the first of `references` unless another was asked for and is there). */
+  reference: string | undefined;
+  distances: Distance[];
+}
+
+/**
+ * The move form's choices without listing every band of every reference (issue 9 "Speed"): a reference is
+ * listed when a one-step move to or from it is legal (any legal move implies one), and the bands are listed for
+ * the chosen reference only. Agrees with boardMoveTargets (a test checks it).
+ */
+export function moveOptions(state: SkirmishState, id: string, kind: BoardMoveKind, phase: MovePhase, wanted?: string): MoveOptions {
+  const mover = combatant(state, id, "id");
+  const ok = (move: Omit<BoardMove, "id" | "kind">): boolean => validateBoardMove(state, { id, kind, ...move }, phase).allowed;
+  const altitudes = ALTITUDES.filter((altitude) => altitude !== mover.altitude && ok({ altitude }));
+  const reaches = (reference: string, distance: Distance): boolean =>
+    ok({ reference, distance }) || altitudes.some((altitude) => ok({ altitude, reference, distance }));
+  const references: string[] = [];
+  for (const reference of [...Object.keys(state.combatants), ...Object.keys(state.landmarks)]) {
+    if (reference === id) continue;
+    const from = distanceIndex(distanceBetween(state, id, reference));
+    const steps = [DISTANCES[from - 1], DISTANCES[from + 1]].filter((d): d is Distance => d !== undefined);
+    if (steps.some((distance) => reaches(reference, distance))) references.push(reference);
+  }
+  const reference = wanted !== undefined && references.includes(wanted) ? wanted : references[0];
+  const current = reference === undefined ? undefined : distanceBetween(state, id, reference);
+  const distances =
+    reference === undefined ? [] : DISTANCES.filter((distance) => distance !== current && reaches(reference, distance));
+  return { altitudes, references, reference, distances };
+}

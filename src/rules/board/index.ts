@@ -8,10 +8,11 @@ export {
   boardMoveTargets,
   moveDeclaration,
   moveKindBlocked,
+  moveOptions,
   resolveBoardMove,
   validateBoardMove,
 } from "./board-move";
-export type { BoardMove, BoardMoveKind } from "./board-move";
+export type { BoardMove, BoardMoveKind, MoveOptions } from "./board-move";
 export { MAX_LANDMARK_NAME, applyBoardEdit, withoutStale } from "./edits";
 export type { BoardEdit, EditRuling } from "./edits";
 export { directLink, positionGroup } from "./groups";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALTITUDES, DISTANCES } from "../../../src/rules/bands";
-import { BOARD_MOVE_KINDS, boardMoveTargets, moveKindBlocked, resolveBoardMove, validateBoardMove } from "../../../src/rules/board/board-move";
+import { BOARD_MOVE_KINDS, boardMoveTargets, moveKindBlocked, moveOptions, resolveBoardMove, validateBoardMove } from "../../../src/rules/board/board-move";
 import type { BoardMove } from "../../../src/rules/board/board-move";
 import { BOARD_REASONS } from "../../../src/rules/board/reasons";
 import { attackLegality } from "../../../src/rules/board/attack-legality";
@@ -155,6 +155,13 @@ describe("board moves (000 Manoeuvres, RULES.md Movement)", () => {
               (d) => d !== current && (ok({ reference, distance: d }) || ALTITUDES.some((a) => a !== here && ok({ altitude: a, reference, distance: d }))),
             );
             expect(targets.distances[reference], `${id} ${kind} ${reference}`).toEqual(bands);
+          }
+          const options = moveOptions(state, id, kind, "movement");
+          const listed = Object.entries(targets.distances).filter(([, b]) => b.length > 0).map(([r]) => r);
+          expect(options.references).toEqual(listed);
+          expect(options.altitudes).toEqual(targets.altitudes);
+          for (const reference of listed) {
+            expect(moveOptions(state, id, kind, "movement", reference).distances).toEqual(targets.distances[reference]);
           }
           const open = altitudes.length > 0 || Object.values(targets.distances).some((b) => b.length > 0);
           expect(moveKindBlocked(state, id, kind, "movement") === undefined).toBe(open);
