@@ -149,3 +149,32 @@ export function resolveCheck(source: ActorSource, choice: CheckChoice, ladder: S
 export function isResolved(result: ResolvedCheck | CheckNotFound): result is ResolvedCheck {
   return !("refusal" in result);
 }
+
+/**
+ * Checks that a value (a document's `toObject()`) has the shape checks read: a name, a type, system data and an
+ * array of items each with a type, a name and system data. Null when it does not.
+ */
+export function actorSourceOf(value: unknown): ActorSource | null {
+  const actor = record(value);
+  if (typeof actor.name !== "string" || typeof actor.type !== "string" || !Array.isArray(actor.items)) return null;
+  const items: ItemSource[] = [];
+  for (const entry of actor.items as unknown[]) {
+    const item = record(entry);
+    if (typeof item.type !== "string" || typeof item.name !== "string") return null;
+    items.push({
+      ...(typeof item._id === "string" ? { _id: item._id } : {}),
+      type: item.type,
+      name: item.name,
+      ...(typeof item.img === "string" ? { img: item.img } : {}),
+      system: item.system,
+    });
+  }
+  return {
+    ...(typeof actor._id === "string" ? { _id: actor._id } : {}),
+    name: actor.name,
+    type: actor.type,
+    ...(typeof actor.img === "string" ? { img: actor.img } : {}),
+    system: actor.system,
+    items,
+  };
+}

@@ -70,6 +70,9 @@ export type {
   StateChange,
 } from "./state";
 
+/** 000 "Distance": every living pair of enemies disengaged, so the skirmish may return to ordinary combat. */
+export { allDisengaged } from "./state";
+
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
@@ -153,6 +156,10 @@ export {
   sideInitiative,
 } from "./initiative";
 export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+/** 000 "Initiative: Action Order": the order holds "barring any change in the base calculation". */
+export { pneumaOrderHolds } from "./initiative";
+/** 000 "Default Option": the tie TN, usually 6, for everyone (`options.tieTN`) or for one combatant (`tieTN`). */
+export type { PneumaEntry, PneumaOrderOptions } from "./initiative";
 export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
 export type {
   PlanCombatant,
@@ -179,6 +186,9 @@ export {
   surpriseEffects,
 } from "./surprise";
 export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
+/** 001 "Surprise vs. Ambush": ambushers must perceive their opponents; a hider's attack is an ambush untested. */
+export { ambushKind } from "./surprise";
+export type { AmbushAttempt, AmbushKind } from "./surprise";
 export {
   COMBAT_EVENTS,
   MAX_EVENT_DRAWS,
@@ -245,3 +255,90 @@ export type {
   TacticView,
   Tactics,
 } from "./simulator";
+
+// The range and altitude board: the one attack-legality answer, what the selected combatant could do to each
+// other one, board moves and the GM's direct edits
+export {
+  BOARD_ACTIONS,
+  BOARD_MOVE_KINDS,
+  BOARD_REASONS,
+  MAX_LANDMARK_NAME,
+  applyBoardEdit,
+  attackLegality,
+  boardMoveTargets,
+  directLink,
+  meansOf,
+  moveDeclaration,
+  moveKindBlocked,
+  positionGroup,
+  resolveBoardMove,
+  targetOptions,
+  validateBoardMove,
+  weaponActions,
+  withoutStale,
+} from "./board";
+export type {
+  ActionOption,
+  AttackQuestion,
+  BoardAction,
+  BoardEdit,
+  BoardMove,
+  BoardMoveKind,
+  EditRuling,
+  TargetOption,
+} from "./board";
+
+// The attack card: one battle action carried across users on one chat card (RULES.md "Attack card")
+export {
+  ANSWER_SOURCES,
+  CARD_REASONS,
+  CARD_STAGES,
+  SETTLED_STATUSES,
+  answerDefence,
+  applyCard,
+  attackSuccesses,
+  autoApplies,
+  cardAttackTN,
+  cardDamageTN,
+  cardOutcome,
+  contestFor,
+  damageFor,
+  declarationFor,
+  declareCard,
+  isResolved,
+  recordDamage,
+  refuseCard,
+  rollCard,
+  targetStatus,
+  undoCard,
+} from "./attack-card";
+export type {
+  AnswerSource,
+  AttackCard,
+  CardApplication,
+  CardDamage,
+  CardDeclaration,
+  CardOutcome,
+  CardParticipant,
+  CardResult,
+  CardStage,
+  CardTarget,
+  DefenceAnswer,
+  TargetReport,
+  TargetStatus,
+} from "./attack-card";
+export {
+  CARD_ACTIONS,
+  MODIFIER_LIMITS,
+  actionCheck,
+  bestCheck,
+  checkCardCheck,
+  checkModifiers,
+  defenceChecks,
+  modified,
+  sameCheck,
+} from "./attack-card-checks";
+export type { CardAction, CardCheck, CardWeapon, CheckModifiers, CombatantChecks } from "./attack-card-checks";
+export { cardLegality, quickPlayState, roundAllows } from "./attack-card-legality";
+export type { CardLegality, RoundContext } from "./attack-card-legality";
+export { changeParticipants, inverseChanges } from "./state-undo";
