@@ -1,21 +1,37 @@
 /**
- * Where the GM finds the simulator: a button in the Actors sidebar. The combat tracker (issue 8) opens it with
- * `SimulatorApp.openForCombat(combat)`; that is its hook point, and the app's own button takes the sides from
- * the current combat meanwhile.
+ * Where the GM finds the simulator: a button in the Actors sidebar (an empty simulator to drag actors into) and
+ * one in the combat tracker (the current combat's sides, `SimulatorApp.openForCombat`, which other code may call
+ * too).
  */
 import { SimulatorApp } from "./simulator-app";
 
-/** Adds the simulator's button to the actor directory for GMs. */
+/** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
+const untypedHooks = Hooks as unknown as { on(hook: string, fn: (app: unknown, html: HTMLElement) => void): number };
+
+function button(className: string, onClick: () => void): HTMLButtonElement {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = `${className} inline-control icon fa-solid fa-dice-d20`;
+  element.dataset.tooltip = game.i18n.localize("AOD.Simulator.Open");
+  element.setAttribute("aria-label", game.i18n.localize("AOD.Simulator.Open"));
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+/** Adds the simulator's buttons for GMs. */
 export function registerSimulator(): void {
-  Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => {
+  untypedHooks.on("renderActorDirectory", (_app, html) => {
     if (!game.user.isGM || html.querySelector(".aod-open-simulator")) return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.classList.add("aod-open-simulator");
-    button.innerHTML = `<i class="fa-solid fa-dice-d20" inert></i> ${game.i18n.localize("AOD.Simulator.Open")}`;
-    button.addEventListener("click", () => {
+    const open = button("aod-open-simulator", () => {
       void new SimulatorApp().render({ force: true });
     });
-    (html.querySelector(".header-actions") ?? html).append(button);
+    (html.querySelector(".header-actions") ?? html).append(open);
+  });
+  untypedHooks.on("renderCombatTracker", (_app, html) => {
+    if (!game.user.isGM || html.querySelector(".aod-simulator-combat")) return;
+    const open = button("aod-simulator-combat", () => {
+      SimulatorApp.openForCombat();
+    });
+    (html.querySelector(".encounter-controls") ?? html.querySelector("header") ?? html).prepend(open);
   });
 }

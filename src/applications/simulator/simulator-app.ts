@@ -191,14 +191,18 @@ export class SimulatorApp extends Base {
   }
 }
 
-/** The sides of a combat: its combatants grouped by token disposition (friendly, neutral, hostile). */
+/**
+ * The sides of a combat: its combatants grouped by the side the combat gives them (`system.side`, issue 8), or by
+ * token disposition (friendly, neutral, hostile) where none is set.
+ */
 function combatSides(combat: Combat): SideInput[] {
   const list: { uuid: string; name: string; img: string; side: string }[] = [];
   for (const combatant of combat.combatants) {
     const actor = combatant.actor;
     if (!actor) continue;
-    const disposition = combatant.token?.disposition ?? 0;
-    list.push({ uuid: actor.uuid, name: combatant.name ?? actor.name, img: actor.img ?? "", side: String(disposition) });
+    const stored: unknown = (combatant.system as { side?: unknown }).side;
+    const side = typeof stored === "string" && stored !== "" ? stored : `disposition:${String(combatant.token?.disposition ?? 0)}`;
+    list.push({ uuid: actor.uuid, name: combatant.name ?? actor.name, img: actor.img ?? "", side });
   }
   return sidesFromCombatants(list);
 }
