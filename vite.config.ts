@@ -4,6 +4,10 @@ import { SYSTEM_MODULE } from "./src/config/system-id";
 // Foundry loads one ES module; class names must survive (Foundry derives ids from them), so no minifying.
 export default defineConfig({
   publicDir: false,
+  // Relative URLs: the simulator's worker is found beside the module under systems/age-of-dragons/, not at "/".
+  base: "./",
+  // The simulator's Web Worker (src/applications/simulator/simulator.worker.ts) is its own file in dist/.
+  worker: { format: "es", rollupOptions: { output: { entryFileNames: "simulator-worker.mjs" } } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
 import { registerHandlebars } from "../applications/handlebars";
 import { registerDice } from "../dice/register";
+import { registerSimulator } from "../applications/simulator/register";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -35,5 +36,6 @@ export function registerSystem(): void {
   registerHotbar();
   registerCombat();
   registerBoard();
+  registerSimulator();
   exposeApi(game.system.version);
 }

@@ -24,7 +24,7 @@ import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
 import { advance, current, isComplete, planRound, startCursor } from "../round-plan";
 import type { PlanCombatant, RoundInput } from "../round-plan";
-import { applyChanges, carrierOf, distanceBetween, isPinned } from "../state";
+import { allDisengaged, applyChanges, carrierOf, isPinned } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { DiceSource } from "../types";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
@@ -96,22 +96,6 @@ function standing(encounter: CompiledEncounter, state: SkirmishState): number {
     }
   }
   return found;
-}
-
-/** 000 "Distance": every living pair of enemies is disengaged, so the skirmish is over. */
-function allDisengaged(encounter: CompiledEncounter, state: SkirmishState): boolean {
-  const { combatants } = encounter;
-  for (const a of combatants) {
-    const sa = state.combatants[a.id] as CombatantState;
-    if (woundState(sa.life.wounds, sa.life.max) === "dead") continue;
-    for (const b of combatants) {
-      if (b.index <= a.index || b.side === a.side) continue;
-      const sb = state.combatants[b.id] as CombatantState;
-      if (woundState(sb.life.wounds, sb.life.max) === "dead") continue;
-      if (distanceBetween(state, a.id, b.id) !== "disengaged") return false;
-    }
-  }
-  return true;
 }
 
 /** Forgets "started this grapple" for everyone no longer in one. */
@@ -373,7 +357,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
         break play;
       }
     }
-    if (allDisengaged(encounter, state)) {
+    if (allDisengaged(state)) {
       ending = "disengaged";
       break;
     }

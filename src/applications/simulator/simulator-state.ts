@@ -1,0 +1,250 @@
+/**
+ * The simulator app's state and the context its template renders, as pure functions (tested without Foundry):
+ * the sides and the actors dropped on them, the settings, the run in progress and its result. Worker messages
+ * move the state on (`onWorkerMessage`); `simulatorContext` prepares everything the template shows.
+ */
+import { ALTITUDES, DISTANCES } from "../../rules/bands";
+import { SURFACES } from "../../rules/falling";
+import { ROUND_MODES } from "../../rules/round-plan";
+import type { RoundMode } from "../../rules/round-plan";
+import { DEFAULT_ROUND_LIMIT, simulationReport } from "../../rules/simulator";
+import type { EncounterProblem, SimulationReport, SimulationResult } from "../../rules/simulator";
+import type { Altitude, Distance, Surface } from "../../rules/types";
+import type { FromWorker } from "./worker-protocol";
+
+/** An actor placed on a side: what the app shows of it and how it finds it again. */
+export interface SideActor {
+  uuid: string;
+  name: string;
+  img: string;
+}
+
+/** One side of the encounter being built. */
+export interface SideInput {
+  actors: SideActor[];
+  altitude: Altitude;
+}
+
+/** The settings a GM can change before a run. */
+export interface SimulatorSettings {
+  runs: number;
+  seed: number;
+  mode: RoundMode;
+  distance: Distance;
+  surface: Surface;
+  roundLimit: number;
+}
+
+/** Where a run stands. */
+export type RunState =
+  | { status: "idle" }
+  | { status: "running"; job: number; done: number; total: number }
+  | { status: "done"; result: SimulationResult }
+  | { status: "failed"; problem: EncounterProblem };
+
+/** The whole app state. */
+export interface SimulatorState {
+  sides: SideInput[];
+  settings: SimulatorSettings;
+  run: RunState;
+  /** The last job number handed out. */
+  job: number;
+}
+
+/** The settings a new simulator starts with (the CLI's defaults). */
+export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = Object.freeze({
+  runs: 10_000,
+  seed: 1,
+  mode: "descending",
+  distance: "middle",
+  surface: "normal",
+  roundLimit: DEFAULT_ROUND_LIMIT,
+});
+
+/** A fresh state: two empty sides with flyers at mid altitude. */
+export function initialState(sides: SideInput[] = []): SimulatorState {
+  const filled = [...sides];
+  while (filled.length < 2) filled.push({ actors: [], altitude: "mid" });
+  return { sides: filled, settings: { ...DEFAULT_SETTINGS }, run: { status: "idle" }, job: 0 };
+}
+
+/** Adds an actor to a side (the same actor may stand twice: two Longbowmen). */
+export function addActor(state: SimulatorState, side: number, actor: SideActor): SimulatorState {
+  if (side < 0 || side >= state.sides.length) return state;
+  const sides = state.sides.map((s, i) => (i === side ? { ...s, actors: [...s.actors, actor] } : s));
+  return { ...state, sides, run: state.run.status === "running" ? state.run : { status: "idle" } };
+}
+
+/** Removes the actor at a position of a side. */
+export function removeActor(state: SimulatorState, side: number, index: number): SimulatorState {
+  const sides = state.sides.map((s, i) => (i === side ? { ...s, actors: s.actors.filter((_, j) => j !== index) } : s));
+  return { ...state, sides };
+}
+
+/** Applies one form field ("runs", "seed", "mode", "distance", "surface", "roundLimit", "altitude.<side>"). */
+export function setField(state: SimulatorState, name: string, value: string): SimulatorState {
+  if (name.startsWith("altitude.")) {
+    const side = Number(name.slice("altitude.".length));
+    if (!(ALTITUDES as readonly string[]).includes(value)) return state;
+    return { ...state, sides: state.sides.map((s, i) => (i === side ? { ...s, altitude: value as Altitude } : s)) };
+  }
+  const settings = { ...state.settings };
+  switch (name) {
+    case "runs":
+    case "seed":
+    case "roundLimit":
+      // Kept as typed (NaN, fractions); the simulator refuses what it cannot play, with its message.
+      settings[name] = value.trim() === "" ? Number.NaN : Number(value.replace(/[_,\s]/g, ""));
+      break;
+    case "mode":
+      if ((ROUND_MODES as readonly string[]).includes(value)) settings.mode = value as RoundMode;
+      break;
+    case "distance":
+      if ((DISTANCES as readonly string[]).includes(value)) settings.distance = value as Distance;
+      break;
+    case "surface":
+      if ((SURFACES as readonly string[]).includes(value)) settings.surface = value as Surface;
+      break;
+    default:
+      return state;
+  }
+  return { ...state, settings };
+}
+
+/** Starts a run: the next job number, nothing done yet. */
+export function startRun(state: SimulatorState): SimulatorState {
+  const job = state.job + 1;
+  return { ...state, job, run: { status: "running", job, done: 0, total: state.settings.runs } };
+}
+
+/** The state after a worker message; messages of an older job are ignored. */
+export function onWorkerMessage(state: SimulatorState, message: FromWorker): SimulatorState {
+  if (state.run.status !== "running" || message.job !== state.run.job) return state;
+  switch (message.type) {
+    case "progress":
+      return { ...state, run: { ...state.run, done: message.done, total: message.total } };
+    case "result":
+      return { ...state, run: { status: "done", result: message.result } };
+    case "error":
+      return { ...state, run: { status: "failed", problem: message.problem } };
+  }
+}
+
+/** One `<option>` of a select: its value, the en.json key of its label, whether it is chosen. */
+export interface Choice {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+/** One bar of the rounds chart, in SVG units (see CHART). */
+export interface ChartBar {
+  round: number;
+  share: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Round numbers are labelled under every bar when there are few, under every fifth when many. */
+  labelled: boolean;
+  labelX: number;
+}
+
+/** Everything the template shows. */
+export interface SimulatorContext {
+  sides: {
+    index: number;
+    number: number;
+    actors: (SideActor & { index: number })[];
+    empty: boolean;
+    altitudeName: string;
+    altitudes: Choice[];
+  }[];
+  settings: SimulatorSettings;
+  modes: Choice[];
+  distances: Choice[];
+  surfaces: Choice[];
+  running: boolean;
+  canRun: boolean;
+  progress: { percent: number; done: string; total: string } | null;
+  /** The refusal or failure, in words. */
+  problem: string | null;
+  report: SimulationReport | null;
+  /** The en.json key of the result's round mode. */
+  modeKey: string;
+  chart: { bars: ChartBar[]; width: number } | null;
+}
+
+const choices = (values: readonly string[], selected: string, prefix: string): Choice[] =>
+  values.map((value) => ({ value, label: `${prefix}.${value}`, selected: value === selected }));
+
+const count = (n: number): string => n.toLocaleString("en-GB");
+
+/** The chart's drawing area in SVG units: bars up to BAR_AREA high, round numbers below them. */
+export const CHART = Object.freeze({ width: 300, height: 80, barArea: 64, labelY: 76 });
+
+function chartOf(report: SimulationReport): { bars: ChartBar[]; width: number } | null {
+  const n = report.chart.length;
+  if (n === 0) return null;
+  const every = n > 12 ? 5 : 1;
+  const step = CHART.width / n;
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const bars = report.chart.map((bar, i) => {
+    const height = round2(Math.max(bar.count > 0 ? 1 : 0, (bar.height / 100) * CHART.barArea));
+    return {
+      round: bar.round,
+      share: bar.share,
+      x: round2(i * step + step * 0.1),
+      y: round2(CHART.barArea - height),
+      width: round2(step * 0.8),
+      height,
+      labelled: bar.round % every === 0 || i === 0,
+      labelX: round2(i * step + step / 2),
+    };
+  });
+  return { bars, width: CHART.width };
+}
+
+/** Formats an en.json key with its data (Foundry: `game.i18n.format`). */
+export type Format = (key: string, data: Readonly<Record<string, string | number>>) => string;
+
+/** The template's context for a state. */
+export function simulatorContext(state: SimulatorState, format: Format): SimulatorContext {
+  const running = state.run.status === "running";
+  const report = state.run.status === "done" ? simulationReport(state.run.result) : null;
+  return {
+    sides: state.sides.map((side, index) => ({
+      index,
+      number: index + 1,
+      actors: side.actors.map((actor, i) => ({ ...actor, index: i })),
+      empty: side.actors.length === 0,
+      altitudeName: `altitude.${index}`,
+      altitudes: choices(ALTITUDES, side.altitude, "AOD.Simulator.Altitude"),
+    })),
+    settings: state.settings,
+    modes: choices(ROUND_MODES, state.settings.mode, "AOD.Simulator.Mode"),
+    distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Simulator.Distance"),
+    surfaces: choices(SURFACES, state.settings.surface, "AOD.Simulator.Surface"),
+    running,
+    canRun: !running && state.sides.filter((s) => s.actors.length > 0).length >= 2,
+    progress:
+      state.run.status === "running"
+        ? {
+            percent: state.run.total > 0 ? Math.floor((state.run.done / state.run.total) * 100) : 0,
+            done: count(state.run.done),
+            total: count(state.run.total),
+          }
+        : null,
+    problem: state.run.status === "failed" ? format(state.run.problem.key, state.run.problem.data) : null,
+    report,
+    modeKey: `AOD.Simulator.Mode.${report?.mode ?? state.settings.mode}`,
+    chart: report ? chartOf(report) : null,
+  };
+}
+
+/** Sides from a combat's combatants, grouped by their side key in order of first appearance. */
+export function sidesFromCombatants(list: readonly (SideActor & { side: string })[]): SideInput[] {
+  const sides = new Map<string, SideActor[]>();
+  for (const { side, ...actor } of list) sides.set(side, [...(sides.get(side) ?? []), actor]);
+  return [...sides.values()].map((actors) => ({ actors, altitude: "mid" }));
+}

@@ -1,0 +1,115 @@
+/**
+ * The messages between the simulator app and its Web Worker, and the worker's side as pure message handling:
+ * `simulationWorker({ post, pause })` answers each message it receives, with no Worker global in sight, so tests
+ * drive it directly. The worker file (simulator.worker.ts) only wires it to `self`.
+ *
+ * App -> worker: `run` (an encounter, runs, seed; a new run replaces the current one) and `cancel`.
+ * Worker -> app: `progress` (every `progressEvery` runs), then exactly one `result` (cancelled or complete) or
+ * `error` (an en.json key and its data) per run.
+ */
+import { SimulationInputError, simulate } from "../../rules/simulator";
+import type { Encounter, EncounterProblem, SimulationResult } from "../../rules/simulator";
+
+/** What the app sends. */
+export type ToWorker =
+  | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number }
+  | { type: "cancel"; job: number };
+
+/** What the worker sends back. */
+export type FromWorker =
+  | { type: "progress"; job: number; done: number; total: number }
+  | { type: "result"; job: number; result: SimulationResult }
+  | { type: "error"; job: number; problem: EncounterProblem };
+
+/** The en.json keys of problems the protocol itself reports. */
+export const WORKER_ERRORS = Object.freeze({
+  BadMessage: "AOD.Simulator.Error.BadMessage",
+  Failed: "AOD.Simulator.Error.Failed",
+} as const);
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const isJob = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
+
+/** Reads a message sent to the worker; null when it is not one (the encounter itself is checked by `simulate`). */
+export function readToWorker(data: unknown): ToWorker | null {
+  if (typeof data !== "object" || data === null) return null;
+  const m = data as Fields;
+  if (m.type === "cancel" && isJob(m.job)) return { type: "cancel", job: m.job };
+  if (m.type !== "run" || !isJob(m.job)) return null;
+  const run: ToWorker = { type: "run", job: m.job, encounter: m.encounter as Encounter, runs: m.runs as number, seed: m.seed as number };
+  if (typeof m.progressEvery === "number") run.progressEvery = m.progressEvery;
+  return run;
+}
+
+/** Reads a message from the worker; null when it is not one. */
+export function readFromWorker(data: unknown): FromWorker | null {
+  if (typeof data !== "object" || data === null) return null;
+  const m = data as Fields;
+  if (!isJob(m.job)) return null;
+  if (m.type === "progress" && typeof m.done === "number" && typeof m.total === "number") {
+    return { type: "progress", job: m.job, done: m.done, total: m.total };
+  }
+  if (m.type === "result" && typeof m.result === "object" && m.result !== null) {
+    return { type: "result", job: m.job, result: m.result as SimulationResult };
+  }
+  if (m.type === "error" && typeof m.problem === "object" && m.problem !== null) {
+    const p = m.problem as Fields;
+    if (typeof p.key === "string" && typeof p.data === "object" && p.data !== null) {
+      return { type: "error", job: m.job, problem: { key: p.key, data: p.data as EncounterProblem["data"] } };
+    }
+  }
+  return null;
+}
+
+/** What the worker side needs from its host: a way to post, and a pause that lets queued messages in. */
+export interface WorkerHost {
+  post(message: FromWorker): void;
+  /** Resolves after the host has delivered any waiting messages (a `setTimeout(0)` in a real worker). */
+  pause(): Promise<void>;
+}
+
+/** The worker side: `receive` every message; it runs one simulation at a time and stops one on `cancel`. */
+export function simulationWorker(host: WorkerHost): { receive(data: unknown): Promise<void> } {
+  let current: number | null = null;
+  const stopped = new Set<number>();
+  return {
+    async receive(data: unknown): Promise<void> {
+      const message = readToWorker(data);
+      if (!message) {
+        const job = typeof data === "object" && data !== null && isJob((data as Fields).job) ? ((data as Fields).job as number) : -1;
+        host.post({ type: "error", job, problem: { key: WORKER_ERRORS.BadMessage, data: {} } });
+        return;
+      }
+      if (message.type === "cancel") {
+        stopped.add(message.job);
+        return;
+      }
+      if (current !== null) stopped.add(current);
+      const job = message.job;
+      current = job;
+      try {
+        const result = await simulate(message.encounter, {
+          runs: message.runs,
+          seed: message.seed,
+          progressEvery: message.progressEvery ?? 2000,
+          shouldStop: () => stopped.has(job),
+          onProgress: async (done, total) => {
+            host.post({ type: "progress", job, done, total });
+            await host.pause();
+          },
+        });
+        host.post({ type: "result", job, result });
+      } catch (error) {
+        const problem =
+          error instanceof SimulationInputError
+            ? error.problem
+            : { key: WORKER_ERRORS.Failed, data: { message: error instanceof Error ? error.message : String(error) } };
+        host.post({ type: "error", job, problem });
+      } finally {
+        stopped.delete(job);
+        if (current === job) current = null;
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The encounter simulator app in the browser harness: built from its real context builder over bestiary entries,
+// in both themes, checked with axe-core (test/browser/README.md).
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderView, THEMES } from "./harness";
+import { loadBestiary } from "../../src/cli/bestiary";
+import { encounterFromActors } from "../../src/applications/simulator/encounter-from-actors";
+import {
+  addActor,
+  initialState,
+  onWorkerMessage,
+  simulatorContext,
+  startRun,
+} from "../../src/applications/simulator/simulator-state";
+import type { SimulatorState } from "../../src/applications/simulator/simulator-state";
+import { simulate } from "../../src/rules/simulator";
+import { localizeKey } from "../templates/foundry-helpers";
+import { ROOT } from "../data/lang";
+
+const entries = loadBestiary(resolve(ROOT, "packs/_source/bestiary"));
+const byName = (name: string) => {
+  const found = entries.find((e) => e.name === name);
+  if (!found) throw new Error(name);
+  return found;
+};
+const ref = (name: string, rename?: string) => {
+  const e = byName(name);
+  const img = (e as { img?: unknown }).img;
+  return { uuid: `Actor.${name}`, name: rename ?? e.name, img: typeof img === "string" ? img : "" };
+};
+const format = (key: string, data: Readonly<Record<string, string | number>>) => localizeKey(key, data);
+const frame = { kind: "window", title: localizeKey("AOD.Simulator.Title"), classes: ["age-of-dragons", "aod-simulator-app"], tag: "form" } as const;
+const TEMPLATE = "templates/simulator/simulator.hbs";
+
+function filled(): SimulatorState {
+  let state = addActor(initialState(), 0, ref("Sable Dragon", "Sable Dragon, Terror of the Nine Valleys and Scourge of the Northern Marches"));
+  state = addActor(state, 1, ref("Knight"));
+  state = addActor(state, 1, ref("Longbowman"));
+  return addActor(state, 1, ref("Longbowman"));
+}
+
+describe("the encounter simulator", () => {
+  it.each(THEMES)("is empty until actors are dragged onto its sides (%s)", async (theme) => {
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(initialState(), format), theme, name: "simulator-empty", width: 640, frame });
+    expect(html).toContain(localizeKey("AOD.Simulator.DropHere"));
+    expect(html).toMatch(/data-action="run"[^>]*disabled/);
+  });
+
+  it.each(THEMES)("shows its progress bar and cancel button while running (%s)", async (theme) => {
+    let state = startRun(filled());
+    state = onWorkerMessage(state, { type: "progress", job: 1, done: 4000, total: 10000 });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-running", width: 640, frame });
+    expect(html).toContain("4,000 of 10,000 runs");
+    expect(html).toContain('data-action="cancel"');
+    expect(html).not.toContain('data-action="run"');
+  });
+
+  it.each(THEMES)("shows the result table and the rounds chart (%s)", async (theme) => {
+    const state = filled();
+    const encounter = encounterFromActors(
+      [
+        { actors: [byName("Sable Dragon")], altitude: "mid" },
+        { actors: [byName("Knight"), byName("Longbowman"), byName("Longbowman")], altitude: "mid" },
+      ],
+      { distance: "middle" },
+    );
+    const result = await simulate(encounter, { runs: 1500, seed: 1 });
+    const done = onWorkerMessage(startRun(state), { type: "result", job: 1, result });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(done, format), theme, name: "simulator-result", width: 640, frame });
+    expect(html).toContain(result.sides[0]?.name ?? "?");
+    expect(html).toContain("95% interval");
+    expect(html).toContain("<svg");
+    expect(html).toContain("Longbowman 2");
+  });
+
+  it.each(THEMES)("explains a refusal (%s)", async (theme) => {
+    const state = onWorkerMessage(startRun(filled()), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 640, frame });
+    expect(html).toContain("20000000 runs is more than the most");
+  });
+});
