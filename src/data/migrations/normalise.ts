@@ -7,6 +7,7 @@
  * Foundry also calls migrateData with partial update data, so only keys that are present are touched: a missing
  * field is left for the schema's initial value.
  */
+import { maxStoredWounds } from "../../rules/health";
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
 import type { ActorSubtype, ItemSubtype, ModelSpec } from "../spec";
 import { coerceValue, readText } from "./coerce";
@@ -128,7 +129,7 @@ function applyLimits(source: Plain): void {
   const magicMax = readPath(source, "magic.max");
   if (typeof magicMax === "number") clamp("magic.value", magicMax);
   const lifeMax = readPath(source, "life.max");
-  if (typeof lifeMax === "number") clamp("life.wounds", lifeMax * 2 + 1);
+  if (typeof lifeMax === "number") clamp("life.wounds", maxStoredWounds(lifeMax));
 }
 
 function escapeHtml(text: string): string {

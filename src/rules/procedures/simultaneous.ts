@@ -15,7 +15,7 @@ import type { DiceSource } from "../types";
 import { assertList, assertRecord } from "../validate";
 import { performAttack } from "./attack";
 import type { AttackDeclaration, AttackPools } from "./attack";
-import { takeBattleAction } from "./battle-common";
+import { takeBattleAction } from "./battle-action";
 import { releasedByDeath } from "./death";
 import { checkDeclaredAction } from "./declared";
 import { performBreakOut, performGrapple } from "./grapple";
