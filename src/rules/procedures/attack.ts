@@ -20,7 +20,7 @@ import { rollOpposed } from "./opposed";
 import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
-import { releasedByDeath } from "./death";
+import { healthChangeLog, releasedByDeath } from "./death";
 
 /** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */
 export interface AttackDeclaration {
@@ -237,7 +237,7 @@ function attackEffects(
     data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
   });
   if (after !== before) {
-    log.push({ key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name: target.name } });
+    log.push(healthChangeLog(target.name, after));
   }
   // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
   if (after === "dead" && before !== "dead") {

@@ -13,7 +13,7 @@ import { applyChanges, carrierOf, combatant, isPinned } from "../state";
 import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import { RULE_REASONS, refuse } from "../reasons";
 import type { Altitude, DiceSource, Refusal } from "../types";
-import { releasedByDeath } from "./death";
+import { healthChangeLog, releasedByDeath } from "./death";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -117,8 +117,7 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
       if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
       const before = healthOf(c);
       if (crash.woundState !== before) {
-        const key = crash.woundState === "dead" ? END_PHASE_LOG.Killed : END_PHASE_LOG.SeverelyInjured;
-        log.push({ key, data: { name: c.name } });
+        log.push(healthChangeLog(c.name, crash.woundState));
       }
     } else if (carrier === undefined && state.carrying[c.id] === undefined) {
       // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
