@@ -11,7 +11,7 @@
  *   groups that were forced to re-roll: two sides tied on 5 and two on 3 make two events in that pass; a
  *   group that ties again on its re-roll makes one more.
  */
-import { clampPool, countSuccesses, isAchievableTN } from "./pools";
+import { clampPool, isAchievableTN, successesAt } from "./pools";
 import { rollFrom, rollPool } from "./roll-sources";
 import type { DiceSource } from "./types";
 import {
@@ -98,7 +98,7 @@ async function settleTie(
   const scored: { entry: Entry; successes: number }[] = [];
   for (const entry of group) {
     const faces = await rollPool(dice, entry.pneuma, `${entry.id} Pneuma`);
-    const successes = countSuccesses(faces, entry.tieTN);
+    const successes = successesAt(faces, entry.tieTN);
     checks.push({ id: entry.id, dice: faces, successes });
     scored.push({ entry, successes });
   }
