@@ -7,8 +7,8 @@ import type { Legality, Refusal } from "./types";
 /** The answer when nothing stands in the way. */
 export const ALLOWED: Legality = Object.freeze({ allowed: true });
 
-/** A refusal with its en.json reason key: the one refusal helper of the rules. */
-export function refuse(reason: RuleReason): Refusal {
+/** A refusal with its en.json reason key (RULE_REASONS, or a view layer's own key): the one refusal helper. */
+export function refuse(reason: string): Refusal {
   return { allowed: false, reason };
 }
 
