@@ -18,7 +18,8 @@ import type {
   SkillSnapshot,
   SkillUse,
 } from "../rules/character";
-import type { WeaponSnapshot } from "../rules/procedures/battle-common";
+import { maxStoredWounds } from "../rules/health";
+import type { WeaponSnapshot } from "../rules/procedures/weapon";
 import { DEFAULT_SKILL_LADDER, skillTN } from "../rules/skills";
 import type { SkillLadder } from "../rules/skills";
 import type { CombatantState } from "../rules/state";
@@ -227,7 +228,7 @@ export function actorSnapshot(actor: ActorData, options: SnapshotOptions = {}): 
   const lifeRead = read.nested("life");
   const lifeMax = lifeRead.integer("max", spec.life.fields.max);
   // docs/DATA.md: wounds go up to twice the Life Points plus one (dead either way).
-  const wounds = lifeRead.integer("wounds", spec.life.fields.wounds, lifeMax * 2 + 1);
+  const wounds = lifeRead.integer("wounds", spec.life.fields.wounds, maxStoredWounds(lifeMax));
   const magicRead = read.nested("magic");
   const magicMax = magicRead.integer("max", spec.magic.fields.max);
   const magicValue = magicRead.integer("value", spec.magic.fields.value, magicMax);

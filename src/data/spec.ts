@@ -5,8 +5,9 @@
  */
 import { SKILL_USE_NAMES } from "../rules/character";
 import { SKILL_RANKS } from "../rules/skills";
-import { WEAPON_RANGES } from "../rules/procedures/battle-common";
+import { WEAPON_RANGES } from "../rules/procedures/weapon";
 import { SPEED_CATEGORIES } from "../rules/speed";
+import { ARMOUR_SLOTS, ATTRIBUTES } from "../rules/types";
 
 /** One stored field. */
 export type FieldSpec =
@@ -27,10 +28,10 @@ export type ModelSpec = Readonly<Record<string, FieldSpec>>;
 
 /** Adversary kinds (docs/DATA.md). */
 export const ADVERSARY_KINDS = ["infantry", "knight", "archer", "cavalry", "warEngine", "flyer", "other"] as const;
-/** Armour slots. */
-export const ARMOUR_SLOTS = ["body", "helmet", "shield", "barding"] as const;
-/** The attributes a skill may roll. */
-export const SKILL_ATTRIBUTES = ["soma", "pneuma"] as const;
+/** Armour slots (their home is the rules' vocabulary). */
+export { ARMOUR_SLOTS };
+/** The attributes a skill may roll (their home is the rules' vocabulary). */
+export const SKILL_ATTRIBUTES = ATTRIBUTES;
 
 const int = (min: number, max: number, initial: number): FieldSpecOf<"integer"> => ({ kind: "integer", min, max, initial });
 const bool = (initial: boolean): FieldSpecOf<"boolean"> => ({ kind: "boolean", initial });

@@ -4,6 +4,7 @@
  * (docs/DATA.md). The normaliser applies the same limits when both fields arrive together. Pure: no Foundry globals.
  */
 import { woundsForLife } from "../rules/character";
+import { maxStoredWounds } from "../rules/health";
 
 /** The stored values the limits depend on. */
 export interface LimitSource {
@@ -32,8 +33,8 @@ export function limitUpdate(current: LimitSource, changes: LimitChanges): { woun
   }
   const lifeMax = num(changes.lifeMax, current.life.max);
   const wounds = num(changes.wounds, current.life.wounds);
-  if ((changes.wounds !== undefined || changes.lifeMax !== undefined) && wounds > lifeMax * 2 + 1) {
-    out.wounds = lifeMax * 2 + 1;
+  if ((changes.wounds !== undefined || changes.lifeMax !== undefined) && wounds > maxStoredWounds(lifeMax)) {
+    out.wounds = maxStoredWounds(lifeMax);
   }
   return out;
 }

@@ -4,10 +4,11 @@
  * The Foundry data models call `deriveCharacter` from prepareDerivedData; the simulator and tests call it directly.
  */
 import { clampPool } from "./pools";
-import { woundState, woundThresholds } from "./health";
+import { capWounds, woundState, woundThresholds } from "./health";
 import type { WoundState } from "./health";
 import { DEFAULT_SKILL_LADDER, SKILL_RANKS, skillTN } from "./skills";
 import type { SkillLadder } from "./skills";
+import { ATTRIBUTES } from "./types";
 import type { Attribute, SkillRank } from "./types";
 import { assertNonNegativeInteger, assertOneOf, fail } from "./validate";
 
@@ -27,7 +28,6 @@ export const SKILL_USE_NAMES: readonly SkillUse[] = Object.freeze([
 /** The checks a sheet offers at a glance: the two plain attribute checks and one per skill use. */
 export type CommonCheck = Attribute | SkillUse;
 
-const ATTRIBUTES: readonly Attribute[] = ["soma", "pneuma"];
 
 /** A skill as the rules see it: the fields of an Item `skill` that decide a check (docs/DATA.md). */
 export interface SkillSnapshot {
@@ -185,5 +185,5 @@ export function woundsForLife(max: number, lifeValue: number): number {
   assertNonNegativeInteger("max", max);
   if (typeof lifeValue !== "number" || Number.isNaN(lifeValue)) fail("lifeValue", "a number", lifeValue);
   const wounds = Math.round(max - lifeValue);
-  return Math.min(max * 2 + 1, Math.max(0, wounds));
+  return capWounds(wounds, max);
 }

@@ -12,9 +12,10 @@ import { ALTITUDES } from "./bands";
 import { rollFrom } from "./roll-sources";
 import type { DieSize } from "./roll-sources";
 import type { RoundEffect, StateChange } from "./state";
-import type { Altitude, DiceSource } from "./types";
+import type { Altitude, ArmourSlot, DiceSource } from "./types";
 import {
   assertBoolean,
+  assertFace,
   assertList,
   assertOneOf,
   assertRecord,
@@ -24,8 +25,7 @@ import {
   optionalBoolean,
 } from "./validate";
 
-/** Armour pieces that Armour Trouble can damage; the seed's "Armour" is body armour, or a dragon's barding. */
-export type ArmourSlot = "helmet" | "shield" | "body" | "barding";
+export type { ArmourSlot } from "./types";
 
 /** One combatant as a combat event sees it; the caller leaves out the dead. */
 export interface EventCombatant {
@@ -126,7 +126,7 @@ export function combatEventFor(face: number): CombatEventEntry {
 
 /** 001 "Armour Trouble": d6 1-2 helmet, 3-5 shield, 6 body armour (see `wornPiece` for barding). */
 export function armourSlotFor(face: number): Exclude<ArmourSlot, "barding"> {
-  if (!Number.isInteger(face) || face < 1 || face > 6) fail("face", "a d6 face from 1 to 6", face);
+  assertFace("face", face, 6);
   if (face <= 2) return "helmet";
   return face <= 5 ? "shield" : "body";
 }

@@ -4,7 +4,9 @@
  */
 
 // Vocabulary and argument checks
-export type { Altitude, Attribute, DiceSource, Distance, Legality, SkillRank, Surface } from "./types";
+export type { Altitude, ArmourSlot, Attribute, DiceSource, Distance, Legality, SkillRank, Surface } from "./types";
+/** 000 "Melee Attacks" (Soma and Pneuma checks), 001 "Combat Events" (armour pieces): the word lists. */
+export { ARMOUR_SLOTS, ATTRIBUTES } from "./types";
 export { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "./bands";
 export { SPEED_CATEGORIES, SPEED_PHASES } from "./speed";
 export type { SpeedCategory, SpeedPhase } from "./speed";
@@ -74,8 +76,11 @@ export type {
 export { allDisengaged } from "./state";
 
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
-export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
-export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
+export { WEAPON_RANGES, checkWeapon } from "./procedures/weapon";
+export type { WeaponSnapshot } from "./procedures/weapon";
+export { mayDefend } from "./procedures/readiness";
+export { takeBattleAction } from "./procedures/battle-action";
+export type { Refusal } from "./types";
 export {
   attackTNs,
   contestAttack,
@@ -201,7 +206,6 @@ export {
   resolveCombatEvent,
 } from "./combat-events";
 export type {
-  ArmourSlot,
   CombatEventChange,
   CombatEventEntry,
   CombatEventId,

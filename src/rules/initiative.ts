@@ -11,8 +11,8 @@
  *   groups that were forced to re-roll: two sides tied on 5 and two on 3 make two events in that pass; a
  *   group that ties again on its re-roll makes one more.
  */
-import { clampPool, countSuccesses, isAchievableTN } from "./pools";
-import { rollFrom } from "./roll-sources";
+import { clampPool, isAchievableTN, successesAt } from "./pools";
+import { rollFrom, rollPool } from "./roll-sources";
 import type { DiceSource } from "./types";
 import {
   assertId,
@@ -97,8 +97,8 @@ async function settleTie(
   if (group.every((e) => clampPool(e.pneuma) === 0 || !isAchievableTN(e.tieTN))) return group.map((e) => e.id);
   const scored: { entry: Entry; successes: number }[] = [];
   for (const entry of group) {
-    const faces = await rollFrom(dice, clampPool(entry.pneuma), 6);
-    const successes = countSuccesses(faces, entry.tieTN);
+    const faces = await rollPool(dice, entry.pneuma, `${entry.id} Pneuma`);
+    const successes = successesAt(faces, entry.tieTN);
     checks.push({ id: entry.id, dice: faces, successes });
     scored.push({ entry, successes });
   }

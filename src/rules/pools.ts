@@ -27,10 +27,14 @@ export function isAchievableTN(tn: number): boolean {
 
 /** Counts the dice at or above the TN (000 "Melee Attacks": each die meeting the TN is a success). */
 export function countSuccesses(dice: readonly number[], tn: number): number {
-  assertFaces("dice", dice, 6);
-  const target = effectiveTN(tn);
+  return successesAt(assertFaces("dice", dice, 6), effectiveTN(tn));
+}
+
+/** `countSuccesses` for faces already checked (a DiceSource's answer through `rollFrom`) and an integer TN. */
+export function successesAt(faces: readonly number[], tn: number): number {
+  const target = Math.max(MIN_TN, tn);
   let successes = 0;
-  for (const face of dice) if (face >= target) successes += 1;
+  for (const face of faces) if (face >= target) successes += 1;
   return successes;
 }
 

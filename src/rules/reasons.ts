@@ -2,17 +2,17 @@
  * The en.json keys the battle-phase rules answer with: why an action is refused (Legality.reason) and what
  * happened (LogEntry.key). Kept in one place so a test can prove that every key has an English string.
  */
-import type { Legality } from "./types";
+import type { Legality, Refusal } from "./types";
 
 /** The answer when nothing stands in the way. */
 export const ALLOWED: Legality = Object.freeze({ allowed: true });
 
-/** A refusal with its en.json reason key. */
-export function refuse(reason: string): Legality {
+/** A refusal with its en.json reason key (RULE_REASONS, or a view layer's own key): the one refusal helper. */
+export function refuse(reason: string): Refusal {
   return { allowed: false, reason };
 }
 
-/** Why an attack, grapple, break-out or rescue is refused; each value is an en.json key. */
+/** Why any action is refused (battle actions, moves, choosing to fall); each value is an en.json key. */
 export const RULE_REASONS = Object.freeze({
   // 000 Distance, Melee Attacks, Ranged Attacks
   Disengaged: "AOD.Rules.Reason.Disengaged",
@@ -58,6 +58,25 @@ export const RULE_REASONS = Object.freeze({
   RescueOutOfReach: "AOD.Rules.Reason.RescueOutOfReach",
   RescueImpossible: "AOD.Rules.Reason.RescueImpossible",
   NotCarrying: "AOD.Rules.Reason.NotCarrying",
+  // 000 Phase One: The Tactical Movement Phase, Manoeuvres (RULES.md "Movement")
+  NotMovementPhase: "AOD.Rules.Reason.NotMovementPhase",
+  SeverelyInjuredNoMove: "AOD.Rules.Reason.SeverelyInjuredNoMove",
+  Pinned: "AOD.Rules.Reason.Pinned",
+  Carried: "AOD.Rules.Reason.Carried",
+  FullMoveTaken: "AOD.Rules.Reason.FullMoveTaken",
+  NoZeroRangeByMove: "AOD.Rules.Reason.NoZeroRangeByMove",
+  MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
+  NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",
+  CannotFly: "AOD.Rules.Reason.CannotFly",
+  NoGroundToWalk: "AOD.Rules.Reason.NoGroundToWalk",
+  NoStandardMove: "AOD.Rules.Reason.NoStandardMove",
+  TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
+  TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
+  TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
+  AlreadyMoved: "AOD.Rules.Reason.AlreadyMoved",
+  ActedNoFullMove: "AOD.Rules.Reason.ActedNoFullMove",
+  // 000 Falling out of the Sky: choosing to fall
+  Grounded: "AOD.Rules.Reason.Grounded",
 } as const);
 
 /** A reason for refusing a battle-phase action. */

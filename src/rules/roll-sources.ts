@@ -1,9 +1,10 @@
 /**
- * Dice sources for the rules' async procedures (DESIGN.md "The rules engine"): a seeded generator for the
+ * Dice sources for the rules' async procedures: a seeded generator for the
  * simulator, a script of faces for tests, and `rollFrom`, the checked way every procedure asks a source.
  */
+import { clampPool } from "./pools";
 import type { DiceSource } from "./types";
-import { assertFace, assertFinite, assertInteger, assertList, assertNonNegativeInteger, fail } from "./validate";
+import { assertFace, assertFinite, assertInteger, assertList, assertNonNegativeInteger, fail, isFace } from "./validate";
 
 /** The die sizes a DiceSource is asked for. */
 export type DieSize = 6 | 10 | 20;
@@ -83,7 +84,7 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
               `after ${used} faces were used`,
           );
         }
-        if (!Number.isInteger(face) || face < 1 || face > request.faces) {
+        if (!isFace(face, request.faces)) {
           throw new Error(`scripted face ${used + 1} is ${face}, which a d${request.faces} cannot show`);
         }
         results.push(face);
@@ -95,12 +96,20 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
   };
 }
 
-/** Asks a source for `count` dice of one size and checks that it answered with that many valid faces. */
-export async function rollFrom(dice: DiceSource, count: number, faces: DieSize): Promise<number[]> {
+/**
+ * Asks a source for `count` dice of one size and checks that it answered with that many valid faces; `name`
+ * names the answer in error messages.
+ */
+export async function rollFrom(dice: DiceSource, count: number, faces: DieSize, name = "dice results"): Promise<number[]> {
   const request = checkRequest(count, faces);
   if (request.count === 0) return [];
   const expected = `${request.count} faces of a d${request.faces}`;
-  const results = assertList("dice results", await dice.roll(request.count, request.faces), expected);
-  if (results.length !== request.count) fail("dice results", expected, results);
-  return results.map((face, i) => assertFace(`dice results[${i}]`, face, request.faces));
+  const results = assertList(name, await dice.roll(request.count, request.faces), expected);
+  if (results.length !== request.count) fail(name, expected, results);
+  return results.map((face, i) => assertFace(`${name}[${i}]`, face, request.faces));
+}
+
+/** Rolls a pool of d6 from a DiceSource (nothing for an empty pool) and checks what came back. */
+export function rollPool(dice: DiceSource, pool: number, name: string): Promise<number[]> {
+  return rollFrom(dice, clampPool(pool, `${name} pool`), 6, `${name} dice`);
 }

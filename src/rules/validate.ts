@@ -55,20 +55,18 @@ export function assertOneOf<T extends string>(name: string, value: unknown, allo
 /** Asserts that every entry is a natural face of a die with `faces` sides. */
 export function assertFaces(name: string, dice: unknown, faces: number): readonly number[] {
   if (!Array.isArray(dice)) fail(name, `an array of d${faces} faces`, dice);
-  dice.forEach((face: unknown, i: number) => {
-    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > faces) {
-      fail(`${name}[${i}]`, `a d${faces} face from 1 to ${faces}`, face);
-    }
-  });
-  return dice as readonly number[];
+  return (dice as readonly unknown[]).map((face, i) => assertFace(`${name}[${i}]`, face, faces));
+}
+
+/** Whether a value is a natural face of a die with `faces` sides: the one die-face check of the rules. */
+export function isFace(value: unknown, faces: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= faces;
 }
 
 /** Asserts one natural face of a die with `faces` sides. */
 export function assertFace(name: string, value: unknown, faces: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > faces) {
-    fail(name, `a d${faces} face from 1 to ${faces}`, value);
-  }
-  return value;
+  if (!isFace(value, faces)) fail(name, `a d${faces} face from 1 to ${faces}`, value);
+  return value as number;
 }
 
 /** Asserts true or false. */

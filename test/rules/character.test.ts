@@ -115,8 +115,10 @@ describe("000 Melee Attacks and Ranged Attacks: the best skill for each common c
     const derived = deriveCharacter(dragon([aerobatics]));
     expect(derived.pools.breakOut.skill).toBeNull();
   });
-  it("000 Initiative: the plain Pneuma check rolls Pneuma dice at the untrained TN 6", () => {
+  it("RULES.md Dice and checks: the plain Pneuma check rolls Pneuma (not Soma) dice at the ladder's untrained TN", () => {
     expect(deriveCharacter(dragon([])).pools.pneuma).toEqual({ tn: 6, pool: 3, skill: null });
+    const ladder = { untrained: 5, trained: 4, expert: 3, master: 2, grandmaster: 2 };
+    expect(deriveCharacter(dragon([], { pneuma: 4 }), { ladder }).pools.pneuma).toEqual({ tn: 5, pool: 4, skill: null });
   });
 });
 

@@ -39,11 +39,12 @@ describe("000 Melee Attacks: resolveContest", () => {
   it("000 Defence is Optional: an attack with no successes misses even an undefended target", () => {
     expect(resolveContest({ attackDice: [1, 2], attackTN: 4, defenceDice: null, defenceTN: 4 }).hit).toBe(false);
   });
-  it("never counts more successes than dice rolled", () => {
+  it("counts as successes exactly the dice at or above each side's TN (a TN below 2 counting as 2)", () => {
+    const meeting = (faces: readonly number[], target: number) => faces.filter((f) => f >= Math.max(2, target)).length;
     fc.assert(
       fc.property(dice, tn, dice, tn, (attackDice, attackTN, defenceDice, defenceTN) => {
         const r = resolveContest({ attackDice, attackTN, defenceDice, defenceTN });
-        return r.attackSuccesses <= attackDice.length && r.defenceSuccesses <= defenceDice.length;
+        expect([r.attackSuccesses, r.defenceSuccesses]).toEqual([meeting(attackDice, attackTN), meeting(defenceDice, defenceTN)]);
       }),
     );
   });

@@ -82,9 +82,20 @@ describe("000 Distance and Altitude, 001 Combat Phases: ordered bands", () => {
     expect(DISTANCES).toEqual(["zero", "close", "middle", "long", "disengaged"]);
     expect(ALTITUDES.map(altitudeValue)).toEqual([0, 0.5, 1, 2, 3]);
   });
-  it("opens with the Starting Phase and closes with End of Round", () => {
-    expect(SPEED_PHASES[0]).toBe("starting");
-    expect(SPEED_PHASES.at(-1)).toBe("endOfRound");
-    expect(SPEED_PHASES).toHaveLength(11);
+  it("lists every phase of 001's round in its order, Starting Phase to End of Round", () => {
+    // 001 "Combat Phases", with "Extremely Fat" read as Extremely Fast (RULES.md "Reading the texts").
+    expect(SPEED_PHASES).toEqual([
+      "starting",
+      "lightningFast",
+      "extremelyFast",
+      "veryFast",
+      "fast",
+      "average",
+      "slow",
+      "verySlow",
+      "extremelySlow",
+      "glaciallySlow",
+      "endOfRound",
+    ]);
   });
 });

@@ -23,7 +23,7 @@ describe("000 Melee Attacks: hitProbability by hand", () => {
   it("never hits with no attack dice", () => {
     expect(hitProbability(contest(0, 2, 0, 6))).toBe(0);
   });
-  it("never hits when a tie is the best the attack can do (1d6 at TN 2 against 1d6 at TN 2)", () => {
+  it("hits 1d6 against 1d6, both at TN 2, only when the attack succeeds and the defence fails: 5/6 x 1/6", () => {
     expect(hitProbability(contest(1, 2, 1, 2))).toBeCloseTo((5 / 6) * (1 / 6), 15);
   });
 });

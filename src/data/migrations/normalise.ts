@@ -11,6 +11,7 @@
  * only what is present and can be converted without loss, never infers from what is absent, records nothing, and
  * leaves a value it cannot use in place for Foundry's validation to refuse with its own message.
  */
+import { maxStoredWounds } from "../../rules/health";
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
 import type { ActorSubtype, FieldSpec, ItemSubtype, ModelSpec } from "../spec";
 import { coerceValue, readNumber, readText } from "./coerce";
@@ -150,7 +151,7 @@ function applyLimits(source: Plain): void {
   const magicMax = readPath(source, "magic.max");
   if (typeof magicMax === "number") clamp("magic.value", magicMax);
   const lifeMax = readPath(source, "life.max");
-  if (typeof lifeMax === "number") clamp("life.wounds", lifeMax * 2 + 1);
+  if (typeof lifeMax === "number") clamp("life.wounds", maxStoredWounds(lifeMax));
 }
 
 function escapeHtml(text: string): string {

@@ -61,7 +61,7 @@ function actionFor(
     const legality = validateRescue(state, { rescuerId: selectedId, targetId });
     return legality.allowed
       ? { action, allowed: true, weapons: [] }
-      : { action, allowed: false, weapons: [], ...(legality.reason === undefined ? {} : { reason: legality.reason }) };
+      : { action, allowed: false, weapons: [], reason: legality.reason };
   }
   const grapple = action === "grapple";
   let reason: string | undefined;

@@ -6,27 +6,21 @@
 import { applyArmour, damagePool, resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
 import { countSuccesses } from "../pools";
-import { woundState } from "../health";
+import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
-import type { DiceSource, Legality } from "../types";
+import { rollPool } from "../roll-sources";
+import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
-import {
-  carriesTooMuch,
-  checkWeapon,
-  isDead,
-  readyToAct,
-  refusal,
-  rollOpposed,
-  rollPool,
-  spendAction,
-} from "./battle-common";
-import type { Refusal, WeaponSnapshot } from "./battle-common";
-import { releasedByDeath } from "./death";
+import { rollOpposed } from "./opposed";
+import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
+import { checkWeapon } from "./weapon";
+import type { WeaponSnapshot } from "./weapon";
+import { healthChangeLog, releasedByDeath } from "./death";
 
 /** What the attacker declares: who strikes whom with which weapon, and whether as a killer blow. */
 export interface AttackDeclaration {
@@ -223,7 +217,7 @@ function attackEffects(
     attackSuccesses: contest.attackSuccesses,
     defenceSuccesses: contest.defenceSuccesses,
   };
-  const before = woundState(target.life.wounds, target.life.max);
+  const before = healthOf(target);
   const unchanged = { contest, damageSuccesses: 0, damage: 0, wounds: target.life.wounds, woundState: before };
   const check = damageCheck(state, decl, contest);
   if (check === null) {
@@ -235,8 +229,7 @@ function attackEffects(
 
   const damageSuccesses = countSuccesses(damageDice, check.tn);
   const damage = applyArmour(damageSuccesses, target.armour);
-  // docs/DATA.md: stored wounds stop at 2 x max + 1, well past death.
-  const wounds = Math.min(target.life.wounds + damage, target.life.max * 2 + 1);
+  const wounds = capWounds(target.life.wounds + damage, target.life.max);
   const after = woundState(wounds, target.life.max);
   if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
   log.push({
@@ -244,7 +237,7 @@ function attackEffects(
     data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
   });
   if (after !== before) {
-    log.push({ key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name: target.name } });
+    log.push(healthChangeLog(target.name, after));
   }
   // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
   if (after === "dead" && before !== "dead") {
@@ -268,7 +261,7 @@ export async function performAttack(
 ): Promise<AttackResult> {
   const attack = parseAttack(decl);
   const legality = attackLegality(state, attack);
-  if (!legality.allowed) return refusal(legality);
+  if (!legality.allowed) return legality;
   const rolled = parsePools(pools);
   const { attackDice, defenceDice } = await rollOpposed(state, attack.targetId, rolled, dice);
   const tns = killerBlowTNs(attack, rolled.baseAttackTN);

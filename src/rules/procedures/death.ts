@@ -5,8 +5,14 @@
  */
 import { BATTLE_LOG } from "../reasons";
 import { combatant, grapplePartners } from "../state";
-import type { Outcome, SkirmishState } from "../state";
+import type { WoundState } from "../health";
+import type { LogEntry, Outcome, SkirmishState } from "../state";
 import { setDown } from "./rescue";
+
+/** The log line of a change of health: killed, or severely injured (000 "Severe injury and Death"). */
+export function healthChangeLog(name: string, after: WoundState): LogEntry {
+  return { key: after === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name } };
+}
 
 /** The changes and log lines that free everyone a combatant held; call it with the state at the moment of death. */
 export function releasedByDeath(state: SkirmishState, id: string): Outcome {

@@ -11,7 +11,7 @@ import type { Legality } from "../types";
 import { assertRecord, fail } from "../validate";
 import { validateAttack } from "./attack";
 import type { AttackDeclaration } from "./attack";
-import { readyToAct, spendAction } from "./battle-common";
+import { readyToAct, spendAction } from "./readiness";
 import { validateBreakOut, validateGrapple } from "./grapple";
 import type { BreakOutDeclaration, GrappleDeclaration } from "./grapple";
 import { validateMove } from "./move";
@@ -86,7 +86,7 @@ export function checkDeclaredAction(state: SkirmishState, declared: DeclaredActi
   assertRecord("declared", declared, "a declared action");
   const ruling = legality(state, declared);
   if (ruling.allowed) return { stands: true };
-  const reason = ruling.reason ?? fail("declared", "an action the rules can check", declared);
+  const { reason } = ruling;
   const actor = combatant(state, actorOf(declared), "declared actor");
   // 000 Reverse Declaration: "the acting dragon loses that action".
   const lost: StateChange =

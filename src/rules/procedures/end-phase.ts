@@ -5,14 +5,15 @@
 import { altitudeIndex } from "../bands";
 import { applyArmour } from "../contest";
 import { clampPool, countSuccesses } from "../pools";
-import { rollFrom } from "../roll-sources";
+import { rollPool } from "../roll-sources";
 import { crashTN, fallStep } from "../falling";
-import { woundState } from "../health";
+import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
 import { applyChanges, carrierOf, combatant, isPinned } from "../state";
 import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
-import type { Altitude, DiceSource } from "../types";
-import { releasedByDeath } from "./death";
+import { RULE_REASONS, refuse } from "../reasons";
+import type { Altitude, DiceSource, Refusal } from "../types";
+import { healthChangeLog, releasedByDeath } from "./death";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -46,9 +47,7 @@ export interface EndPhaseOutcome extends Outcome {
 }
 
 /** The answer to "I choose to fall": a refusal with an en.json reason key, or the flag change. */
-export type FallChoiceRuling =
-  | { allowed: false; reason: string }
-  | { allowed: true; changes: StateChange[]; log: LogEntry[] };
+export type FallChoiceRuling = Refusal | { allowed: true; changes: StateChange[]; log: LogEntry[] };
 
 /** What the end phase writes to the log; each value is an en.json key (shared with the battle rules where they overlap). */
 export const END_PHASE_LOG = Object.freeze({
@@ -61,18 +60,18 @@ export const END_PHASE_LOG = Object.freeze({
   ChoseToFall: "AOD.Rules.Log.ChoseToFall",
 } as const);
 
-/** Why a combatant may not choose to fall; each value is an en.json key (shared with the move refusals). */
+/** Why a combatant may not choose to fall, by name: a view of the one list (reasons.ts RULE_REASONS). */
 export const FALL_CHOICE_REASONS = Object.freeze({
-  CannotFly: "AOD.Rules.Reason.CannotFly",
-  Grounded: "AOD.Rules.Reason.Grounded",
-  Dead: "AOD.Rules.Reason.ActorDead",
-  Carried: "AOD.Rules.Reason.Carried",
+  CannotFly: RULE_REASONS.CannotFly,
+  Grounded: RULE_REASONS.Grounded,
+  Dead: RULE_REASONS.ActorDead,
+  Carried: RULE_REASONS.Carried,
 } as const);
 
 /** Why an airborne combatant cannot stay up this end phase, if it cannot (000 "Falling out of the Sky"). */
 function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | undefined {
   if (isPinned(state, c.id)) return "pinned";
-  const health = woundState(c.life.wounds, c.life.max);
+  const health = healthOf(c);
   // A dead flyer cannot keep itself aloft any more than a severely injured one.
   if (health !== "fit") return health;
   if (c.choseToFall) return "choseToFall";
@@ -84,12 +83,11 @@ function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | unde
 async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSource): Promise<CrashReport> {
   const pool = clampPool(c.soma, `${c.id}.soma`);
   const tn = crashTN(state.surface);
-  const faces = await rollFrom(dice, pool, 6);
+  const faces = await rollPool(dice, pool, `${c.id} crash`);
   const successes = countSuccesses(faces, tn);
   // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
   const damage = applyArmour(successes, c.armour);
-  // docs/DATA.md: stored wounds stop at 2 x max + 1, well past death.
-  const wounds = Math.min(c.life.wounds + damage, c.life.max * 2 + 1);
+  const wounds = capWounds(c.life.wounds + damage, c.life.max);
   return { pool, tn, dice: faces, successes, armour: c.armour, damage, wounds, woundState: woundState(wounds, c.life.max) };
 }
 
@@ -117,10 +115,9 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
       const { successes, tn, armour, damage, wounds } = crash;
       log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
       if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
-      const before = woundState(c.life.wounds, c.life.max);
+      const before = healthOf(c);
       if (crash.woundState !== before) {
-        const key = crash.woundState === "dead" ? END_PHASE_LOG.Killed : END_PHASE_LOG.SeverelyInjured;
-        log.push({ key, data: { name: c.name } });
+        log.push(healthChangeLog(c.name, crash.woundState));
       }
     } else if (carrier === undefined && state.carrying[c.id] === undefined) {
       // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
@@ -148,10 +145,7 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
   }
 
   // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
-  const wasAlive = (id: string): boolean => {
-    const { life } = combatant(state, id);
-    return woundState(life.wounds, life.max) !== "dead";
-  };
+  const wasAlive = (id: string): boolean => !isDead(combatant(state, id));
   const killed = falls.filter((f) => f.crash?.woundState === "dead" && wasAlive(f.id));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
@@ -183,14 +177,10 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
  */
 export function chooseToFall(state: SkirmishState, id: string): FallChoiceRuling {
   const c = combatant(state, id, "id");
-  const refuse = (reason: keyof typeof FALL_CHOICE_REASONS): FallChoiceRuling => ({
-    allowed: false,
-    reason: FALL_CHOICE_REASONS[reason],
-  });
-  if (!c.canFly) return refuse("CannotFly");
-  if (altitudeIndex(c.altitude) === 0) return refuse("Grounded");
-  if (woundState(c.life.wounds, c.life.max) === "dead") return refuse("Dead");
-  if (carrierOf(state, id) !== undefined) return refuse("Carried");
+  if (!c.canFly) return refuse(FALL_CHOICE_REASONS.CannotFly);
+  if (altitudeIndex(c.altitude) === 0) return refuse(FALL_CHOICE_REASONS.Grounded);
+  if (isDead(c)) return refuse(FALL_CHOICE_REASONS.Dead);
+  if (carrierOf(state, id) !== undefined) return refuse(FALL_CHOICE_REASONS.Carried);
   return {
     allowed: true,
     changes: [{ type: "flag", id, flag: "choseToFall", value: true }],

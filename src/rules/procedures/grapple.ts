@@ -9,7 +9,9 @@ import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { applyChanges, carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
-import type { DiceSource, Legality } from "../types";
+import { isDead } from "../health";
+import { rollPool } from "../roll-sources";
+import type { DiceSource, Legality, Refusal } from "../types";
 import {
   assertFaces,
   assertInteger,
@@ -20,18 +22,10 @@ import {
   assertUniqueIds,
   fail,
 } from "../validate";
-import {
-  carriesTooMuch,
-  checkWeapon,
-  isDead,
-  mayDefend,
-  readyToAct,
-  refusal,
-  rollOpposed,
-  rollPool,
-  spendAction,
-} from "./battle-common";
-import type { Refusal, WeaponSnapshot } from "./battle-common";
+import { rollOpposed } from "./opposed";
+import { carriesTooMuch, mayDefend, readyToAct, spendAction } from "./readiness";
+import { checkWeapon } from "./weapon";
+import type { WeaponSnapshot } from "./weapon";
 
 /** One grappler's answer to a break-out: its id and the successes of its defence (0 if it did not defend). */
 export interface BreakOutDefence {
@@ -191,7 +185,7 @@ export async function performGrapple(
 ): Promise<Refusal | ({ allowed: true } & GrappleOutcome)> {
   const grapple = parseGrapple(decl);
   const legality = grappleLegality(state, grapple);
-  if (!legality.allowed) return refusal(legality);
+  if (!legality.allowed) return legality;
   const given = assertRecord("pools", pools, "attack and defence pools");
   const rolled: GrapplePools = {
     attackPool: assertInteger("pools.attackPool", given.attackPool),
@@ -336,7 +330,7 @@ export async function performBreakOut(
 ): Promise<Refusal | ({ allowed: true } & BreakOutOutcome)> {
   const { breakerId } = parseBreakOut(decl);
   const legality = breakOutLegality(state, { breakerId });
-  if (!legality.allowed) return refusal(legality);
+  if (!legality.allowed) return legality;
   const given = assertRecord("pools", pools, "break-out pools");
   const attackTN = assertInteger("pools.attackTN", given.attackTN);
   const perDefender = given.defences === undefined ? {} : assertRecord("pools.defences", given.defences);

@@ -3,12 +3,13 @@
  * (000 "Phase One: The Tactical Movement Phase", "Manoeuvres"; RULES.md "Movement").
  */
 import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../bands";
-import { woundState } from "../health";
+import { healthOf } from "../health";
 import { movementAllowance } from "../movement";
 import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, hasRoundEffect, isPinned } from "../state";
 import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
-import type { Altitude, Distance, Legality } from "../types";
+import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
+import type { Altitude, Distance, Legality, Refusal } from "../types";
 import type { RoundStep } from "../round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../speed";
 import { assertOneOf, assertRecord, assertString, fail } from "../validate";
@@ -45,9 +46,7 @@ export interface MoveDeclaration {
 }
 
 /** The answer to a declared move: a refusal with an en.json reason key, or the changes and log of the move. */
-export type MoveRuling =
-  | { allowed: false; reason: string }
-  | { allowed: true; changes: StateChange[]; log: LogEntry[] };
+export type MoveRuling = Refusal | { allowed: true; changes: StateChange[]; log: LogEntry[] };
 
 /** The bands a combatant could move to with one kind of move, for the range board. */
 export interface MoveTargets {
@@ -56,28 +55,28 @@ export interface MoveTargets {
   distances: Record<string, Distance[]>;
 }
 
-/** Why a move is refused; each value is an en.json key (the battle rules share the keys for the same reason). */
+/** Why a move is refused, by name: a view of the one list (reasons.ts RULE_REASONS), kept for its callers. */
 export const MOVE_REASONS = Object.freeze({
-  NotMovementPhase: "AOD.Rules.Reason.NotMovementPhase",
-  Dead: "AOD.Rules.Reason.ActorDead",
-  SeverelyInjured: "AOD.Rules.Reason.SeverelyInjuredNoMove",
-  Pinned: "AOD.Rules.Reason.Pinned",
-  Carried: "AOD.Rules.Reason.Carried",
-  FullMoveTaken: "AOD.Rules.Reason.FullMoveTaken",
-  NoZeroRangeByMove: "AOD.Rules.Reason.NoZeroRangeByMove",
-  MovesWithPassenger: "AOD.Rules.Reason.MovesWithPassenger",
-  NoMoveDeclared: "AOD.Rules.Reason.NoMoveDeclared",
-  CannotFly: "AOD.Rules.Reason.CannotFly",
-  NoGroundToWalk: "AOD.Rules.Reason.NoGroundToWalk",
-  NoStandardMove: "AOD.Rules.Reason.NoStandardMove",
-  TakeOffNeedsFullMove: "AOD.Rules.Reason.TakeOffNeedsFullMove",
-  TooManyAltitudeSteps: "AOD.Rules.Reason.TooManyAltitudeSteps",
-  TooManyDistanceSteps: "AOD.Rules.Reason.TooManyDistanceSteps",
-  ForcedFullMove: "AOD.Rules.Reason.ForcedFullMove",
-  AlreadyMoved: "AOD.Rules.Reason.AlreadyMoved",
-  Surprised: "AOD.Rules.Reason.Surprised",
-  Ambushed: "AOD.Rules.Reason.Ambushed",
-  ActedNoFullMove: "AOD.Rules.Reason.ActedNoFullMove",
+  NotMovementPhase: RULE_REASONS.NotMovementPhase,
+  Dead: RULE_REASONS.ActorDead,
+  SeverelyInjured: RULE_REASONS.SeverelyInjuredNoMove,
+  Pinned: RULE_REASONS.Pinned,
+  Carried: RULE_REASONS.Carried,
+  FullMoveTaken: RULE_REASONS.FullMoveTaken,
+  NoZeroRangeByMove: RULE_REASONS.NoZeroRangeByMove,
+  MovesWithPassenger: RULE_REASONS.MovesWithPassenger,
+  NoMoveDeclared: RULE_REASONS.NoMoveDeclared,
+  CannotFly: RULE_REASONS.CannotFly,
+  NoGroundToWalk: RULE_REASONS.NoGroundToWalk,
+  NoStandardMove: RULE_REASONS.NoStandardMove,
+  TakeOffNeedsFullMove: RULE_REASONS.TakeOffNeedsFullMove,
+  TooManyAltitudeSteps: RULE_REASONS.TooManyAltitudeSteps,
+  TooManyDistanceSteps: RULE_REASONS.TooManyDistanceSteps,
+  ForcedFullMove: RULE_REASONS.ForcedFullMove,
+  AlreadyMoved: RULE_REASONS.AlreadyMoved,
+  Surprised: RULE_REASONS.Surprised,
+  Ambushed: RULE_REASONS.Ambushed,
+  ActedNoFullMove: RULE_REASONS.ActedNoFullMove,
 } as const);
 
 type MoveReason = keyof typeof MOVE_REASONS;
@@ -89,10 +88,6 @@ export const MOVE_LOG = Object.freeze({
   CarriedAlong: "AOD.Rules.Log.CarriedAlong",
   FullMove: "AOD.Rules.Log.FullMove",
 } as const);
-
-function refuse(reason: MoveReason): { allowed: false; reason: string } {
-  return { allowed: false, reason: MOVE_REASONS[reason] };
-}
 
 /** Parses a declared move given to a public entry point: known ids, bands and kind. */
 export function parseMove(state: SkirmishState, value: unknown): MoveDeclaration {
@@ -119,7 +114,7 @@ export function parseMove(state: SkirmishState, value: unknown): MoveDeclaration
 /** Whatever keeps this combatant from moving at all this phase, as a reason name. */
 function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase): MoveReason | undefined {
   if (!isMovementPhase(phase)) return "NotMovementPhase";
-  const health = woundState(mover.life.wounds, mover.life.max);
+  const health = healthOf(mover);
   if (health === "dead") return "Dead";
   if (health === "severelyInjured") return "SeverelyInjured"; // 000 Severe injury and Death
   if (isPinned(state, mover.id)) return "Pinned"; // 000 Manoeuvres: pinned combatants make no tactical movement
@@ -192,7 +187,7 @@ function moveProblem(state: SkirmishState, move: MoveDeclaration, phase: MovePha
  */
 export function validateMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): Legality {
   const problem = moveProblem(state, parseMove(state, move), phase);
-  return problem === undefined ? { allowed: true } : refuse(problem);
+  return problem === undefined ? ALLOWED : refuse(MOVE_REASONS[problem]);
 }
 
 /**
@@ -202,7 +197,7 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
 export function resolveMove(state: SkirmishState, declared: MoveDeclaration, phase: MovePhase): MoveRuling {
   const move = parseMove(state, declared);
   const problem = moveProblem(state, move, phase);
-  if (problem !== undefined) return refuse(problem);
+  if (problem !== undefined) return refuse(MOVE_REASONS[problem]);
   const mover = combatant(state, move.id);
   const riders = passengers(state, mover.id);
   const changes: StateChange[] = [];

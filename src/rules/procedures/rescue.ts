@@ -4,13 +4,13 @@
  */
 import { countSuccesses, isAchievableTN } from "../pools";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { woundState } from "../health";
+import { healthOf, isDead } from "../health";
+import { rollPool } from "../roll-sources";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
 import type { Outcome, SkirmishState, StateChange } from "../state";
-import type { DiceSource, Legality } from "../types";
+import type { DiceSource, Legality, Refusal } from "../types";
 import { assertPositive, assertRecord, assertString } from "../validate";
-import { isDead, readyToAct, refusal, rollPool, spendAction } from "./battle-common";
-import type { Refusal } from "./battle-common";
+import { readyToAct, spendAction } from "./readiness";
 
 /** The rescue TN between equal weights. */
 export const BASE_RESCUE_TN = 5;
@@ -138,7 +138,7 @@ export async function performRescue(
 ): Promise<Refusal | ({ allowed: true } & RescueOutcome)> {
   const rescue = parseRescue(decl);
   const legality = rescueLegality(state, rescue);
-  if (!legality.allowed) return refusal(legality);
+  if (!legality.allowed) return legality;
   const rolled = await rollPool(dice, pool, "rescue");
   return { allowed: true, ...resolveRescue(state, rescue, rolled) };
 }
@@ -154,7 +154,7 @@ export type SetDownRuling = Refusal | ({ allowed: true } & Outcome);
 export function setDown(state: SkirmishState, carrierId: string): SetDownRuling {
   const carrier = combatant(state, carrierId, "carrierId");
   const passengerId = state.carrying[carrier.id];
-  if (passengerId === undefined) return refusal(refuse(RULE_REASONS.NotCarrying));
+  if (passengerId === undefined) return refuse(RULE_REASONS.NotCarrying);
   const passenger = combatant(state, passengerId, "passenger");
   const changes: StateChange[] = [{ type: "drop", carrier: carrier.id }];
   if (passenger.altitude !== carrier.altitude) {
@@ -162,7 +162,7 @@ export function setDown(state: SkirmishState, carrierId: string): SetDownRuling 
   }
   const data = { carrier: carrier.name, passenger: passenger.name };
   const fliesOn =
-    passenger.canFly && !isPinned(state, passenger.id) && woundState(passenger.life.wounds, passenger.life.max) === "fit";
+    passenger.canFly && !isPinned(state, passenger.id) && healthOf(passenger) === "fit";
   const falls = carrier.altitude !== "grounded" && !fliesOn;
   if (passenger.falling !== falls) changes.push({ type: "flag", id: passenger.id, flag: "falling", value: falls });
   const key = carrier.altitude === "grounded" ? BATTLE_LOG.SetDown : falls ? BATTLE_LOG.LetFall : BATTLE_LOG.Released;

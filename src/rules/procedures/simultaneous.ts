@@ -6,7 +6,6 @@
  *
  * Dice order (`resolveSimultaneous`): the actions in group order, each rolling as its all-in-one procedure does.
  */
-import { BATTLE_LOG } from "../reasons";
 import { capWounds, healthOf } from "../health";
 import type { WoundState } from "../health";
 import { applyChange, applyChanges, carrierOf, combatant } from "../state";
@@ -15,8 +14,8 @@ import type { DiceSource } from "../types";
 import { assertList, assertRecord } from "../validate";
 import { performAttack } from "./attack";
 import type { AttackDeclaration, AttackPools } from "./attack";
-import { takeBattleAction } from "./battle-common";
-import { releasedByDeath } from "./death";
+import { takeBattleAction } from "./battle-action";
+import { healthChangeLog, releasedByDeath } from "./death";
 import { checkDeclaredAction } from "./declared";
 import { performBreakOut, performGrapple } from "./grapple";
 import type { BreakOutDeclaration, BreakOutPools, GrappleDeclaration, GrapplePools } from "./grapple";
@@ -102,7 +101,7 @@ export function mergeSimultaneous(before: SkirmishState, outcomes: readonly Outc
     const now = healthOf(combatant(state, id));
     if (now === was || alone.some((states) => states.get(id) === now)) continue;
     const name = combatant(state, id).name;
-    log.push({ key: now === "dead" ? BATTLE_LOG.Killed : BATTLE_LOG.SeverelyInjured, data: { name } });
+    log.push(healthChangeLog(name, now));
     if (now === "dead") {
       const freed = releasedByDeath(state, id);
       changes.push(...freed.changes);

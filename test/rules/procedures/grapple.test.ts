@@ -206,11 +206,14 @@ describe("000 Breaking out of a Grapple: procedure", () => {
     const result = await performBreakOut(skirmish(), { breakerId: "a" }, { attackPool: 2, attackTN: 5, defences: {} }, rollScript());
     expect(result).toEqual({ allowed: false, reason: RULE_REASONS.NotGrappled });
   });
-  it("releases only grapplers of the breaker, whatever the dice", () => {
+  it("shakes off exactly the grapplers that defend worse than a successful break-out, and ends only their links", () => {
     const face = fc.integer({ min: 1, max: 6 });
+    const faces = fc.array(face, { maxLength: 6 });
+    const successes = (d: readonly number[] | null) => (d ?? []).filter((f) => f >= 5).length;
     fc.assert(
-      fc.property(fc.array(face, { maxLength: 6 }), fc.option(fc.array(face, { maxLength: 6 })), fc.option(fc.array(face, { maxLength: 6 })), (attackDice, b, c) => {
-        const outcome = resolveBreakOut(heldByTwo(), { breakerId: "a" }, {
+      fc.property(faces, fc.option(faces), fc.option(faces), (attackDice, b, c) => {
+        const state = heldByTwo();
+        const outcome = resolveBreakOut(state, { breakerId: "a" }, {
           attackDice,
           attackTN: 5,
           defences: [
@@ -218,8 +221,12 @@ describe("000 Breaking out of a Grapple: procedure", () => {
             { id: "c", dice: c, tn: 5 },
           ],
         });
-        const released = outcome.shakenOff.length + outcome.stillHeld.length === 2;
-        return released && outcome.shakenOff.every((id) => id === "b" || id === "c");
+        const hits = successes(attackDice);
+        const expected = (["b", "c"] as const).filter((id) => hits > 0 && successes(id === "b" ? b : c) < hits);
+        expect(outcome.shakenOff).toEqual(expected);
+        const held = ["b", "c"].filter((id) => !expected.includes(id as "b" | "c"));
+        expect(applyChanges(state, outcome.changes).grapples).toEqual(held.map((id) => pairKey(id, "a")));
+        expect(outcome.stillPinned).toBe(held.length > 0);
       }),
     );
   });

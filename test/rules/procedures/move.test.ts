@@ -326,36 +326,58 @@ describe("000 Manoeuvres: properties", () => {
   const scenario = fc.record({
     mover: fc.record({
       altitude, canFly: fc.boolean(), fastGround: fc.boolean(), fullMove: fc.boolean(),
-      wounds: fc.integer({ min: 0, max: 14 }),
+      // Mostly fit movers, so most scenarios have legal moves; some severely injured or dead ones too.
+      wounds: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 6 }) }, { weight: 1, arbitrary: fc.integer({ min: 7, max: 14 }) }),
     }),
     start: distance.filter((d) => d !== "zero"),
     kind: fc.constantFrom("standard" as const, "full" as const),
-    target: fc.record({ altitude: fc.option(altitude, { nil: undefined }), distance: fc.option(distance, { nil: undefined }) }),
     carrying: fc.boolean(),
   });
 
-  it("a legal move keeps every band inside the band lists and within two steps, and loses no combatant", () => {
+  /** Every legal declaration the range board offers: each altitude, each distance to b, and each of both. */
+  function legalDeclarations(state: SkirmishState, kind: MoveDeclaration["kind"]): MoveDeclaration[] {
+    const targets = legalMoveTargets(state, "a", kind, PHASE);
+    const distances = targets.distances.b ?? [];
+    const all: MoveDeclaration[] = [
+      ...targets.altitudes.map((altitude) => ({ id: "a", kind, altitude })),
+      ...distances.map((distance) => ({ id: "a", kind, reference: "b", distance })),
+      ...targets.altitudes.flatMap((altitude) => distances.map((distance) => ({ id: "a", kind, altitude, reference: "b", distance }))),
+    ];
+    return all.filter((declaration) => validateMove(state, declaration, PHASE).allowed);
+  }
+
+  it("a legal move keeps every band inside the band lists and within its steps, and loses no combatant", () => {
+    let checked = 0;
     fc.assert(
-      fc.property(scenario, ({ mover, start, kind, target, carrying }) => {
+      fc.property(scenario, ({ mover, start, kind, carrying }) => {
         const state = skirmish(
           { a: { altitude: mover.altitude, canFly: mover.canFly, fastGround: mover.fastGround, fullMove: mover.fullMove,
             life: { max: 12, wounds: mover.wounds } }, k: { altitude: carrying ? mover.altitude : "grounded" } },
           { distances: { [pairKey("a", "b")]: start }, carrying: carrying ? { a: "k" } : {} },
         );
-        const declaration: MoveDeclaration = { id: "a", kind, altitude: target.altitude };
-        if (target.distance !== undefined) Object.assign(declaration, { reference: "b", distance: target.distance });
-        const ruling = move(state, declaration);
-        if (!ruling.allowed) return;
-        const next = applyChanges(state, ruling.changes);
-        expect(Object.keys(next.combatants)).toEqual(Object.keys(state.combatants));
-        expect(ALTITUDES).toContain(next.combatants.a?.altitude);
-        expect(DISTANCES).toContain(distanceBetween(next, "a", "b"));
-        expect(distanceBetween(next, "a", "b")).not.toBe("zero");
-        expect(Math.abs(altitudeIndex(next.combatants.a?.altitude ?? "grounded") - altitudeIndex(mover.altitude))).toBeLessThanOrEqual(2);
-        expect(Math.abs(distanceIndex(distanceBetween(next, "a", "b")) - distanceIndex(start))).toBeLessThanOrEqual(2);
-        if (carrying) expect(next.combatants.k?.altitude).toBe(next.combatants.a?.altitude);
+        const steps = kind === "standard" ? 1 : 2;
+        for (const declaration of legalDeclarations(state, kind)) {
+          const ruling = move(state, declaration);
+          expect(ruling.allowed).toBe(true);
+          if (!ruling.allowed) continue;
+          checked += 1;
+          const next = applyChanges(state, ruling.changes);
+          expect(Object.keys(next.combatants)).toEqual(Object.keys(state.combatants));
+          expect(ALTITUDES).toContain(next.combatants.a?.altitude);
+          expect(DISTANCES).toContain(distanceBetween(next, "a", "b"));
+          expect(distanceBetween(next, "a", "b")).not.toBe("zero");
+          expect(next.combatants.a?.altitude).toBe(declaration.altitude ?? mover.altitude);
+          expect(distanceBetween(next, "a", "b")).toBe(declaration.distance ?? start);
+          expect(Math.abs(altitudeIndex(next.combatants.a?.altitude ?? "grounded") - altitudeIndex(mover.altitude))).toBeLessThanOrEqual(steps);
+          expect(Math.abs(distanceIndex(distanceBetween(next, "a", "b")) - distanceIndex(start))).toBeLessThanOrEqual(steps);
+          if (carrying) expect(next.combatants.k?.altitude).toBe(next.combatants.a?.altitude);
+          expect(next.combatants.a?.moved).toBe(true);
+        }
       }),
+      { numRuns: 200 },
     );
+    // The property must have met many legal moves, not a handful.
+    expect(checked).toBeGreaterThan(200);
   });
 });
 
