@@ -6,6 +6,7 @@ import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { exposeApi } from "./api";
+import { registerAttackCard } from "./attack-register";
 import { registerCombat } from "./combat-register";
 import { TOKEN_BARS } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
@@ -32,5 +33,6 @@ export function registerSystem(): void {
   registerHandlebars();
   registerDice();
   registerCombat();
+  registerAttackCard();
   exposeApi(game.system.version);
 }

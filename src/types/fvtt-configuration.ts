@@ -15,6 +15,7 @@ import type { AgeOfDragonsApi } from "../config/api";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
+import type { AttackMessageModel } from "../data/message/attack-model";
 import type { SkillLadder } from "../rules/skills";
 
 declare module "fvtt-types/configuration" {
@@ -31,7 +32,7 @@ declare module "fvtt-types/configuration" {
     // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };
     Combatant: { base: typeof CombatantModel };
-    ChatMessage: { request: typeof RequestMessageModel };
+    ChatMessage: { request: typeof RequestMessageModel; attack: typeof AttackMessageModel };
   }
 
   interface DocumentClassConfig {
@@ -50,6 +51,8 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
     "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.autoNpcDefence": boolean;
+    "age-of-dragons.defenceTimeout": number;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,
