@@ -62,3 +62,39 @@ export function bandForElevation(elevation: number, values: BandElevations = DEF
   }
   return best;
 }
+
+/** A token on the scene that stands for a combatant: its id, its combatant, its elevation now. */
+export interface CombatToken {
+  tokenId: string;
+  combatantId: string;
+  elevation: number;
+}
+
+/**
+ * The elevations to write so every token matches its combatant's band; a token already at its band's
+ * elevation, or one whose combatant is not on the board, is left alone (so nothing is written twice).
+ */
+export function elevationUpdates(
+  altitudes: Readonly<Record<string, Altitude>>,
+  tokens: readonly CombatToken[],
+  values: BandElevations = DEFAULT_BAND_ELEVATIONS,
+): { tokenId: string; elevation: number }[] {
+  const updates: { tokenId: string; elevation: number }[] = [];
+  for (const token of tokens) {
+    const band = altitudes[token.combatantId];
+    if (band === undefined) continue;
+    const elevation = values[band];
+    if (token.elevation !== elevation) updates.push({ tokenId: token.tokenId, elevation });
+  }
+  return updates;
+}
+
+/** The band a hand-set elevation moves the combatant to, or undefined when it stays in the band it is in. */
+export function bandChangeForElevation(
+  current: Altitude,
+  elevation: number,
+  values: BandElevations = DEFAULT_BAND_ELEVATIONS,
+): Altitude | undefined {
+  const band = bandForElevation(elevation, values);
+  return band === current ? undefined : band;
+}

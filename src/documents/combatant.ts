@@ -31,8 +31,8 @@ export class AgeOfDragonsCombatant extends Combatant {
   get body(): CombatantBody | null {
     const actor = this.actor;
     if (!actor) return null;
-    const items = actor.items.contents.map((item) => ({ id: item.id ?? "", type: item.type, system: item.system as unknown }));
-    return bodyFromActor(actor.system as unknown, items);
+    const items = actor.items.contents.map((item) => ({ id: item.id ?? "", name: item.name, type: item.type, system: item.system as unknown }));
+    return bodyFromActor(actor.type, actor.system as unknown, items);
   }
 
   /** Its equipped armour pieces (Armour Trouble damages one). */

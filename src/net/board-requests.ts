@@ -12,6 +12,7 @@ import { applyBoardEdit } from "../rules/board/edits";
 import type { BoardEdit, EditRuling } from "../rules/board/edits";
 import { BOARD_REASONS } from "../rules/board/reasons";
 import type { LogEntry, SkirmishState, StateChange } from "../rules/state";
+import { MOVE_REASONS } from "../rules/procedures/move";
 import type { MovePhase } from "../rules/procedures/move";
 
 /** The request kinds of the board. */
@@ -86,7 +87,7 @@ export function parseMoveRequest(payload: unknown): Parsed<MoveRequest> {
 export function ruleMoveRequest(
   state: SkirmishState,
   request: MoveRequest,
-  phase: MovePhase,
+  phase: MovePhase | undefined,
   requester: Requester,
 ): RequestRuling {
   const { move } = request;
@@ -96,6 +97,8 @@ export function ruleMoveRequest(
     if (!known || move.reference === move.id) return { allowed: false, reason: BOARD_REASONS.UnknownReference };
   }
   if (!requester.isGM && !requester.owns(move.id)) return { allowed: false, reason: BOARD_REASONS.NotOwner };
+  // Before the combat starts there is no round, so no movement phase either.
+  if (phase === undefined) return { allowed: false, reason: MOVE_REASONS.NotMovementPhase };
   return resolveBoardMove(state, move, phase);
 }
 

@@ -70,6 +70,9 @@ export type {
   StateChange,
 } from "./state";
 
+/** 000 "Distance": every living pair of enemies disengaged, so the skirmish may return to ordinary combat. */
+export { allDisengaged } from "./state";
+
 // Procedures: battle phase (attack, grapple, break-out, rescue), movement phase, end phase
 export { WEAPON_RANGES, checkWeapon, mayDefend, takeBattleAction } from "./procedures/battle-common";
 export type { Refusal, WeaponSnapshot } from "./procedures/battle-common";
@@ -153,6 +156,10 @@ export {
   sideInitiative,
 } from "./initiative";
 export type { PneumaOrderResult, SideInitiativeResult, TieCheck } from "./initiative";
+/** 000 "Initiative: Action Order": the order holds "barring any change in the base calculation". */
+export { pneumaOrderHolds } from "./initiative";
+/** 000 "Default Option": the tie TN, usually 6, for everyone (`options.tieTN`) or for one combatant (`tieTN`). */
+export type { PneumaEntry, PneumaOrderOptions } from "./initiative";
 export { ROUND_MODES, advance, current, isComplete, planRound, shiftedSpeed, startCursor } from "./round-plan";
 export type {
   PlanCombatant,
@@ -179,6 +186,9 @@ export {
   surpriseEffects,
 } from "./surprise";
 export type { AmbushResult, SurpriseResult, TagModifiers } from "./surprise";
+/** 001 "Surprise vs. Ambush": ambushers must perceive their opponents; a hider's attack is an ambush untested. */
+export { ambushKind } from "./surprise";
+export type { AmbushAttempt, AmbushKind } from "./surprise";
 export {
   COMBAT_EVENTS,
   MAX_EVENT_DRAWS,
@@ -205,6 +215,46 @@ export { damageDistribution, hitProbability, marginDistribution } from "./odds";
 export type { ContestOddsInput, DamageOddsInput } from "./odds";
 export { attackOdds } from "./odds-attack";
 export type { AttackOdds, AttackOddsInput } from "./odds-attack";
+
+// The encounter simulator (DESIGN.md: `simulate(encounter, { runs, seed })`)
+export {
+  DEFAULT_ROUND_LIMIT,
+  MAX_COMBATANTS,
+  MAX_ROUND_LIMIT,
+  MAX_RUNS,
+  SIMULATOR_ERRORS,
+  STANDARD_TACTICS,
+  SimulationInputError,
+  TACTIC_NAMES,
+  checkEncounter,
+  checkOptions,
+  showRate,
+  simulate,
+  simulationReport,
+  simulationDice,
+  startingAltitude,
+  wilson,
+} from "./simulator";
+export type {
+  BattleChoice,
+  RoundBar,
+  ShownRate,
+  SimulationReport,
+  CombatantResult,
+  Encounter,
+  EncounterCombatant,
+  EncounterProblem,
+  EncounterSide,
+  EncounterWeapon,
+  Rate,
+  SideResult,
+  SimulateOptions,
+  SimulationOptions,
+  SimulationResult,
+  SkillCheck,
+  TacticView,
+  Tactics,
+} from "./simulator";
 
 // The range and altitude board: the one attack-legality answer, what the selected combatant could do to each
 // other one, board moves and the GM's direct edits

@@ -3,7 +3,7 @@
  *
  * Dice order (so a script of faces gives exactly one answer):
  * - pneumaOrder: groups of equal Pneuma are settled from the highest Pneuma down. Every member of a tied
- *   group rolls a Pneuma check (`roll(pneuma, 6)`, TN 6) in input order; members are then ranked by
+ *   group rolls a Pneuma check (`roll(pneuma, 6)`, at its tie TN: 6 unless changed) in input order; members are then ranked by
  *   successes. Each sub-group that is still tied re-rolls among itself, depth first: the sub-group with the
  *   most successes is fully settled before the next one rolls, again in input order.
  * - sideInitiative: one `roll(1, 10)` per side in input order. Then, while any final rolls are equal, every
@@ -11,10 +11,18 @@
  *   groups that were forced to re-roll: two sides tied on 5 and two on 3 make two events in that pass; a
  *   group that ties again on its re-roll makes one more.
  */
-import { clampPool, countSuccesses } from "./pools";
+import { clampPool, countSuccesses, isAchievableTN } from "./pools";
 import { rollFrom } from "./roll-sources";
 import type { DiceSource } from "./types";
-import { assertList, assertNonNegativeInteger, assertRecord, assertUniqueIds, fail } from "./validate";
+import {
+  assertId,
+  assertInteger,
+  assertList,
+  assertNonNegativeInteger,
+  assertRecord,
+  assertUniqueIds,
+  fail,
+} from "./validate";
 
 /** The TN of the competed Pneuma check that breaks initiative ties (000 "Default Option"). */
 export const PNEUMA_TIE_TN = 6;
@@ -35,10 +43,26 @@ export interface TieCheck {
   successes: number;
 }
 
-/** The Pneuma order, fastest first, and every tie-break check in the order it was rolled. */
+/**
+ * The Pneuma order, fastest first, every tie-break check in the order it was rolled, and the Pneuma each had
+ * (what `pneumaOrderHolds` compares a later roster with).
+ */
 export interface PneumaOrderResult {
   order: string[];
   checks: TieCheck[];
+  pneuma: Record<string, number>;
+}
+
+/** One combatant in the Pneuma order; `tieTN` overrides the tie TN for it alone (a power of its own). */
+export interface PneumaEntry {
+  id: string;
+  pneuma: number;
+  tieTN?: number;
+}
+
+/** Options of the Pneuma order: the tie TN for everyone (000 "usually TN6+", default PNEUMA_TIE_TN). */
+export interface PneumaOrderOptions {
+  tieTN?: number;
 }
 
 /** A side initiative result; `history` keeps every face each side rolled, first roll first. */
@@ -59,6 +83,7 @@ function groupDescending<T>(items: readonly T[], key: (item: T) => number): T[][
 interface Entry {
   id: string;
   pneuma: number;
+  tieTN: number;
 }
 
 async function settleTie(
@@ -68,12 +93,12 @@ async function settleTie(
   depth: number,
 ): Promise<string[]> {
   if (group.length === 1 || depth >= MAX_TIE_ROUNDS) return group.map((e) => e.id);
-  // A pool of 0 dice can never score, so such a tie could never break: the input order stands.
-  if (group.every((e) => clampPool(e.pneuma) === 0)) return group.map((e) => e.id);
+  // A pool of 0 dice, or a TN no die can meet, can never score, so such a tie could never break: input order stands.
+  if (group.every((e) => clampPool(e.pneuma) === 0 || !isAchievableTN(e.tieTN))) return group.map((e) => e.id);
   const scored: { entry: Entry; successes: number }[] = [];
   for (const entry of group) {
     const faces = await rollFrom(dice, clampPool(entry.pneuma), 6);
-    const successes = countSuccesses(faces, PNEUMA_TIE_TN);
+    const successes = countSuccesses(faces, entry.tieTN);
     checks.push({ id: entry.id, dice: faces, successes });
     scored.push({ entry, successes });
   }
@@ -86,12 +111,17 @@ async function settleTie(
 
 /**
  * 000 "Default Option: Descending Initiative": highest Pneuma first; equal Pneuma is settled by competed
- * Pneuma checks at TN 6, re-rolled among those still tied (see the file comment for the dice order).
+ * Pneuma checks, re-rolled among those still tied (see the file comment for the dice order). The checks are at
+ * TN 6 "though certain specific special powers can change this": `options.tieTN` changes it for everyone, an
+ * entry's own `tieTN` for that combatant alone.
  */
 export async function pneumaOrder(
-  combatants: readonly { id: string; pneuma: number }[],
+  combatants: readonly PneumaEntry[],
   dice: DiceSource,
+  options: PneumaOrderOptions = {},
 ): Promise<PneumaOrderResult> {
+  const given = assertRecord("options", options);
+  const tieTN = given.tieTN === undefined ? PNEUMA_TIE_TN : assertInteger("options.tieTN", given.tieTN);
   const entries = assertList("combatants", combatants).map((c, i) =>
     assertRecord(`combatants[${i}]`, c, "an object with id and pneuma"),
   );
@@ -99,13 +129,34 @@ export async function pneumaOrder(
   const roster = entries.map((c, i): Entry => ({
     id: ids[i] ?? fail(`combatants[${i}].id`, "an id", c.id),
     pneuma: assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma),
+    tieTN: c.tieTN === undefined ? tieTN : assertInteger(`combatants[${i}].tieTN`, c.tieTN),
   }));
   const checks: TieCheck[] = [];
   const order: string[] = [];
   for (const group of groupDescending(roster, (c) => c.pneuma)) {
     order.push(...(await settleTie(group, dice, checks, 0)));
   }
-  return { order, checks };
+  return { order, checks, pneuma: Object.fromEntries(roster.map((c) => [c.id, c.pneuma])) };
+}
+
+/**
+ * Whether a stored Pneuma order still holds for a roster (000 "Initiative: Action Order": worked out at the start
+ * of the combat, the order stays "barring any change in the base calculation"): the same members, each with the
+ * Pneuma the order was worked out with. False means the combat should roll the order again.
+ */
+export function pneumaOrderHolds(
+  stored: { readonly order: readonly string[]; readonly pneuma: Readonly<Record<string, number>> },
+  roster: readonly { readonly id: string; readonly pneuma: number }[],
+): boolean {
+  const record = assertRecord("stored", stored, "a stored Pneuma order ({ order, pneuma })");
+  const order = assertUniqueIds(assertList("stored.order", record.order), (i) => `stored.order[${i}]`);
+  const pneuma = assertRecord("stored.pneuma", record.pneuma);
+  const members = assertList("roster", roster).map((c, i) => {
+    const entry = assertRecord(`roster[${i}]`, c, "an object with id and pneuma");
+    return { id: assertId(`roster[${i}].id`, entry.id), pneuma: assertNonNegativeInteger(`roster[${i}].pneuma`, entry.pneuma) };
+  });
+  if (members.length !== order.length) return false;
+  return members.every((m) => order.includes(m.id) && pneuma[m.id] === m.pneuma);
 }
 
 /** The sides whose current roll equals another side's, grouped by that roll, in input order. */

@@ -4,6 +4,7 @@
  * state. The Foundry layer keeps the same data on the Combat document and writes the same changes back.
  */
 import { ALTITUDES, DISTANCES } from "./bands";
+import { isDead } from "./health";
 import type { Altitude, Distance, Surface } from "./types";
 import { assertNonNegativeInteger, assertOneOf, fail } from "./validate";
 
@@ -230,4 +231,17 @@ export function applyChange(state: SkirmishState, change: StateChange): Skirmish
 /** Applies changes in order and returns the new state. */
 export function applyChanges(state: SkirmishState, changes: readonly StateChange[]): SkirmishState {
   return changes.reduce(applyChange, state);
+}
+
+/**
+ * Whether the skirmish is over by disengagement (000 "Distance": "If combatants have all disengaged with each
+ * other ... return to ordinary combat"): every pair of living combatants on different sides is at disengaged
+ * distance. With no such pair left (one side alone, or nobody) it is true as well; the tracker offers to end the
+ * skirmish and the GM decides.
+ */
+export function allDisengaged(state: SkirmishState): boolean {
+  const living = Object.values(state.combatants).filter((c) => !isDead(c));
+  return living.every((a, i) =>
+    living.slice(i + 1).every((b) => a.side === b.side || distanceBetween(state, a.id, b.id) === "disengaged"),
+  );
 }

@@ -7,7 +7,7 @@
  * of 3 is ambushed and 4 only surprised.
  */
 import type { StateChange } from "./state";
-import { assertFace, assertInteger, assertOneOf, fail } from "./validate";
+import { assertBoolean, assertFace, assertInteger, assertOneOf, assertRecord, fail, optionalBoolean } from "./validate";
 
 /** The Surprise Chance when no tag changes it (001 "Surprise Roll"). */
 export const DEFAULT_SURPRISE_CHANCE = 3;
@@ -20,6 +20,39 @@ export type SurpriseResult = "surprised" | "normal";
 
 /** The outcome for a side caught in an ambush. */
 export type AmbushResult = "ambushed" | "surprised" | "normal";
+
+/** Someone who means to catch opponents unaware (001 "Surprise vs. Ambush"). */
+export interface AmbushAttempt {
+  /** It can perceive where its opponents are: it is neither flat-footed nor unaware of them. */
+  perceivesOpponents: boolean;
+  /** A character personally Hiding in Shadows (absent: false). */
+  hidingInShadows?: boolean;
+  /** A character personally Moving Silently (absent: false). */
+  movingSilently?: boolean;
+}
+
+/**
+ * How an attempt to catch opponents unaware is settled:
+ * - "surprise": it cannot perceive them, so it cannot ambush; the unaware roll a Surprise roll (`surpriseCheck`);
+ * - "personal": it is personally Hiding in Shadows or Moving Silently; no ambush test is rolled and its attack
+ *   is an ambush: the one it attacks is ambushed (`surpriseEffects(target, "ambushed")`);
+ * - "rolled": an ordinary ambush, `ambushChance` then `ambushCheck` for each side caught in it.
+ */
+export type AmbushKind = "surprise" | "personal" | "rolled";
+
+/**
+ * 001 "Surprise vs. Ambush": ambushers "must be able to perceive the locations of their opponents" (never
+ * flat-footed or unaware of them), and "a character who is personally Hiding in Shadows or Moving Silently does
+ * not need to test for Ambush - their attack is automatically considered an Ambush".
+ */
+export function ambushKind(attempt: AmbushAttempt): AmbushKind {
+  const a = assertRecord("attempt", attempt);
+  const perceives = assertBoolean("attempt.perceivesOpponents", a.perceivesOpponents);
+  const hiding = optionalBoolean("attempt.hidingInShadows", a.hidingInShadows);
+  const silent = optionalBoolean("attempt.movingSilently", a.movingSilently);
+  if (!perceives) return "surprise";
+  return hiding || silent ? "personal" : "rolled";
+}
 
 /** 001 "Surprise Roll": natural 1 surprised, natural 10 normal, else roll + Agility below the chance is surprised. */
 export function surpriseCheck(c: { roll: number; agility: number; chance: number }): SurpriseResult {

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_BAND_ELEVATIONS,
+  bandChangeForElevation,
   bandForElevation,
   elevationForBand,
+  elevationUpdates,
   formatBandElevations,
   parseBandElevations,
 } from "../../src/config/board-elevation";
@@ -51,5 +53,26 @@ describe("token elevation and altitude bands", () => {
         if (values) for (const band of ALTITUDES) expect(bandForElevation(values[band], values)).toBe(band);
       }),
     );
+  });
+});
+
+describe("keeping tokens and bands in step", () => {
+  it("writes only the tokens whose elevation differs from their band's", () => {
+    const tokens = [
+      { tokenId: "t1", combatantId: "a", elevation: 50 },
+      { tokenId: "t2", combatantId: "b", elevation: 0 },
+      { tokenId: "t3", combatantId: "gone", elevation: 7 },
+    ];
+    expect(elevationUpdates({ a: "mid", b: "high" }, tokens)).toEqual([{ tokenId: "t2", elevation: 100 }]);
+    const custom = parseBandElevations("0, 5, 10, 20, 30");
+    expect(custom && elevationUpdates({ a: "mid", b: "high" }, tokens, custom)).toEqual([
+      { tokenId: "t1", elevation: 10 },
+      { tokenId: "t2", elevation: 20 },
+    ]);
+  });
+  it("moves a combatant to the band of a hand-set elevation, and not when it stays in its band", () => {
+    expect(bandChangeForElevation("mid", 110)).toBe("high");
+    expect(bandChangeForElevation("mid", 60)).toBeUndefined();
+    expect(bandChangeForElevation("grounded", 0)).toBeUndefined();
   });
 });

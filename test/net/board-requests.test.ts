@@ -85,6 +85,7 @@ describe("board move requests from untrusted payloads", () => {
   it("refuses a player's move outside the movement phase", () => {
     const move = parsed({ combatId: "c1", moverId: "a", kind: "standard", altitude: "high" });
     expect(ruleMoveRequest(field(), move, "battle", owner("a"))).toEqual({ allowed: false, reason: MOVE_REASONS.NotMovementPhase });
+    expect(ruleMoveRequest(field(), move, undefined, GM)).toEqual({ allowed: false, reason: MOVE_REASONS.NotMovementPhase });
   });
   it("two players moving at once both land, each applied against the state the other left", async () => {
     let stored = field();

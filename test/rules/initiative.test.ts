@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scriptedDice, seededDice } from "../../src/rules/roll-sources";
-import { MAX_SIDES, phaseShiftFor, pneumaOrder, sideInitiative } from "../../src/rules/initiative";
+import { MAX_SIDES, phaseShiftFor, pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../src/rules/initiative";
 
 const pneumaLists = fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 });
 
@@ -126,6 +126,66 @@ describe("000 Default Option: Descending Initiative", () => {
         expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
       }),
     );
+  });
+});
+
+describe("000 Default Option: the tie TN can change", () => {
+  const pair = [
+    { id: "a", pneuma: 2 },
+    { id: "b", pneuma: 2 },
+  ];
+  it("uses options.tieTN for everyone: at TN 5, a 5 is a success", async () => {
+    const result = await pneumaOrder(pair, scriptedDice([1, 1, 5, 1]), { tieTN: 5 });
+    expect(result.order).toEqual(["b", "a"]);
+    expect(result.checks.map((c) => c.successes)).toEqual([0, 1]);
+  });
+  it("keeps TN 6 by default: the same 5 is no success, so the tie rolls again", async () => {
+    const result = await pneumaOrder(pair, scriptedDice([1, 1, 5, 1, 6, 1, 1, 1]));
+    expect(result.order).toEqual(["a", "b"]);
+    expect(result.checks.map((c) => c.successes)).toEqual([0, 0, 1, 0]);
+  });
+  it("lets one combatant's own tie TN override the shared one", async () => {
+    const dice = scriptedDice([4, 1, 5, 5]);
+    const result = await pneumaOrder([{ id: "a", pneuma: 2, tieTN: 4 }, { id: "b", pneuma: 2 }], dice, { tieTN: 5 });
+    // a: the 4 meets its own TN 4 (1 success); b: both 5s meet the shared TN 5 (2 successes).
+    expect(result.checks.map((c) => c.successes)).toEqual([1, 2]);
+    expect(result.order).toEqual(["b", "a"]);
+  });
+  it("keeps input order when no tied combatant can meet its TN, without rolling", async () => {
+    const dice = scriptedDice([]);
+    expect((await pneumaOrder(pair, dice, { tieTN: 7 })).order).toEqual(["a", "b"]);
+    expect(dice.requests).toEqual([]);
+  });
+  it("refuses a tie TN that is not a whole number", async () => {
+    await expect(pneumaOrder(pair, scriptedDice([]), { tieTN: 5.5 })).rejects.toThrow(/options\.tieTN/);
+    await expect(pneumaOrder([{ id: "a", pneuma: 1, tieTN: Number.NaN }], scriptedDice([]))).rejects.toThrow(/combatants\[0\]\.tieTN/);
+  });
+});
+
+describe("000 Initiative: Action Order: the order stays put", () => {
+  const roster = [
+    { id: "a", pneuma: 4 },
+    { id: "b", pneuma: 3 },
+  ];
+  it("records the Pneuma each had, and holds for the same members with the same Pneuma, in any order", async () => {
+    const stored = await pneumaOrder(roster, scriptedDice([]));
+    expect(stored.pneuma).toEqual({ a: 4, b: 3 });
+    expect(pneumaOrderHolds(stored, [...roster].reverse())).toBe(true);
+  });
+  it("does not hold when a Pneuma score changed", async () => {
+    const stored = await pneumaOrder(roster, scriptedDice([]));
+    expect(pneumaOrderHolds(stored, [{ id: "a", pneuma: 4 }, { id: "b", pneuma: 2 }])).toBe(false);
+    expect(pneumaOrderHolds(stored, [{ id: "a", pneuma: 5 }, { id: "b", pneuma: 3 }])).toBe(false);
+  });
+  it("does not hold when someone joined, left or was swapped", async () => {
+    const stored = await pneumaOrder(roster, scriptedDice([]));
+    expect(pneumaOrderHolds(stored, [...roster, { id: "c", pneuma: 1 }])).toBe(false);
+    expect(pneumaOrderHolds(stored, [{ id: "a", pneuma: 4 }])).toBe(false);
+    expect(pneumaOrderHolds(stored, [{ id: "a", pneuma: 4 }, { id: "c", pneuma: 3 }])).toBe(false);
+  });
+  it("refuses a malformed stored order or roster", () => {
+    expect(() => pneumaOrderHolds({ order: ["a", "a"], pneuma: {} }, [])).toThrow(RangeError);
+    expect(() => pneumaOrderHolds({ order: ["a"], pneuma: { a: 1 } }, [{ id: "a", pneuma: -1 }])).toThrow(RangeError);
   });
 });
 

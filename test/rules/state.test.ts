@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantState, SkirmishState } from "../../src/rules/state";
-import { applyChanges, distanceBetween, grapplePartners, isPinned, pairKey } from "../../src/rules/state";
+import { allDisengaged, applyChanges, distanceBetween, grapplePartners, isPinned, pairKey } from "../../src/rules/state";
+import type { Distance } from "../../src/rules/types";
+import { fighter as unit, skirmishOf } from "./fixtures";
 
 function fighter(id: string): CombatantState {
   return {
-    id, name: id, side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    id, name: id, side: "friendly", soma: 4, pneuma: 5, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
     moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [],
   };
@@ -79,5 +81,45 @@ describe("skirmish state", () => {
     const carried = applyChanges(base, [{ type: "carry", carrier: "a", carried: "c" }]);
     expect(carried.carrying).toEqual({ a: "c" });
     expect(applyChanges(carried, [{ type: "drop", carrier: "a" }]).carrying).toEqual({});
+  });
+});
+
+describe("000 Distance: allDisengaged", () => {
+  const at = (distances: Record<string, Distance>, over: Record<string, Partial<CombatantState>> = {}): SkirmishState =>
+    skirmishOf(
+      [
+        unit("a", over.a),
+        unit("b", over.b),
+        unit("x", { side: "hostile", ...over.x }),
+        unit("y", { side: "hostile", ...over.y }),
+      ],
+      { distances },
+    );
+  const apart = {
+    [pairKey("a", "x")]: "disengaged",
+    [pairKey("a", "y")]: "disengaged",
+    [pairKey("b", "x")]: "disengaged",
+    [pairKey("b", "y")]: "disengaged",
+  } as const;
+  it("is true when every pair of enemies is disengaged, whatever the distance between allies", () => {
+    expect(allDisengaged(at({ ...apart, [pairKey("a", "b")]: "close", [pairKey("x", "y")]: "zero" }))).toBe(true);
+  });
+  it.each(Object.keys(apart))("is false while the enemies %s are not disengaged", (key) => {
+    for (const distance of ["zero", "close", "middle", "long"] as const) {
+      expect(allDisengaged(at({ ...apart, [key]: distance }))).toBe(false);
+    }
+  });
+  it("counts a missing distance as long, so not disengaged", () => {
+    const { [pairKey("b", "y")]: _dropped, ...rest } = apart;
+    expect(allDisengaged(at(rest))).toBe(false);
+  });
+  it("leaves the dead out", () => {
+    const near = { ...apart, [pairKey("b", "y")]: "close" } as const;
+    expect(allDisengaged(at(near, { y: { life: { max: 12, wounds: 13 } } }))).toBe(true);
+    expect(allDisengaged(at(near, { b: { life: { max: 12, wounds: 13 } } }))).toBe(true);
+    expect(allDisengaged(at(near, { y: { life: { max: 12, wounds: 12 } } }))).toBe(false);
+  });
+  it("is true with one side left", () => {
+    expect(allDisengaged(skirmishOf([unit("a"), unit("b")], { distances: { [pairKey("a", "b")]: "close" } }))).toBe(true);
   });
 });

@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   ambushChance,
   ambushCheck,
+  ambushKind,
   sideAgility,
   sideTagModifier,
   surpriseChance,
   surpriseCheck,
   surpriseEffects,
 } from "../../src/rules/surprise";
+import type { AmbushAttempt } from "../../src/rules/surprise";
 
 describe("001 Surprise Roll: surprise", () => {
   it("surprises a total below the chance", () => {
@@ -133,5 +135,34 @@ describe("001 Surprise and Ambush: the first round (RULES.md effects)", () => {
   });
   it("refuses an unknown result", () => {
     expect(() => surpriseEffects("k", "startled" as never)).toThrow(/result.*startled/);
+  });
+});
+
+describe("001 Surprise vs. Ambush: who can ambush, and who needs no ambush test", () => {
+  it("is an ordinary, rolled ambush for a side that perceives its opponents", () => {
+    expect(ambushKind({ perceivesOpponents: true })).toBe("rolled");
+    expect(ambushKind({ perceivesOpponents: true, hidingInShadows: false, movingSilently: false })).toBe("rolled");
+  });
+  it.each([
+    { hidingInShadows: true },
+    { movingSilently: true },
+    { hidingInShadows: true, movingSilently: true },
+  ])("needs no ambush test for a character personally %o: its attack is an ambush", (how) => {
+    expect(ambushKind({ perceivesOpponents: true, ...how })).toBe("personal");
+  });
+  it.each([{}, { hidingInShadows: true }, { movingSilently: true }])(
+    "is no ambush at all, only surprise, for one who cannot perceive its opponents (%o)",
+    (how) => {
+      expect(ambushKind({ perceivesOpponents: false, ...how })).toBe("surprise");
+    },
+  );
+  it("marks the target of a personal ambush as ambushed for the first round", () => {
+    expect(surpriseEffects("target", "ambushed")).toEqual([{ type: "roundEffect", id: "target", effect: "ambushed", active: true }]);
+  });
+  it("refuses an attempt that does not say whether it perceives its opponents", () => {
+    expect(() => ambushKind({} as AmbushAttempt)).toThrow(/perceivesOpponents/);
+    expect(() => ambushKind({ perceivesOpponents: true, movingSilently: "yes" } as unknown as AmbushAttempt)).toThrow(
+      /movingSilently/,
+    );
   });
 });

@@ -1,13 +1,14 @@
 /**
- * What the skirmish needs from a combatant's actor, read from its prepared data (stored fields plus the derived
- * armour total) and its items: the "body" the engine's CombatantState is built from (snapshot.ts), plus the speed
+ * What the skirmish needs from a combatant's actor, read from its data and its items: the "body" the engine's CombatantState is built from (snapshot.ts), plus the speed
  * category, tags and worn armour slots that the d10 mode, surprise and combat events read. Actors of other systems'
  * or modules' subtypes (no Soma) have no body. Pure: no Foundry globals.
  *
- * The data-hardening branch adds the project-wide actor -> CombatantState translation; once it lands this file
- * becomes a thin adapter over it (docs/COMBAT.md).
+ * The numbers come from the project-wide actor translation (data/snapshot.ts); this file adds what only the combat
+ * reads.
  */
 import type { SpeedCategory } from "../../rules/speed";
+import { actorSnapshot } from "../snapshot";
+import type { ActorSnapshot } from "../snapshot";
 import { isSpeedCategory } from "./stored";
 
 /** The actor's part of a CombatantState, plus what the d10 mode, surprise and combat events read. */
@@ -31,6 +32,7 @@ export interface CombatantBody {
 /** One item as the body reads it. */
 export interface BodyItem {
   id: string;
+  name?: string;
   type: string;
   system: unknown;
 }
@@ -60,33 +62,32 @@ export function armourPieces(items: readonly BodyItem[]): ArmourPiece[] {
 }
 
 /**
- * The body of an actor from its prepared `system` data and items, or null when it is not a combatant of this
- * system. Values are clamped to whole numbers of 0 or more; a weight of 0 or less falls back to 10 (RULES.md).
+ * The body of an actor from its (prepared or stored) `system` data and items, through the project's one actor
+ * translation (data/snapshot.ts `actorSnapshot`: values clamped and repaired, armour derived), plus the speed
+ * category, tags and worn armour slots it does not carry. null when the actor is not of this system's subtypes.
  */
-export function bodyFromActor(system: unknown, items: readonly BodyItem[]): CombatantBody | null {
-  if (!isPlain(system) || typeof system.soma !== "number" || typeof system.pneuma !== "number") return null;
-  const life = isPlain(system.life) ? system.life : {};
-  const magic = isPlain(system.magic) ? system.magic : {};
-  const pieces = armourPieces(items);
-  const armour =
-    typeof system.armour === "number" && Number.isFinite(system.armour)
-      ? count(system.armour, 0)
-      : pieces.reduce((sum, p) => sum + Math.max(0, p.rating - p.damage), 0);
-  const rawTags: unknown = system.tags;
+export function bodyFromActor(type: string, system: unknown, items: readonly BodyItem[]): CombatantBody | null {
+  let snapshot: ActorSnapshot;
+  try {
+    snapshot = actorSnapshot({ type, system, items: items.map((item) => ({ _id: item.id, name: item.name ?? "", type: item.type, system: item.system })) });
+  } catch {
+    return null; // another system's or module's actor subtype
+  }
+  const raw = isPlain(system) ? system : {};
+  const rawTags: unknown = raw.tags;
   const tags = rawTags instanceof Set || Array.isArray(rawTags) ? [...(rawTags as Iterable<unknown>)] : [];
-  const weight = typeof system.weight === "number" && system.weight > 0 ? system.weight : 10;
   return {
-    soma: count(system.soma, 0),
-    pneuma: count(system.pneuma, 0),
-    agility: count(system.agility, 0),
-    life: { max: count(life.max, 1), wounds: count(life.wounds, 0) },
-    magic: { value: count(magic.value, 0), max: count(magic.max, 0) },
-    weight,
-    canFly: system.canFly === true,
-    fastGround: system.fastGround === true,
-    armour,
-    speed: isSpeedCategory(system.speed) ? system.speed : "average",
+    soma: snapshot.character.soma,
+    pneuma: snapshot.character.pneuma,
+    agility: snapshot.agility,
+    life: { ...snapshot.character.life },
+    magic: { ...snapshot.magic },
+    weight: snapshot.weight,
+    canFly: snapshot.canFly,
+    fastGround: snapshot.fastGround,
+    armour: snapshot.derived.armour,
+    speed: isSpeedCategory(raw.speed) ? raw.speed : "average",
     tags: tags.filter((t): t is string => typeof t === "string"),
-    armourSlots: pieces.map((p) => p.slot),
+    armourSlots: armourPieces(items).map((p) => p.slot),
   };
 }

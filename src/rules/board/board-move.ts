@@ -1,13 +1,14 @@
 /**
  * Moves as the board offers them: a standard move, a full (aerial) move, or a full ground move, checked by the
  * engine's validateMove and resolveMove (000 "Manoeuvres", RULES.md "Movement"). The board adds what the
- * engine does not say about its own choices: a full ground move is a full move made on the ground without
- * climbing, and a combatant without wings that is in the air (dropped by its carrier) cannot walk anywhere.
+ * engine does not say about its own choices: a full (aerial) move needs wings and, from the ground, a take-off,
+ * and a full ground move is a full move made on the ground without climbing. (That a combatant without wings in
+ * the air cannot walk is the engine's own rule.)
  */
-import { DISTANCES, distanceIndex } from "../bands";
+import { ALTITUDES, DISTANCES, distanceIndex } from "../bands";
 import { MOVE_REASONS, legalMoveTargets, resolveMove, validateMove } from "../procedures/move";
 import type { MoveDeclaration, MovePhase, MoveRuling, MoveTargets } from "../procedures/move";
-import { carrierOf, combatant, distanceBetween } from "../state";
+import { combatant, distanceBetween } from "../state";
 import type { SkirmishState } from "../state";
 import type { Altitude, Distance, Legality } from "../types";
 import { BOARD_REASONS } from "./reasons";
@@ -39,9 +40,11 @@ export function moveDeclaration(move: BoardMove): MoveDeclaration {
 /** What the board forbids before the engine is asked, as an en.json key. */
 function boardProblem(state: SkirmishState, move: BoardMove): string | undefined {
   const mover = combatant(state, move.id, "move.id");
-  // Without wings and off the ground, nothing holds it up to walk on; its carrier moves it (the engine says so).
-  if (!mover.canFly && mover.altitude !== "grounded" && carrierOf(state, mover.id) === undefined) {
-    return BOARD_REASONS.AirborneCannotWalk;
+  if (move.kind === "full") {
+    // The board's full move is the full aerial move; on foot the same full move is the full ground move.
+    if (!mover.canFly) return MOVE_REASONS.CannotFly;
+    const takesOff = move.altitude !== undefined && move.altitude !== mover.altitude;
+    if (mover.altitude === "grounded" && !takesOff) return BOARD_REASONS.FullMoveTakesOff;
   }
   if (move.kind === "fullGround") {
     if (mover.altitude !== "grounded") return BOARD_REASONS.GroundMoveOnGround;
@@ -66,21 +69,50 @@ export function resolveBoardMove(state: SkirmishState, move: BoardMove, phase: M
   return problem === undefined ? ruling : { allowed: false, reason: problem };
 }
 
+/** Whatever stops every move of this kind for this mover before any band is looked at (the board's own checks). */
+function kindProblem(state: SkirmishState, id: string, kind: BoardMoveKind): string | undefined {
+  return boardProblem(state, { id, kind });
+}
+
 /**
- * The altitudes and, per reference, the distance bands a board move of this kind could reach, from the engine's
- * legalMoveTargets narrowed by the board's own checks.
+ * The altitudes and, per reference, the distance bands a board move of this kind could reach: the engine's
+ * legalMoveTargets, narrowed by the board's own checks only where they can differ (a full move from the ground
+ * must take off, a full ground move must not climb).
  */
 export function boardMoveTargets(state: SkirmishState, id: string, kind: BoardMoveKind, phase: MovePhase): MoveTargets {
+  const mover = combatant(state, id, "id");
   const engine = legalMoveTargets(state, id, kind === "standard" ? "standard" : "full", phase);
+  const problem = kindProblem(state, id, kind);
+  if (problem !== undefined && problem !== BOARD_REASONS.FullMoveTakesOff) {
+    return { altitudes: [], distances: Object.fromEntries(Object.keys(engine.distances).map((ref) => [ref, []])) };
+  }
+  if (kind === "standard" || mover.altitude !== "grounded") return engine;
   const ok = (move: Omit<BoardMove, "id" | "kind">): boolean => validateBoardMove(state, { id, kind, ...move }, phase).allowed;
-  const altitudes = kind === "fullGround" ? [] : engine.altitudes.filter((altitude) => ok({ altitude }));
+  const altitudes = kind === "fullGround" ? [] : engine.altitudes;
   const distances: Record<string, Distance[]> = {};
   for (const [reference, bands] of Object.entries(engine.distances)) {
-    distances[reference] = bands.filter(
-      (distance) => ok({ reference, distance }) || altitudes.some((altitude) => ok({ altitude, reference, distance })),
+    distances[reference] = bands.filter((distance) =>
+      kind === "fullGround" ? ok({ reference, distance }) : altitudes.some((altitude) => ok({ altitude, reference, distance })),
     );
   }
   return { altitudes, distances };
+}
+
+/** Whether some move of this kind is open: a change of altitude, or one distance step to some reference. */
+function anyMoveOpen(state: SkirmishState, id: string, kind: BoardMoveKind, phase: MovePhase): boolean {
+  const ok = (move: Omit<BoardMove, "id" | "kind">): boolean => validateBoardMove(state, { id, kind, ...move }, phase).allowed;
+  const mover = combatant(state, id, "id");
+  if (ALTITUDES.some((altitude) => altitude !== mover.altitude && ok({ altitude }))) return true;
+  // Any legal distance move implies a legal one-step move towards or away from the same reference.
+  for (const reference of [...Object.keys(state.combatants), ...Object.keys(state.landmarks)]) {
+    if (reference === id) continue;
+    const from = distanceIndex(distanceBetween(state, id, reference));
+    for (const index of [from - 1, from + 1]) {
+      const distance = DISTANCES[index];
+      if (distance !== undefined && ok({ reference, distance })) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -89,11 +121,13 @@ export function boardMoveTargets(state: SkirmishState, id: string, kind: BoardMo
  * move is refused (no standard move on the ground...).
  */
 export function moveKindBlocked(state: SkirmishState, id: string, kind: BoardMoveKind, phase: MovePhase): string | undefined {
-  const targets = boardMoveTargets(state, id, kind, phase);
-  const open = targets.altitudes.length > 0 || Object.values(targets.distances).some((bands) => bands.length > 0);
-  if (open) return undefined;
   const plain = validateBoardMove(state, { id, kind }, phase);
   if (plain.reason !== undefined && plain.reason !== MOVE_REASONS.NoMoveDeclared) return plain.reason;
+  // The board's own checks that close the whole kind (no wings, not on the ground) need no search.
+  const kindReason = kindProblem(state, id, kind);
+  if (kindReason !== undefined && kindReason !== BOARD_REASONS.FullMoveTakesOff) return kindReason;
+  if (anyMoveOpen(state, id, kind, phase)) return undefined;
+  if (kindReason !== undefined) return kindReason;
   const reference = [...Object.keys(state.combatants), ...Object.keys(state.landmarks)].find((other) => other !== id);
   if (reference !== undefined) {
     const from = distanceIndex(distanceBetween(state, id, reference));

@@ -162,9 +162,11 @@ function addCombatant(state: SkirmishState, entering: unknown, distance: unknown
 
 /** Applies one GM edit; a refusal (unknown id, band or surface, malformed data) changes nothing. */
 export function applyBoardEdit(state: SkirmishState, edit: BoardEdit): EditRuling {
-  if (typeof edit !== "object" || edit === null) return no(BOARD_REASONS.Malformed);
-  const raw = edit as unknown as Record<string, unknown>;
-  switch (edit.type) {
+  // The edit may come from a payload: read it as unknown data, whatever its declared type says.
+  const given: unknown = edit;
+  if (typeof given !== "object" || given === null) return no(BOARD_REASONS.Malformed);
+  const raw = given as Record<string, unknown>;
+  switch (raw.type) {
     case "altitude":
       return setAltitude(state, raw.id, raw.altitude);
     case "distance":

@@ -26,9 +26,9 @@ export const BOARD_REASONS = Object.freeze({
   NotOwner: "AOD.Board.Reason.NotOwner",
   GMOnly: "AOD.Board.Reason.GMOnly",
   NoCombat: "AOD.Board.Reason.NoCombat",
-  AirborneCannotWalk: "AOD.Board.Reason.AirborneCannotWalk",
   GroundMoveOnGround: "AOD.Board.Reason.GroundMoveOnGround",
   GroundMoveNoClimb: "AOD.Board.Reason.GroundMoveNoClimb",
+  FullMoveTakesOff: "AOD.Board.Reason.FullMoveTakesOff",
   NoMoveOpen: "AOD.Board.Reason.NoMoveOpen",
   Malformed: "AOD.Board.Reason.Malformed",
 } as const);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boardMoveTargets, moveKindBlocked, resolveBoardMove, validateBoardMove } from "../../../src/rules/board/board-move";
+import { ALTITUDES, DISTANCES } from "../../../src/rules/bands";
+import { BOARD_MOVE_KINDS, boardMoveTargets, moveKindBlocked, resolveBoardMove, validateBoardMove } from "../../../src/rules/board/board-move";
 import type { BoardMove } from "../../../src/rules/board/board-move";
 import { BOARD_REASONS } from "../../../src/rules/board/reasons";
 import { attackLegality } from "../../../src/rules/board/attack-legality";
@@ -89,18 +90,28 @@ describe("board moves (000 Manoeuvres, RULES.md Movement)", () => {
       BOARD_REASONS.GroundMoveOnGround,
     );
   });
+  it("the full move is aerial: it needs wings, and from the ground a take-off", () => {
+    expect(reason(resolveBoardMove(field(), { id: "k", kind: "full", reference: "tower", distance: "close" }, "movement"))).toBe(
+      MOVE_REASONS.CannotFly,
+    );
+    expect(reason(resolveBoardMove(field(), { id: "g", kind: "full", reference: "d", distance: "close" }, "movement"))).toBe(
+      BOARD_REASONS.FullMoveTakesOff,
+    );
+    const tookOff = moved(field(), { id: "g", kind: "full", altitude: "low", reference: "d", distance: "close" });
+    expect([tookOff.combatants.g?.altitude, distanceBetween(tookOff, "g", "d")]).toEqual(["low", "close"]);
+  });
   it("ground troops have no standard move", () => {
     expect(reason(resolveBoardMove(field(), { id: "k", kind: "standard", reference: "tower", distance: "close" }, "movement"))).toBe(
       MOVE_REASONS.NoStandardMove,
     );
   });
-  it("a combatant without wings in the air, carried by nobody, cannot walk", () => {
+  it("a combatant without wings in the air, carried by nobody, cannot walk (the engine's rule, on every kind)", () => {
     const dropped = field({ k: { altitude: "mid" } });
     expect(reason(resolveBoardMove(dropped, { id: "k", kind: "fullGround", reference: "tower", distance: "close" }, "movement"))).toBe(
-      BOARD_REASONS.AirborneCannotWalk,
+      MOVE_REASONS.NoGroundToWalk,
     );
     expect(reason(resolveBoardMove(dropped, { id: "k", kind: "full", reference: "tower", distance: "close" }, "movement"))).toBe(
-      BOARD_REASONS.AirborneCannotWalk,
+      MOVE_REASONS.NoGroundToWalk,
     );
     expect(boardMoveTargets(dropped, "k", "full", "movement").distances.tower).toEqual([]);
   });
@@ -127,6 +138,29 @@ describe("board moves (000 Manoeuvres, RULES.md Movement)", () => {
     const ground = boardMoveTargets(field(), "g", "fullGround", "movement");
     expect(ground.altitudes).toEqual([]);
     expect(ground.distances.d).toEqual(["close", "long"]);
+  });
+  it("lists exactly the bands some legal board move reaches, for every mover and kind", () => {
+    const states = [field(), field({ g: { fastGround: true } }), field({ k: { altitude: "mid" } }), field({ d: { moved: true } })];
+    for (const state of states) {
+      for (const id of ["d", "g", "k"]) {
+        for (const kind of BOARD_MOVE_KINDS) {
+          const ok = (move: Omit<BoardMove, "id" | "kind">) => validateBoardMove(state, { id, kind, ...move }, "movement").allowed;
+          const here = state.combatants[id]?.altitude;
+          const altitudes = ALTITUDES.filter((a) => a !== here && ok({ altitude: a }));
+          const targets = boardMoveTargets(state, id, kind, "movement");
+          expect(targets.altitudes).toEqual(altitudes);
+          for (const reference of ["d", "g", "k", "p", "tower"].filter((r) => r !== id)) {
+            const current = distanceBetween(state, id, reference);
+            const bands = DISTANCES.filter(
+              (d) => d !== current && (ok({ reference, distance: d }) || ALTITUDES.some((a) => a !== here && ok({ altitude: a, reference, distance: d }))),
+            );
+            expect(targets.distances[reference], `${id} ${kind} ${reference}`).toEqual(bands);
+          }
+          const open = altitudes.length > 0 || Object.values(targets.distances).some((b) => b.length > 0);
+          expect(moveKindBlocked(state, id, kind, "movement") === undefined).toBe(open);
+        }
+      }
+    }
   });
   it("says why a kind of move is closed: no standard move on the ground, pinned, already moved", () => {
     expect(moveKindBlocked(field(), "k", "standard", "movement")).toBe(MOVE_REASONS.NoStandardMove);
