@@ -204,7 +204,8 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   if (!declared.ok) return { ok: false, reason: declared.reason };
   let card = declared.card;
   const source: AttackSource = { card, refs, combatId: usedCombat?.id ?? "", prompts: {} };
-  const legality = missing.length > 0 ? { allowed: false, reason: ATTACK_REQUEST_REASONS.Missing } : cardLegality(card, world.state, world.round);
+  // A target that is gone, or not in the running combat, refuses the card (and says so on it).
+  const legality = missing.length > 0 ? { allowed: false, reason: CARD_REASONS.NotInCombat } : cardLegality(card, world.state, world.round);
   let roll: PoolRoll | null = null;
   if (!legality.allowed) {
     const refused = refuseCard(card, legality.reason ?? CARD_REASONS.CardClosed);
