@@ -6,6 +6,7 @@ import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-li
 
 /** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
 function callHook(hook: string, ...args: unknown[]): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- bind resolves to the untyped-hook overload
   const call = Hooks.call.bind(Hooks) as unknown as (name: string, ...rest: unknown[]) => boolean;
   return call(hook, ...args);
 }
@@ -44,7 +45,7 @@ export class AgeOfDragonsActor extends Actor {
     const updates = lifeBarUpdate(system.life, value, isDelta);
     if (updates === null) return this;
     const allowed = callHook("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed !== false ? this.update(updates) : this;
+    return allowed ? this.update(updates) : this;
   }
 
   protected override async _preCreate(
@@ -55,8 +56,10 @@ export class AgeOfDragonsActor extends Actor {
     if ((await super._preCreate(data, options, user)) === false) return false;
     const system = characterData(this);
     if (!system) return;
-    // A new actor may bring Magic Points or wounds above what its (possibly default) maximum allows.
-    const limited = limitUpdate(system, { magicValue: system.magic.value, wounds: system.life.wounds });
+    // A new actor may bring Magic Points or wounds above what its (possibly default) maximum allows. The stored
+    // values, not the prepared ones, which derived data has already clamped for use.
+    const source = system._source;
+    const limited = limitUpdate(source, { magicValue: source.magic.value, wounds: source.life.wounds });
     if (limited.magicValue !== undefined) this.updateSource({ system: { magic: { value: limited.magicValue } } });
     if (limited.wounds !== undefined) this.updateSource({ system: { life: { wounds: limited.wounds } } });
   }

@@ -194,6 +194,15 @@ describe("DATA.md migrations: any input (property tests)", () => {
       { numRuns: 150 },
     );
   });
+  it.each(SUBTYPES)("leaves repaired %s data alone in the update pass that also runs on load", (type) => {
+    fc.assert(
+      fc.property(messySource(SPECS[type]), (source) => {
+        const { system } = normaliseSystem(type, source);
+        expect(migrateSystemSource(type, structuredClone(system))).toEqual(system);
+      }),
+      { numRuns: 150 },
+    );
+  });
   it.each(SUBTYPES)("never loses a %s field value: it is kept or listed as discarded", (type) => {
     fc.assert(
       fc.property(messySource(SPECS[type]), (source) => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
@@ -21,10 +21,9 @@ const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) 
 const packs = manifest.packs as Pack[];
 /** Every stylesheet under styles/, imported or listed in system.json. */
 function cssFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? cssFiles(full) : full.endsWith(".css") ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".css"))
+    .map((name) => join(dir, name));
 }
 /** A selector list split at its top-level commas (not those inside :is(...) or :not(...)). */
 function topLevelList(list: string): string[] {

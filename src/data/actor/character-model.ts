@@ -23,7 +23,10 @@ function report(actor: Actor.Implementation, problems: readonly SnapshotProblem[
   const fields = fresh.map((p) => `${p.path} ${JSON.stringify(p.value)} -> ${JSON.stringify(p.used)}`).join(", ");
   const message = game.i18n.format("AOD.Data.Repaired", { name: actor.name, fields });
   console.warn(`${SYSTEM_ID} | ${message}`);
-  ui.notifications.warn(message);
+  // The world's documents are prepared before the notification area exists: tell the user once it does.
+  const notifications = ui.notifications as foundry.applications.ui.Notifications | undefined;
+  if (notifications) notifications.warn(message);
+  else Hooks.once("ready", () => ui.notifications.warn(message));
 }
 
 /** The shared base of the actor subtypes' data models. */
