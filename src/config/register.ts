@@ -9,6 +9,7 @@ import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { registerHotbar } from "../applications/hotbar";
 import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerAttackCard } from "./attack-register";
 import { registerBoard } from "./board";
 import { registerCombat } from "./combat-register";
 import { trackableAttributes } from "./token-bars";
@@ -37,5 +38,6 @@ export function registerSystem(): void {
   registerCombat();
   registerBoard();
   registerSimulator();
+  registerAttackCard();
   exposeApi(game.system.version);
 }

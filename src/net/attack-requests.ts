@@ -9,22 +9,9 @@ import { CARD_REASONS, targetStatus } from "../rules/attack-card";
 import type { AttackCard } from "../rules/attack-card";
 import { CARD_ACTIONS, MODIFIER_LIMITS } from "../rules/attack-card-checks";
 import type { CardAction, CardCheck, CheckModifiers } from "../rules/attack-card-checks";
+import type { Refusal, Requester, Verdict } from "./request-registry";
 
-/** Who asked: the author of the request message, as the server recorded it. */
-export interface Requester {
-  id: string;
-  name: string;
-  isGM: boolean;
-}
-
-/** A parser's or gatherer's refusal: an en.json key and the values it interpolates. */
-export interface Refusal {
-  refused: string;
-  data?: Record<string, string | number>;
-}
-
-/** The verdict on a request. */
-export type Verdict = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+export type { Refusal, Requester, Verdict };
 
 /** Why a request is refused; each value is an en.json key. */
 export const ATTACK_REQUEST_REASONS = Object.freeze({

@@ -46,8 +46,8 @@ export interface CheckModifiers {
   tn: number;
 }
 
-/** How far the roll dialog may move a check: dice and TN shifts beyond these are refused. */
-export const MODIFIER_LIMITS = Object.freeze({ dice: 10, tn: 3 });
+/** How far the roll dialog may move a check (the dialog's own limits): dice and TN shifts beyond these are refused. */
+export const MODIFIER_LIMITS = Object.freeze({ dice: 30, tn: 6 });
 
 /** Whether two checks are the same roll. */
 export function sameCheck(a: CardCheck | null, b: CardCheck | null): boolean {

@@ -45,6 +45,7 @@ export const CARD_REASONS = Object.freeze({
   NotBattlePhase: "AOD.Attack.Refuse.NotBattlePhase",
   NotYourStep: "AOD.Attack.Refuse.NotYourStep",
   RoundOver: "AOD.Attack.Refuse.RoundOver",
+  NotInCombat: "AOD.Attack.Refuse.NotInCombat",
 } as const);
 
 /** Who a card names: a combatant id (the Foundry layer uses the token's combatant or actor id) and its name. */

@@ -16,6 +16,7 @@ import type { AgeOfDragonsApi } from "../config/api";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
+import type { AttackMessageModel } from "../data/message/attack-model";
 import type { SkillLadder } from "../rules/skills";
 import type { SYSTEM_ID } from "../config/system-id";
 
@@ -36,6 +37,7 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       check: typeof CheckMessageModel;
       request: typeof RequestMessageModel;
+      attack: typeof AttackMessageModel;
     };
     // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };
@@ -55,6 +57,8 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
     "age-of-dragons.boardTokenElevation": boolean;
     "age-of-dragons.boardBandElevations": string;
+    "age-of-dragons.autoNpcDefence": boolean;
+    "age-of-dragons.defenceTimeout": number;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

@@ -49,7 +49,7 @@ describe("attack requests: payloads of the wrong shape are refused, naming the f
     ["a killer blow that is not a boolean", { ...declare, killerBlow: "yes" }, "killerBlow"],
     ["modifiers missing", { ...declare, modifiers: null }, "modifiers"],
     ["modifiers with extra fields", { ...declare, modifiers: { dice: 0, tn: 0, successes: 9 } }, "modifiers"],
-    ["too many extra dice", { ...declare, modifiers: { dice: 11, tn: 0 } }, "modifiers.dice"],
+    ["too many extra dice", { ...declare, modifiers: { dice: 31, tn: 0 } }, "modifiers.dice"],
     ["a fractional TN shift", { ...declare, modifiers: { dice: 0, tn: 0.5 } }, "modifiers.tn"],
     ["a field it does not know (a forged result)", { ...declare, successes: 12 }, "successes"],
   ])("parseDeclare refuses %s", (_name, payload, field) => {

@@ -76,9 +76,9 @@ describe("attack card: choosing and modifying checks", () => {
     expect(modified({ skill: "x", pool: 1, tn: 2 }, { dice: -3, tn: -2 })).toEqual({ skill: "x", pool: 0, tn: 2 });
   });
   it("refuses modifiers beyond the limits or of the wrong shape", () => {
-    expect(checkModifiers({ dice: 10, tn: -3 })).toEqual({ dice: 10, tn: -3 });
-    expect(() => checkModifiers({ dice: 11, tn: 0 })).toThrow(RangeError);
-    expect(() => checkModifiers({ dice: 0, tn: 4 })).toThrow(RangeError);
+    expect(checkModifiers({ dice: 30, tn: -6 })).toEqual({ dice: 30, tn: -6 });
+    expect(() => checkModifiers({ dice: 31, tn: 0 })).toThrow(RangeError);
+    expect(() => checkModifiers({ dice: 0, tn: 7 })).toThrow(RangeError);
     expect(() => checkModifiers({ dice: 0.5, tn: 0 })).toThrow(RangeError);
     expect(() => checkModifiers(null)).toThrow(RangeError);
   });

@@ -1,0 +1,121 @@
+/**
+ * Draws an attack card into its chat message and wires its buttons (renderChatMessageHTML). The view comes from
+ * the pure context builder over the card's stored state and freshly read documents; a button sends only the
+ * card's id, a target id and a choice, and the active GM decides from the card what it means (docs/ATTACK.md).
+ */
+import { attackCardContext } from "./attack-card-context";
+import type { CardContextInput, Translate } from "./attack-card-context";
+import { AttackMessageModel } from "../../data/message/attack-model";
+import type { AttackSource } from "../../data/message/attack-source";
+import { templatePath } from "../template-paths";
+import { SYSTEM_ID } from "../../config/settings";
+import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
+import type { CardOutcome } from "../../rules/attack-card";
+import { ATTACK_REQUEST_KINDS } from "../../net/attack-requests";
+import { requestAttack } from "../../net/attack-flow";
+import { authorIsGM, cardWorld, optionsFor } from "../../net/attack-world";
+import type { CardWorld } from "../../net/attack-world";
+
+/** The card's template. */
+export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
+
+/** game.i18n.format with the values as strings. */
+export const translate: Translate = (key, data) =>
+  data === undefined
+    ? game.i18n.localize(key)
+    : game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+
+function skillNames(world: CardWorld): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const p of Object.values(world.participants)) {
+    for (const item of p.actor.items) {
+      if (item.type !== "skill") continue;
+      const identifier = (item.system as { identifier?: unknown }).identifier;
+      if (typeof identifier === "string" && identifier !== "") names[identifier] ??= item.name;
+    }
+  }
+  return names;
+}
+
+function preview(source: AttackSource, world: CardWorld): CardOutcome | null {
+  if (!isResolved(source.card) && source.card.action !== "setDown") return null;
+  try {
+    return isResolved(source.card) ? cardOutcome(source.card, world.state) : null;
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/** The view input for this user. */
+async function viewInput(message: ChatMessage.Implementation, source: AttackSource): Promise<CardContextInput> {
+  const world = await cardWorld(source);
+  const card = source.card;
+  const owns = Object.values(world.participants).filter((p) => p.actor.isOwner).map((p) => p.id);
+  const viewer = { isGM: game.user.isGM, owns };
+  const mayAnswer = (id: string) => viewer.isGM || owns.includes(id);
+  const defenceOptions = Object.fromEntries(card.targets.filter((t) => mayAnswer(t.id)).map((t) => [t.id, optionsFor(card, world, t.id)]));
+  const damageChecks = Object.fromEntries(
+    card.targets.map((t) => [t.id, world.state.combatants[card.attacker.id] ? damageFor(card, t.id, world.state) : null]),
+  );
+  return {
+    source,
+    authoredByGM: authorIsGM(message),
+    viewer,
+    gmOnline: game.users.activeGM !== null,
+    defenceOptions,
+    damageChecks,
+    preview: preview(source, world),
+    skillNames: skillNames(world),
+  };
+}
+
+function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; payload: Record<string, unknown> } | null {
+  const { action, targetId = "", skill = "" } = button.dataset;
+  switch (action) {
+    case "defend":
+      return {
+        kind: ATTACK_REQUEST_KINDS.defend,
+        payload: { cardId, targetId, defend: skill !== "none", skill: skill === "none" || skill === "" ? null : skill },
+      };
+    case "rollDamage":
+      return { kind: ATTACK_REQUEST_KINDS.rollDamage, payload: { cardId, targetId } };
+    case "apply":
+      return { kind: ATTACK_REQUEST_KINDS.apply, payload: { cardId } };
+    case "undo":
+      return { kind: ATTACK_REQUEST_KINDS.undo, payload: { cardId } };
+    default:
+      return null;
+  }
+}
+
+/** Renders an attack message's card into its content and wires the buttons. */
+export async function renderAttackCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  if (!(message.system instanceof AttackMessageModel)) return;
+  const content = html.querySelector(".message-content") ?? html;
+  let source: AttackSource;
+  try {
+    source = message.system.source;
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | attack card ${message.id ?? "?"} does not read cleanly`, error);
+    const notice = document.createElement("p");
+    notice.className = "age-of-dragons aod-notice aod-refusal";
+    notice.textContent = translate("AOD.Attack.Notice.forged");
+    content.replaceChildren(notice);
+    return;
+  }
+  const context = attackCardContext(translate, await viewInput(message, source));
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+  const cardId = message.id ?? "";
+  for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      const request = payloadFor(cardId, button);
+      if (request === null) return;
+      for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = true;
+      void requestAttack(request.kind, request.payload).finally(() => {
+        for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = false;
+      });
+    });
+  }
+}
