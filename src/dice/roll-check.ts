@@ -51,7 +51,7 @@ function localise(key: string, data?: Readonly<Record<string, unknown>>): string
 function findActor(actor: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
   if (typeof actor !== "string") return actor ?? null;
   const found = actor.includes(".") ? fromUuidSync(actor as `Actor.${string}`) : game.actors.get(actor);
-  return found instanceof Actor ? (found as Actor.Implementation) : null;
+  return found instanceof Actor ? found : null;
 }
 
 function sourceOf(actor: Actor.Implementation): ActorSource | null {

@@ -33,8 +33,13 @@ export class RollDialog extends Base {
     classes: ["age-of-dragons", "aod-roll-dialog"],
     position: { width: 480, height: "auto" as const },
     window: { resizable: false },
-    form: { handler: RollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: { cancel: RollDialog.#onCancel },
+    // Foundry calls form handlers and actions with the application as `this`.
+    form: {
+      handler: function (this: RollDialog): Promise<void> { return RollDialog.#onSubmit(this); },
+      submitOnChange: false,
+      closeOnSubmit: false,
+    },
+    actions: { cancel: function (this: RollDialog): Promise<void> { return RollDialog.#onCancel(this); } },
   };
 
   /** The two parts: the inputs stay put while the summary re-renders as they change. */
@@ -116,21 +121,21 @@ export class RollDialog extends Base {
     resolve?.(result);
   }
 
-  static async #onSubmit(this: RollDialog): Promise<void> {
-    const inputs = this.#read();
-    this.#state = { ...this.#state, ...inputs };
-    const context = this.#context();
+  static async #onSubmit(dialog: RollDialog): Promise<void> {
+    const inputs = dialog.#read();
+    dialog.#state = { ...dialog.#state, ...inputs };
+    const context = dialog.#context();
     if (!context.canRoll) {
       ui.notifications.warn(context.refusal ?? game.i18n.localize("AOD.Roll.Refusal.NoDice"));
       return;
     }
-    this.#finish(inputs);
-    await this.close();
+    dialog.#finish(inputs);
+    await dialog.close();
   }
 
-  static async #onCancel(this: RollDialog): Promise<void> {
-    this.#finish(null);
-    await this.close();
+  static async #onCancel(dialog: RollDialog): Promise<void> {
+    dialog.#finish(null);
+    await dialog.close();
   }
 
   protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
