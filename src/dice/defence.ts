@@ -3,7 +3,8 @@
  * "Attacks": weapons name the skills that may defend, the best one counts, with none it is untrained Soma).
  * Pure, from actor sources; pools, TNs and armour come from deriveCharacter.
  */
-import { DEFAULT_SKILL_LADDER, deriveCharacter } from "../rules";
+import { DEFAULT_SKILL_LADDER } from "../rules";
+import { actorSnapshot } from "../data/snapshot";
 import type { SkillLadder } from "../rules";
 import { isResolved, resolveCheck } from "./check-source";
 import type { ActorSource, ItemSource } from "./check-source";
@@ -59,12 +60,8 @@ export function targetDefence(target: ActorSource, weapon: WeaponView, ladder: S
   const life = record(system.life);
   const lifePoints = integer(life.max);
   const wounds = integer(life.wounds);
-  const derived = deriveCharacter({
-    soma: integer(system.soma),
-    pneuma: integer(system.pneuma),
-    life: { max: lifePoints, wounds },
-    items: target.items.filter((item) => item.type === "armour").map((item) => ({ type: item.type, name: item.name, system: item.system })),
-  }, { ladder });
+  // The armour total through the one actor snapshot (src/data/snapshot.ts), as the data models derive it.
+  const { derived } = actorSnapshot({ ...target, items: target.items.filter((item) => item.type === "armour") }, { ladder });
   let best: { skillName: string | null; pool: number; tn: number } | null = null;
   for (const identifier of weapon.defenceSkills) {
     const check = resolveCheck(target, { skill: identifier }, ladder);
