@@ -5,9 +5,13 @@ import { translation } from "../data/lang";
 type Runner = (fromUuid: (uuid: string) => Promise<unknown>, game: unknown, ui: unknown) => Promise<unknown>;
 
 /** Runs a macro's script the way Foundry runs a script macro: as the body of an async function, given these names. */
+async function sample(): Promise<void> {
+  await Promise.resolve();
+}
+
 function compile(command: string): Runner {
-  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => Runner;
-  return new AsyncFunction("fromUuid", "game", "ui", command);
+  const prototype = Reflect.getPrototypeOf(sample) as { constructor: new (...args: string[]) => Runner };
+  return new prototype.constructor("fromUuid", "game", "ui", command);
 }
 
 function world(actors: Record<string, unknown>) {
