@@ -8,6 +8,7 @@ import { DEFAULT_SKILL_LADDER } from "../rules/skills";
 import { registerHotbar } from "../applications/hotbar";
 import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerCombat } from "./combat-register";
 import { TOKEN_BARS } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -34,5 +35,6 @@ export function registerSystem(): void {
   registerDice();
   registerSheets();
   registerHotbar();
+  registerCombat();
   exposeApi(game.system.version);
 }

@@ -9,8 +9,13 @@ import type { CheckMessageModel } from "../data/message/check-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
+import type { AgeOfDragonsCombat } from "../documents/combat";
+import type { AgeOfDragonsCombatant } from "../documents/combatant";
 import type { SettingValues } from "../config/settings-table";
 import type { AgeOfDragonsApi } from "../config/api";
+import type { CombatModel } from "../data/combat/combat-model";
+import type { CombatantModel } from "../data/combat/combatant-model";
+import type { RequestMessageModel } from "../data/message/request-model";
 import type { SkillLadder } from "../rules/skills";
 
 declare module "fvtt-types/configuration" {
@@ -24,8 +29,12 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
+    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    Combat: { base: typeof CombatModel };
+    Combatant: { base: typeof CombatantModel };
     ChatMessage: {
       check: typeof CheckMessageModel;
+      request: typeof RequestMessageModel;
     };
   }
 
@@ -33,6 +42,8 @@ declare module "fvtt-types/configuration" {
     Actor: typeof AgeOfDragonsActor;
     Item: typeof AgeOfDragonsItem;
     Token: typeof AgeOfDragonsTokenDocument;
+    Combat: typeof AgeOfDragonsCombat;
+    Combatant: typeof AgeOfDragonsCombatant;
   }
 
   interface SettingConfig {
@@ -42,6 +53,7 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
     "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
     "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
+    "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

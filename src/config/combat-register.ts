@@ -1,0 +1,17 @@
+/** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
+import { CombatModel } from "../data/combat/combat-model";
+import { CombatantModel } from "../data/combat/combatant-model";
+import { AgeOfDragonsCombat } from "../documents/combat";
+import { AgeOfDragonsCombatant } from "../documents/combatant";
+import { registerCombatRequests } from "../net/combat-requests";
+import { registerRequests } from "../net/requests";
+
+/** Registers everything the combat needs. */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = AgeOfDragonsCombat;
+  CONFIG.Combatant.documentClass = AgeOfDragonsCombatant;
+  Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
+  registerRequests();
+  registerCombatRequests();
+}

@@ -1,0 +1,52 @@
+/** The system's Combatant class: Foundry lifecycle only; it hands the combat its plain entry (snapshot.ts). */
+import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
+import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
+import { CombatantModel } from "../data/combat/combatant-model";
+import type { CombatantEntry } from "../data/combat/snapshot";
+import { sideOf } from "../data/combat/snapshot";
+
+/** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
+export class AgeOfDragonsCombatant extends Combatant {
+  /** The stored side and speed overrides ("" = none). */
+  get overrides(): { side: string; speed: string } {
+    return this.system instanceof CombatantModel ? this.system.stored : { side: "", speed: "" };
+  }
+
+  /** The side it fights for: its side field, else its combatant group's name, else its token's disposition. */
+  get side(): string {
+    const group = this.groupName;
+    const disposition = this.token?.disposition ?? null;
+    return sideOf(this.overrides.side, group, disposition);
+  }
+
+  /** The name of its v13 combatant group, if it is in one (core resolves the field to the group or its id). */
+  get groupName(): string | null {
+    const ref: unknown = this.group;
+    if (typeof ref === "object" && ref !== null && "name" in ref && typeof ref.name === "string") return ref.name;
+    if (typeof ref === "string" && ref !== "") return this.parent?.groups.get(ref)?.name ?? null;
+    return null;
+  }
+
+  /** Its actor's body for the engine, or null when the actor is gone or not a combatant of this system. */
+  get body(): CombatantBody | null {
+    const actor = this.actor;
+    if (!actor) return null;
+    const items = actor.items.contents.map((item) => ({ id: item.id ?? "", name: item.name, type: item.type, system: item.system as unknown }));
+    return bodyFromActor(actor.type, actor.system as unknown, items);
+  }
+
+  /** Its equipped armour pieces (Armour Trouble damages one). */
+  get armourPieces(): ArmourPiece[] {
+    const actor = this.actor;
+    if (!actor) return [];
+    return armourPieces(actor.items.contents.map((item) => ({ id: item.id ?? "", type: item.type, system: item.system as unknown })));
+  }
+
+  /** The plain entry the snapshot translation takes. */
+  get entry(): CombatantEntry {
+    const body = this.body;
+    const own = this.overrides.speed;
+    const speed = own !== "" ? own : (body?.speed ?? "average");
+    return { id: this.id ?? "", name: this.name ?? "", side: this.side, speed: speed as CombatantEntry["speed"], body };
+  }
+}

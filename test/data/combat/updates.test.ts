@@ -1,0 +1,105 @@
+// The engine's changes -> document updates (src/data/combat/updates.ts): only what changes is written.
+import { describe, expect, it } from "vitest";
+import { skirmishState } from "../../../src/data/combat/snapshot";
+import { defaultPlace } from "../../../src/data/combat/stored";
+import { isEmptyUpdate, outcomeUpdates, statusChanges, statusesFor } from "../../../src/data/combat/updates";
+import { entry, storedOf } from "./fixtures";
+
+const entries = [entry("a"), entry("b", { canFly: false }), entry("c")];
+const stored = storedOf({
+  combatants: { a: { ...defaultPlace(true), altitude: "high" }, b: defaultPlace(false) },
+  distances: { "a|b": "middle" },
+});
+const state = skirmishState(stored, entries);
+
+describe("outcomeUpdates", () => {
+  it("writes one path per changed place field and nothing for unchanged ones", () => {
+    const { updates } = outcomeUpdates({ stored, state, changes: [{ type: "altitude", id: "a", altitude: "mid" }] });
+    expect(updates.combat).toEqual({ "system.skirmish.combatants.a.altitude": "mid" });
+    expect(updates.actors).toEqual({});
+  });
+
+  it("writes the whole place of a combatant the combat has not stored yet", () => {
+    const { updates } = outcomeUpdates({ stored, state, changes: [{ type: "flag", id: "c", flag: "moved", value: true }] });
+    expect(updates.combat).toEqual({ "system.skirmish.combatants.c": { ...defaultPlace(true), moved: true } });
+  });
+
+  it("writes distance pairs by key and a grapple as the new list", () => {
+    const { updates } = outcomeUpdates({ stored, state, changes: [{ type: "grapple", a: "c", b: "a" }] });
+    expect(updates.combat).toEqual({ "system.skirmish.distances.a|c": "zero", "system.skirmish.grapples": ["a|c"] });
+  });
+
+  it("deletes a carry with the -= key and writes nothing for a change to the same value", () => {
+    const carried = skirmishState(storedOf({ ...stored, carrying: { a: "c" } }), entries);
+    const { updates } = outcomeUpdates({
+      stored: { ...stored, carrying: { a: "c" } },
+      state: carried,
+      changes: [{ type: "drop", carrier: "a" }, { type: "distance", a: "a", b: "b", distance: "middle" }],
+    });
+    expect(updates.combat).toEqual({ "system.skirmish.carrying.-=a": null });
+  });
+
+  it("sends wounds and Magic Points to the actor of the combatant they belong to", () => {
+    const { updates, state: after } = outcomeUpdates({
+      stored,
+      state,
+      changes: [{ type: "wounds", id: "b", wounds: 5 }, { type: "magic", id: "a", value: 2 }],
+    });
+    expect(updates.actors).toEqual({ b: { "system.life.wounds": 5 }, a: { "system.magic.value": 2 } });
+    expect(after.combatants.b?.life.wounds).toBe(5);
+    expect(updates.combat).toEqual({});
+  });
+
+  it("damages the worn piece in the slot Armour Trouble names, once per change", () => {
+    const armour = { a: [{ itemId: "helm", slot: "helmet", rating: 1, damage: 0 }, { itemId: "plate", slot: "body", rating: 3, damage: 2 }] };
+    const { updates } = outcomeUpdates({
+      stored,
+      state,
+      armour,
+      changes: [{ type: "armourDamage", id: "a", slot: "body" }, { type: "armourDamage", id: "a", slot: "body" }, { type: "armourDamage", id: "a", slot: "shield" }],
+    });
+    expect(updates.items).toEqual({ a: [{ _id: "plate", "system.damage": 4 }] });
+  });
+
+  it("switches statuses only where they differ from the actor's", () => {
+    const { updates } = outcomeUpdates({
+      stored,
+      state,
+      statuses: { a: ["fullMove"], b: [], c: ["pinned"] },
+      changes: [{ type: "grapple", a: "a", b: "b" }, { type: "wounds", id: "b", wounds: 7 }],
+    });
+    expect(updates.statuses).toEqual({ a: { pinned: true, fullMove: false }, b: { pinned: true, severelyInjured: true }, c: { pinned: false } });
+  });
+
+  it("refuses a change naming someone not in the skirmish", () => {
+    expect(() => outcomeUpdates({ stored, state, changes: [{ type: "wounds", id: "zz", wounds: 1 }] })).toThrow(RangeError);
+  });
+
+  it("reports an outcome with no changes as empty", () => {
+    expect(isEmptyUpdate(outcomeUpdates({ stored, state, changes: [] }).updates)).toBe(true);
+    expect(isEmptyUpdate(outcomeUpdates({ stored, state, changes: [{ type: "magic", id: "a", value: 0 }] }).updates)).toBe(false);
+  });
+});
+
+describe("statusesFor", () => {
+  it("follows health, pins, falls, carries, surprise and full moves", () => {
+    const s = skirmishState(
+      storedOf({
+        combatants: {
+          a: { ...defaultPlace(true), falling: true, fullMove: true, roundEffects: ["surprised"] },
+          b: { ...defaultPlace(true), roundEffects: ["ambushed"] },
+        },
+        carrying: { c: "a" },
+      }),
+      [entry("a"), entry("b", { life: { max: 4, wounds: 5 } }), entry("c", { life: { max: 4, wounds: 3 } })],
+    );
+    expect([...statusesFor(s, "a")].sort()).toEqual(["carried", "falling", "fullMove", "surprised"]);
+    expect([...statusesFor(s, "b")].sort()).toEqual(["ambushed", "dead"]);
+    expect([...statusesFor(s, "c")].sort()).toEqual(["carrying", "severelyInjured"]);
+    expect([...statusesFor(s, "nobody")]).toEqual([]);
+  });
+
+  it("leaves other modules' statuses alone", () => {
+    expect(statusChanges(state, "a", ["blind", "dead"])).toEqual({ dead: false });
+  });
+});

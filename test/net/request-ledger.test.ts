@@ -1,0 +1,32 @@
+// The GM-only ledger of handled requests (src/net/request-ledger.ts): nothing is handled twice.
+import { describe, expect, it } from "vitest";
+import { EMPTY_LEDGER, readLedger, recordHandled, wasHandled } from "../../src/net/request-ledger";
+
+describe("request ledger", () => {
+  it("remembers handled ids", () => {
+    const ledger = recordHandled(EMPTY_LEDGER, "m1", 100);
+    expect(wasHandled(ledger, "m1", 100)).toBe(true);
+    expect(wasHandled(ledger, "m2", 100)).toBe(false);
+  });
+
+  it("records an id once", () => {
+    const once = recordHandled(EMPTY_LEDGER, "m1", 100);
+    expect(recordHandled(once, "m1", 100)).toBe(once);
+  });
+
+  it("drops the oldest past its size and then treats anything that old as handled", () => {
+    let ledger = EMPTY_LEDGER;
+    ledger = recordHandled(ledger, "a", 10, 2);
+    ledger = recordHandled(ledger, "b", 20, 2);
+    ledger = recordHandled(ledger, "c", 30, 2);
+    expect(ledger.ids).toEqual(["b", "c"]);
+    expect(wasHandled(ledger, "a", 10)).toBe(true);
+    expect(wasHandled(ledger, "old", 5)).toBe(true);
+    expect(wasHandled(ledger, "new", 25)).toBe(false);
+  });
+
+  it("reads a malformed setting as empty and drops broken entries", () => {
+    expect(readLedger("junk")).toEqual({ ids: [], times: [], since: 0 });
+    expect(readLedger({ ids: ["a", 5, "c"], times: [1, 2, "x"], since: "soon" })).toEqual({ ids: ["a"], times: [1], since: 0 });
+  });
+});
