@@ -1,4 +1,4 @@
-/** The public API for macros and modules: `game.system.api`, also `globalThis.ageOfDragons` (DESIGN.md). */
+/** The public API for macros and modules: `game.system.api`, also `globalThis.ageOfDragons` (README.md "The public API"). */
 import * as rules from "../rules";
 import { RollDialog } from "../applications/dialogs/roll-dialog";
 import { PoolRoll } from "../dice/pool-roll";

@@ -1,12 +1,12 @@
 /**
  * What an attack meets on its target, for the dialog's odds (000 "Melee Attacks", "Armour"; RULES.md
  * "Attacks": weapons name the skills that may defend, the best one counts, with none it is untrained Soma).
- * Pure, from actor sources; pools, TNs and armour come from deriveCharacter.
+ * Pure, from actor sources; pools, TNs and armour come from the one actor snapshot (src/data/snapshot.ts).
  */
 import { DEFAULT_SKILL_LADDER } from "../rules";
-import { actorSnapshot } from "../data/snapshot";
 import type { SkillLadder } from "../rules";
-import { isResolved, resolveCheck } from "./check-source";
+import { actorSnapshot, defenceAgainst } from "../data/snapshot";
+import { skillItemIdentifier } from "./check-source";
 import type { ActorSource, ItemSource } from "./check-source";
 
 /** A weapon as the odds read it. */
@@ -56,21 +56,16 @@ export function weaponView(item: ItemSource): WeaponView | null {
 
 /** The target's best defence against a weapon (lowest TN, then the larger pool), its armour and its wounds. */
 export function targetDefence(target: ActorSource, weapon: WeaponView, ladder: SkillLadder = DEFAULT_SKILL_LADDER): TargetDefence {
-  const system = record(target.system);
-  const life = record(system.life);
-  const lifePoints = integer(life.max);
-  const wounds = integer(life.wounds);
-  // The armour total through the one actor snapshot (src/data/snapshot.ts), as the data models derive it.
-  const { derived } = actorSnapshot({ ...target, items: target.items.filter((item) => item.type === "armour") }, { ladder });
-  let best: { skillName: string | null; pool: number; tn: number } | null = null;
-  for (const identifier of weapon.defenceSkills) {
-    const check = resolveCheck(target, { skill: identifier }, ladder);
-    if (!isResolved(check) || check.skill === null) continue;
-    if (best === null || check.baseTN < best.tn || (check.baseTN === best.tn && check.basePool > best.pool)) {
-      best = { skillName: check.skill.name, pool: check.basePool, tn: check.baseTN };
-    }
-  }
-  const fallback = resolveCheck(target, { attribute: "soma" }, ladder);
-  const untrained = isResolved(fallback) ? { skillName: null, pool: fallback.basePool, tn: fallback.baseTN } : { skillName: null, pool: 0, tn: 6 };
-  return { name: target.name, ...(best ?? untrained), armour: derived.armour, wounds, lifePoints };
+  const snapshot = actorSnapshot(target, { ladder });
+  const check = defenceAgainst(snapshot, weapon, ladder);
+  const skill = check.skill === null ? undefined : target.items.find((item) => item.type === "skill" && skillItemIdentifier(item) === check.skill);
+  return {
+    name: target.name,
+    skillName: skill?.name ?? null,
+    pool: check.pool,
+    tn: check.tn,
+    armour: snapshot.derived.armour,
+    wounds: snapshot.character.life.wounds,
+    lifePoints: snapshot.character.life.max,
+  };
 }

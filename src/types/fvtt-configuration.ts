@@ -1,4 +1,4 @@
-// Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
+// Declaration merging for the Foundry types (the fvtt-types package, used only through tsc): the system's subtypes, document classes, settings,
 // and the hook assumed to have run (ready) so `game.*` is not "possibly undefined".
 import type { AdversaryModel } from "../data/actor/adversary-model";
 import type { DragonModel } from "../data/actor/dragon-model";
@@ -17,6 +17,10 @@ import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
 import type { SkillLadder } from "../rules/skills";
+import type { SYSTEM_ID } from "../config/system-id";
+
+/** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
+type SystemSettings = { [K in keyof SettingValues as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K] };
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -29,13 +33,13 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
-    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
-    Combat: { base: typeof CombatModel };
-    Combatant: { base: typeof CombatantModel };
     ChatMessage: {
       check: typeof CheckMessageModel;
       request: typeof RequestMessageModel;
     };
+    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    Combat: { base: typeof CombatModel };
+    Combatant: { base: typeof CombatantModel };
   }
 
   interface DocumentClassConfig {
@@ -46,14 +50,11 @@ declare module "fvtt-types/configuration" {
     Combatant: typeof AgeOfDragonsCombatant;
   }
 
-  interface SettingConfig {
-    "age-of-dragons.initiativeMode": SettingValues["initiativeMode"];
-    "age-of-dragons.crashSurface": SettingValues["crashSurface"];
-    "age-of-dragons.newCombatantDistance": SettingValues["newCombatantDistance"];
-    "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
-    "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
-    "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
+  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
+  interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.boardTokenElevation": boolean;
+    "age-of-dragons.boardBandElevations": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

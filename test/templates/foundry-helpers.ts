@@ -40,8 +40,7 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  // Handlebars prints other values as JavaScript does: arrays joined by commas, objects as [object Object].
-  return Array.isArray(value) ? value.map(text).join(",") : Object.prototype.toString.call(value);
+  return JSON.stringify(value);
 }
 
 interface Choice {

@@ -8,6 +8,7 @@ import type { SchemaFor } from "../fields";
 import { actorSnapshot, unreportedProblems } from "../snapshot";
 import type { SnapshotProblem } from "../snapshot";
 import type { ACTOR_SPECS } from "../spec";
+import { SYSTEM_ID } from "../../config/system-id";
 
 /** The schema of either actor subtype. */
 export type CharacterSchema = SchemaFor<typeof ACTOR_SPECS.dragon> | SchemaFor<typeof ACTOR_SPECS.adversary>;
@@ -21,7 +22,7 @@ function report(actor: Actor.Implementation, problems: readonly SnapshotProblem[
   if (fresh.length === 0) return;
   const fields = fresh.map((p) => `${p.path} ${JSON.stringify(p.value)} -> ${JSON.stringify(p.used)}`).join(", ");
   const message = game.i18n.format("AOD.Data.Repaired", { name: actor.name, fields });
-  console.warn(`age-of-dragons | ${message}`);
+  console.warn(`${SYSTEM_ID} | ${message}`);
   ui.notifications.warn(message);
 }
 

@@ -1,0 +1,141 @@
+/**
+ * Walking the engine's round plan with Foundry's turn model: the order of `combat.turns`, the combatant the current
+ * step maps to (so `combat.combatant`, `combat.turn` and core's turn hooks keep working), what a deleted combatant
+ * takes out of the stored state, and the changes that undo an End Phase. Pure: no Foundry globals.
+ */
+import { isComplete } from "../../rules/round-plan";
+import type { RoundCursor, RoundPlan, RoundStep } from "../../rules/round-plan";
+import { applyChanges, carrierOf } from "../../rules/state";
+import type { SkirmishState, StateChange } from "../../rules/state";
+import type { CombatSystemSource } from "./stored";
+
+/** The plan as the rules take it, from the stored plan and cursor. */
+export function storedPlan(system: CombatSystemSource): RoundPlan {
+  return { mode: system.mode, round: system.cursor.round, steps: system.plan };
+}
+
+/** The stored cursor, clamped into the plan (a plan shortened by a deletion never leaves it past the end). */
+export function storedCursor(system: CombatSystemSource): RoundCursor {
+  return { round: system.cursor.round, index: Math.min(system.cursor.index, system.plan.length) };
+}
+
+/** The step the stored cursor points at, or null when there is no plan yet or the round is walked. */
+export function currentStep(system: CombatSystemSource): RoundStep | null {
+  const plan = storedPlan(system);
+  if (plan.round < 1 || plan.steps.length === 0) return null;
+  const cursor = storedCursor(system);
+  return isComplete(plan, cursor) ? null : (plan.steps[cursor.index] ?? null);
+}
+
+/**
+ * The order of the tracker's turns: each combatant where it first acts in the plan, then those without a step
+ * (the dead, the surprised in round 1) in the combat's own order.
+ */
+export function turnOrder(plan: readonly RoundStep[], ids: readonly string[]): string[] {
+  const known = new Set(ids);
+  const order: string[] = [];
+  for (const step of plan) {
+    if (step.kind === "start" || step.kind === "end") continue;
+    for (const id of step.combatants) if (known.has(id) && !order.includes(id)) order.push(id);
+  }
+  return [...order, ...ids.filter((id) => !order.includes(id))];
+}
+
+/**
+ * The index in `turns` of the combatant the current step maps to: the step's first combatant that is still in
+ * the combat (for a side's or a simultaneous step, its first member; for the start and end steps, the first
+ * listed). null when there is no current step or none of its combatants remains.
+ */
+export function turnForStep(system: CombatSystemSource, turns: readonly string[]): number | null {
+  const step = currentStep(system);
+  if (!step) return null;
+  for (const id of step.combatants) {
+    const index = turns.indexOf(id);
+    if (index >= 0) return index;
+  }
+  return null;
+}
+
+/**
+ * The combat update that takes a deleted combatant out of everything the combat stores: its place, every pair,
+ * grapple and carry naming it, its declaration, its initiative entry (the order of the others still holds), and
+ * its part of the plan; steps left empty are removed and the cursor moves with them, so the current step stays
+ * the current step.
+ */
+export function removalUpdate(system: CombatSystemSource, id: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const names = (key: string): boolean => key.split("|").includes(id);
+  const sk = system.skirmish;
+  if (id in sk.combatants) out[`system.skirmish.combatants.-=${id}`] = null;
+  for (const key of Object.keys(sk.distances)) if (names(key)) out[`system.skirmish.distances.-=${key}`] = null;
+  if (sk.grapples.some(names)) out["system.skirmish.grapples"] = sk.grapples.filter((key) => !names(key));
+  for (const [carrier, carried] of Object.entries(sk.carrying)) {
+    if (carrier === id || carried === id) out[`system.skirmish.carrying.-=${carrier}`] = null;
+  }
+  if (id in system.declarations) out[`system.declarations.-=${id}`] = null;
+  if (system.initiative.order.includes(id)) out["system.initiative.order"] = system.initiative.order.filter((o) => o !== id);
+  if (id in system.initiative.pneuma) out[`system.initiative.pneuma.-=${id}`] = null;
+  const cursor = storedCursor(system);
+  let index = cursor.index;
+  const plan: RoundStep[] = [];
+  system.plan.forEach((step, i) => {
+    const combatants = step.combatants.filter((c) => c !== id);
+    const emptied = combatants.length === 0 && step.kind !== "start" && step.kind !== "end";
+    if (emptied) {
+      if (i < cursor.index) index -= 1;
+      return;
+    }
+    plan.push({ ...step, combatants, simultaneous: step.simultaneous && combatants.length > 1 });
+  });
+  if (system.plan.some((step) => step.combatants.includes(id))) {
+    out["system.plan"] = plan;
+    if (index !== cursor.index) out["system.cursor.index"] = index;
+  }
+  return out;
+}
+
+/**
+ * The changes that take the skirmish from `now` back to `before` (the GM's undo of an End Phase): altitudes,
+ * flags, one-round effects, wounds, Magic Points, distances, grapples and carries, in an order the rules accept
+ * (drops and releases before new carries and grapples). Only combatants in both states are touched.
+ */
+export function revertChanges(now: SkirmishState, before: SkirmishState): StateChange[] {
+  const changes: StateChange[] = [];
+  for (const [id, was] of Object.entries(before.combatants)) {
+    const c = now.combatants[id];
+    if (!c) continue;
+    if (c.altitude !== was.altitude) changes.push({ type: "altitude", id, altitude: was.altitude });
+    for (const flag of ["moved", "fullMove", "acted", "choseToFall", "falling"] as const) {
+      if (c[flag] !== was[flag]) changes.push({ type: "flag", id, flag, value: was[flag] });
+    }
+    for (const effect of c.roundEffects) if (!was.roundEffects.includes(effect)) changes.push({ type: "roundEffect", id, effect, active: false });
+    for (const effect of was.roundEffects) if (!c.roundEffects.includes(effect)) changes.push({ type: "roundEffect", id, effect, active: true });
+    if (c.life.wounds !== was.life.wounds) changes.push({ type: "wounds", id, wounds: was.life.wounds });
+    if (c.magic.value !== was.magic.value) changes.push({ type: "magic", id, value: was.magic.value });
+  }
+  const inBoth = (id: string): boolean => (id in now.combatants || id in now.landmarks) && (id in before.combatants || id in before.landmarks);
+  for (const carrier of Object.keys(now.carrying)) {
+    if (now.carrying[carrier] !== before.carrying[carrier] && carrier in before.combatants) changes.push({ type: "drop", carrier });
+  }
+  for (const key of now.grapples) {
+    const [a = "", b = ""] = key.split("|");
+    if (!before.grapples.includes(key) && inBoth(a) && inBoth(b)) changes.push({ type: "release", a, b });
+  }
+  for (const key of before.grapples) {
+    const [a = "", b = ""] = key.split("|");
+    if (!now.grapples.includes(key) && inBoth(a) && inBoth(b)) changes.push({ type: "grapple", a, b });
+  }
+  // Distances after grapples: a release sets zero range to close, and the pair's old band is put back here.
+  const settled = applyChanges(now, changes);
+  for (const [key, distance] of Object.entries(before.distances)) {
+    const [a = "", b = ""] = key.split("|");
+    if (settled.distances[key] !== distance && inBoth(a) && inBoth(b)) changes.push({ type: "distance", a, b, distance });
+  }
+  for (const [carrier, carried] of Object.entries(before.carrying)) {
+    const stillNow = now.carrying[carrier] === carried;
+    if (!stillNow && carrier in now.combatants && carried in now.combatants && carrierOf(settled, carried) === undefined) {
+      changes.push({ type: "carry", carrier, carried });
+    }
+  }
+  return changes;
+}
