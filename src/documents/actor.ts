@@ -6,8 +6,8 @@ import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-li
 
 /** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
 function callHook(hook: string, ...args: unknown[]): boolean {
-  const call = Hooks.call.bind(Hooks) as unknown as (name: string, ...rest: unknown[]) => boolean;
-  return call(hook, ...args);
+  const call = Reflect.get(Hooks, "call") as (this: typeof Hooks, name: string, ...rest: unknown[]) => boolean;
+  return call.call(Hooks, hook, ...args);
 }
 
 /** The system data of the system's own actor subtypes (modules may add others). */
@@ -44,7 +44,7 @@ export class AgeOfDragonsActor extends Actor {
     const updates = lifeBarUpdate(system.life, value, isDelta);
     if (updates === null) return this;
     const allowed = callHook("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed !== false ? this.update(updates) : this;
+    return allowed ? this.update(updates) : this;
   }
 
   protected override async _preCreate(
