@@ -208,7 +208,7 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   const legality = missing.length > 0 ? { allowed: false, reason: CARD_REASONS.NotInCombat } : cardLegality(card, world.state, world.round);
   let roll: PoolRoll | null = null;
   if (!legality.allowed) {
-    const refused = refuseCard(card, legality.reason ?? CARD_REASONS.CardClosed);
+    const refused = refuseCard(card, legality.reason);
     if (refused.ok) card = refused.card;
   } else {
     const rolled = await rollPool(card.check?.pool ?? 0, card.check ? cardAttackTN(card) : 6);
@@ -225,7 +225,7 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
     speaker,
   } as ChatMessage.CreateData);
   if (message && card.stage === "rolled") await promptDefences(message.id);
-  return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason ?? CARD_REASONS.CardClosed };
+  return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason };
 }
 
 async function defend(payload: DefendPayload, gathered: CardGathered, requester: Requester, by: AnswerSource): Promise<Verdict> {

@@ -7,7 +7,7 @@ import { CHECK_DRAG_TYPE } from "../hotbar-macro";
 import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
-import { actorSystem, characterModel, derivedData, sheetItems } from "./document-data";
+import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
 import type { DeepPartial } from "fvtt-types/utils";
@@ -101,7 +101,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
       mode: this.mode,
       enrichedBiography: await enrich(system.biography, actor, permission === "owner"),
       ladder: CONFIG.ageOfDragons.skillLadder,
-      combat: actor.inCombat ? { altitude: null, statuses: [...actor.statuses] } : null,
+      combat: combatStanding(actor),
       tab: this.tabGroups.primary ?? "combat",
     });
     this.tabGroups.primary = context.activeTab;

@@ -7,7 +7,8 @@ import { DragonModel } from "../../data/actor/dragon-model";
 import { ArmourModel } from "../../data/item/armour-model";
 import { SkillModel } from "../../data/item/skill-model";
 import { WeaponModel } from "../../data/item/weapon-model";
-import type { ActorSystemData, DerivedActorData, SheetItem } from "./sheet-data";
+import { CombatModel } from "../../data/combat/combat-model";
+import type { ActorSystemData, CombatStanding, DerivedActorData, SheetItem } from "./sheet-data";
 
 /** The system data of a dragon or adversary, or undefined for another subtype. */
 export function characterModel(actor: Actor.Implementation): DragonModel | AdversaryModel | undefined {
@@ -105,4 +106,18 @@ export function sheetItems(actor: Actor.Implementation): SheetItem[] {
     const entry = sheetItem(item);
     return entry ? [entry] : [];
   });
+}
+
+/**
+ * Where the actor stands in the viewed combat: its altitude from the combat's skirmish state (combat-core's
+ * CombatModel) and its active status effects; null when it is not in that combat.
+ */
+export function combatStanding(actor: Actor.Implementation): CombatStanding | null {
+  const combat = game.combat;
+  if (!combat || !actor.inCombat) return null;
+  const combatant = combat.getCombatantsByActor(actor)[0];
+  if (!combatant) return null;
+  const system = combat.system;
+  const place = combatant.id !== null && system instanceof CombatModel ? system.stored.skirmish.combatants[combatant.id] : undefined;
+  return { altitude: place?.altitude ?? null, statuses: [...actor.statuses] };
 }

@@ -16,4 +16,11 @@ export function registerSheets(): void {
     makeDefault: true,
     label: "AOD.Sheet.Label.Item",
   });
+  // The Fight tab shows the altitude from the combat's skirmish state: redraw open sheets when it changes.
+  Hooks.on("updateCombat", (combat) => {
+    for (const combatant of combat.combatants) {
+      const sheet = combatant.actor?.sheet;
+      if (sheet instanceof AgeOfDragonsActorSheet && sheet.rendered) void sheet.render();
+    }
+  });
 }
