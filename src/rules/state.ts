@@ -158,79 +158,162 @@ function known(state: SkirmishState, id: string, name: string): void {
   if (!state.combatants[id] && !state.landmarks[id]) fail(name, "the id of a combatant or landmark", id);
 }
 
-function patch(state: SkirmishState, id: string, values: Partial<CombatantState>): SkirmishState {
-  const current = combatant(state, id, "change.id");
-  return { ...state, combatants: { ...state.combatants, [id]: { ...current, ...values } } };
-}
+/**
+ * One batch of changes being applied. The state handed in is never modified: the first time the batch touches
+ * a part of it (the state itself, the combatant table, one combatant, the distances, the grapples, the carrying
+ * table) that part is copied, and later changes in the same batch write to the copy. So a batch costs one copy
+ * of what it touches rather than one per change, and each change still reads the state every earlier change
+ * left, exactly as applying them one by one would.
+ */
+class Batch {
+  readonly state: SkirmishState;
+  private combatantsCopied = false;
+  private readonly copiedCombatants = new Set<string>();
+  private distancesCopied = false;
+  private grapplesCopied = false;
+  private carryingCopied = false;
 
-/** Applies one change and returns the new state; the input is never modified. */
-export function applyChange(state: SkirmishState, change: StateChange): SkirmishState {
-  switch (change.type) {
-    case "wounds":
-      return patch(state, change.id, {
-        life: { ...combatant(state, change.id).life, wounds: assertNonNegativeInteger("wounds", change.wounds) },
-      });
-    case "magic":
-      return patch(state, change.id, {
-        magic: { ...combatant(state, change.id).magic, value: assertNonNegativeInteger("magic", change.value) },
-      });
-    case "altitude":
-      return patch(state, change.id, { altitude: assertOneOf("altitude", change.altitude, ALTITUDES) });
-    case "flag": {
-      const flag = assertOneOf("flag", change.flag, ROUND_FLAGS);
-      const value: unknown = change.value;
-      if (typeof value !== "boolean") fail("flag value", "true or false", value);
-      return patch(state, change.id, { [flag]: value });
+  constructor(original: SkirmishState) {
+    this.state = { ...original };
+  }
+
+  /** The combatant's own copy, made on first write in this batch. */
+  private own(id: string): CombatantState {
+    const current = combatant(this.state, id, "change.id");
+    if (this.copiedCombatants.has(id)) return current;
+    if (!this.combatantsCopied) {
+      this.state.combatants = { ...this.state.combatants };
+      this.combatantsCopied = true;
     }
-    case "roundEffect": {
-      const effect = assertOneOf("effect", change.effect, ROUND_EFFECTS);
-      const others = combatant(state, change.id, "change.id").roundEffects.filter((e) => e !== effect);
-      return patch(state, change.id, { roundEffects: change.active ? [...others, effect] : others });
+    const copy = { ...current };
+    this.state.combatants[id] = copy;
+    this.copiedCombatants.add(id);
+    return copy;
+  }
+
+  private distances(): Record<string, Distance> {
+    if (!this.distancesCopied) {
+      this.state.distances = { ...this.state.distances };
+      this.distancesCopied = true;
     }
-    case "distance": {
-      known(state, change.a, "change.a");
-      known(state, change.b, "change.b");
-      const distance = assertOneOf("distance", change.distance, DISTANCES);
-      return { ...state, distances: { ...state.distances, [pairKey(change.a, change.b)]: distance } };
+    return this.state.distances;
+  }
+
+  private grapples(): string[] {
+    if (!this.grapplesCopied) {
+      this.state.grapples = [...this.state.grapples];
+      this.grapplesCopied = true;
     }
-    case "grapple": {
-      combatant(state, change.a, "change.a");
-      combatant(state, change.b, "change.b");
-      const key = pairKey(change.a, change.b);
-      const grapples = state.grapples.includes(key) ? state.grapples : [...state.grapples, key];
-      return { ...state, grapples, distances: { ...state.distances, [key]: "zero" } };
+    return this.state.grapples;
+  }
+
+  private carrying(): Record<string, string> {
+    if (!this.carryingCopied) {
+      this.state.carrying = { ...this.state.carrying };
+      this.carryingCopied = true;
     }
-    case "release": {
-      const key = pairKey(change.a, change.b);
-      const distances = { ...state.distances };
-      if (distances[key] === "zero") distances[key] = "close";
-      return { ...state, grapples: state.grapples.filter((k) => k !== key), distances };
-    }
-    case "carry":
-      combatant(state, change.carrier, "change.carrier");
-      combatant(state, change.carried, "change.carried");
-      if (change.carrier === change.carried) fail("change.carried", "someone other than the carrier", change.carried);
-      if (carrierOf(state, change.carried) !== undefined) {
-        fail("change.carried", "a combatant nobody carries yet", change.carried);
+    return this.state.carrying;
+  }
+
+  /** Checks one change against the state so far and writes it; throws a RangeError (as `fail`) when it is bad. */
+  apply(change: StateChange): void {
+    const state = this.state;
+    switch (change.type) {
+      case "wounds": {
+        combatant(state, change.id);
+        const wounds = assertNonNegativeInteger("wounds", change.wounds);
+        const c = this.own(change.id);
+        c.life = { ...c.life, wounds };
+        return;
       }
-      if (state.carrying[change.carrier] !== undefined) {
-        fail("change.carrier", "a combatant that carries nobody yet", change.carrier);
+      case "magic": {
+        combatant(state, change.id);
+        const value = assertNonNegativeInteger("magic", change.value);
+        const c = this.own(change.id);
+        c.magic = { ...c.magic, value };
+        return;
       }
-      // Nobody may carry one of its own carriers: A carrying B carrying A would hold both up for ever.
-      for (let up = carrierOf(state, change.carrier); up !== undefined; up = carrierOf(state, up)) {
-        if (up === change.carried) fail("change.carried", "someone other than one of the carrier's carriers", up);
+      case "altitude": {
+        const altitude = assertOneOf("altitude", change.altitude, ALTITUDES);
+        this.own(change.id).altitude = altitude;
+        return;
       }
-      return { ...state, carrying: { ...state.carrying, [change.carrier]: change.carried } };
-    case "drop": {
-      const carrying = Object.fromEntries(Object.entries(state.carrying).filter(([c]) => c !== change.carrier));
-      return { ...state, carrying };
+      case "flag": {
+        const flag = assertOneOf("flag", change.flag, ROUND_FLAGS);
+        const value: unknown = change.value;
+        if (typeof value !== "boolean") fail("flag value", "true or false", value);
+        this.own(change.id)[flag] = value;
+        return;
+      }
+      case "roundEffect": {
+        const effect = assertOneOf("effect", change.effect, ROUND_EFFECTS);
+        const c = this.own(change.id);
+        const others = c.roundEffects.filter((e) => e !== effect);
+        c.roundEffects = change.active ? [...others, effect] : others;
+        return;
+      }
+      case "distance": {
+        known(state, change.a, "change.a");
+        known(state, change.b, "change.b");
+        const distance = assertOneOf("distance", change.distance, DISTANCES);
+        this.distances()[pairKey(change.a, change.b)] = distance;
+        return;
+      }
+      case "grapple": {
+        combatant(state, change.a, "change.a");
+        combatant(state, change.b, "change.b");
+        const key = pairKey(change.a, change.b);
+        if (!state.grapples.includes(key)) this.grapples().push(key);
+        this.distances()[key] = "zero";
+        return;
+      }
+      case "release": {
+        const key = pairKey(change.a, change.b);
+        if (state.distances[key] === "zero") this.distances()[key] = "close";
+        if (state.grapples.includes(key)) {
+          state.grapples = state.grapples.filter((k) => k !== key);
+          this.grapplesCopied = true;
+        }
+        return;
+      }
+      case "carry":
+        combatant(state, change.carrier, "change.carrier");
+        combatant(state, change.carried, "change.carried");
+        if (change.carrier === change.carried) fail("change.carried", "someone other than the carrier", change.carried);
+        if (carrierOf(state, change.carried) !== undefined) {
+          fail("change.carried", "a combatant nobody carries yet", change.carried);
+        }
+        if (state.carrying[change.carrier] !== undefined) {
+          fail("change.carrier", "a combatant that carries nobody yet", change.carrier);
+        }
+        // Nobody may carry one of its own carriers: A carrying B carrying A would hold both up for ever.
+        for (let up = carrierOf(state, change.carrier); up !== undefined; up = carrierOf(state, up)) {
+          if (up === change.carried) fail("change.carried", "someone other than one of the carrier's carriers", up);
+        }
+        this.carrying()[change.carrier] = change.carried;
+        return;
+      case "drop":
+        state.carrying = Object.fromEntries(Object.entries(state.carrying).filter(([c]) => c !== change.carrier));
+        this.carryingCopied = true;
+        return;
     }
   }
 }
 
-/** Applies changes in order and returns the new state. */
+/** Applies one change and returns the new state; the input is never modified. */
+export function applyChange(state: SkirmishState, change: StateChange): SkirmishState {
+  return applyChanges(state, [change]);
+}
+
+/**
+ * Applies changes in order and returns the new state; the input is never modified. Each change is checked
+ * against the state the earlier ones left, as if they were applied one at a time, but the parts of the state
+ * they touch are copied once for the whole batch.
+ */
 export function applyChanges(state: SkirmishState, changes: readonly StateChange[]): SkirmishState {
-  return changes.reduce(applyChange, state);
+  const batch = new Batch(state);
+  for (const change of changes) batch.apply(change);
+  return batch.state;
 }
 
 /**
