@@ -7,8 +7,7 @@ import { assertRecord, optionalBoolean } from "./validate";
 /** Whether two bands count as the same altitude for melee: equal, or Flying Low against the ground. */
 function meleeLevel(a: Altitude, b: Altitude): boolean {
   // 000 "Altitude": a dragon Flying Low sweeps "low enough to swipe and bite at enemies on the ground".
-  const pair = [a, b].sort().join("|");
-  return a === b || pair === "grounded|low";
+  return a === b || (a === "grounded" && b === "low") || (a === "low" && b === "grounded");
 }
 
 /**

@@ -103,10 +103,18 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
 export async function rollFrom(dice: DiceSource, count: number, faces: DieSize, name = "dice results"): Promise<number[]> {
   const request = checkRequest(count, faces);
   if (request.count === 0) return [];
-  const expected = `${request.count} faces of a d${request.faces}`;
-  const results = assertList(name, await dice.roll(request.count, request.faces), expected);
-  if (results.length !== request.count) fail(name, expected, results);
-  return results.map((face, i) => assertFace(`${name}[${i}]`, face, request.faces));
+  const answer: unknown = await dice.roll(request.count, request.faces);
+  // Messages are built only when a check fails: this runs for every roll of every simulated skirmish.
+  if (!Array.isArray(answer) || answer.length !== request.count) {
+    fail(name, `${request.count} faces of a d${request.faces}`, answer);
+  }
+  const results = new Array<number>(request.count);
+  for (let i = 0; i < request.count; i += 1) {
+    const face: unknown = (answer as readonly unknown[])[i];
+    if (!isFace(face, request.faces)) assertFace(`${name}[${i}]`, face, request.faces);
+    results[i] = face as number;
+  }
+  return results;
 }
 
 /** Rolls a pool of d6 from a DiceSource (nothing for an empty pool) and checks what came back. */

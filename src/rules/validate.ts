@@ -55,7 +55,15 @@ export function assertOneOf<T extends string>(name: string, value: unknown, allo
 /** Asserts that every entry is a natural face of a die with `faces` sides. */
 export function assertFaces(name: string, dice: unknown, faces: number): readonly number[] {
   if (!Array.isArray(dice)) fail(name, `an array of d${faces} faces`, dice);
-  return (dice as readonly unknown[]).map((face, i) => assertFace(`${name}[${i}]`, face, faces));
+  const list = dice as readonly unknown[];
+  const checked = new Array<number>(list.length);
+  // The entry's name is built only when it fails: this runs for every die the simulator rolls.
+  for (let i = 0; i < list.length; i += 1) {
+    const face = list[i];
+    if (!isFace(face, faces)) assertFace(`${name}[${i}]`, face, faces);
+    checked[i] = face as number;
+  }
+  return checked;
 }
 
 /** Whether a value is a natural face of a die with `faces` sides: the one die-face check of the rules. */
