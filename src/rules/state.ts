@@ -168,26 +168,25 @@ function known(state: SkirmishState, id: string, name: string): void {
 class Batch {
   readonly state: SkirmishState;
   private combatantsCopied = false;
-  private readonly copiedCombatants = new Set<string>();
   private distancesCopied = false;
   private grapplesCopied = false;
   private carryingCopied = false;
 
-  constructor(original: SkirmishState) {
+  constructor(private readonly original: SkirmishState) {
     this.state = { ...original };
   }
 
   /** The combatant's own copy, made on first write in this batch. */
   private own(id: string): CombatantState {
     const current = combatant(this.state, id, "change.id");
-    if (this.copiedCombatants.has(id)) return current;
+    // A combatant this batch already copied is no longer the original's object.
+    if (current !== this.original.combatants[id]) return current;
     if (!this.combatantsCopied) {
       this.state.combatants = { ...this.state.combatants };
       this.combatantsCopied = true;
     }
     const copy = { ...current };
     this.state.combatants[id] = copy;
-    this.copiedCombatants.add(id);
     return copy;
   }
 
