@@ -91,7 +91,8 @@ export function parseAttack(value: unknown): AttackDeclaration {
   };
 }
 
-function parsePools(value: unknown): AttackPools {
+/** Parses the pools given to `performAttack`; `performParsedAttack` trusts what this returned. */
+export function parseAttackPools(value: unknown): AttackPools {
   const pools = assertRecord("pools", value, "attack and defence pools");
   const defence = pools.defence === null ? null : assertRecord("pools.defence", pools.defence, "a pool and TN, or null");
   return {
@@ -262,7 +263,30 @@ export async function performAttack(
   const attack = parseAttack(decl);
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
-  const rolled = parsePools(pools);
+  return rollParsedAttack(state, attack, parseAttackPools(pools), dice);
+}
+
+/**
+ * `performAttack` for a declaration and pools already parsed (`parseAttack`, `parseAttackPools`), so a caller
+ * that makes the same attack many times (the simulator) checks them once instead of on every attack.
+ */
+export async function performParsedAttack(
+  state: SkirmishState,
+  attack: AttackDeclaration,
+  pools: AttackPools,
+  dice: DiceSource,
+): Promise<AttackResult> {
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  return rollParsedAttack(state, attack, pools, dice);
+}
+
+async function rollParsedAttack(
+  state: SkirmishState,
+  attack: AttackDeclaration,
+  rolled: AttackPools,
+  dice: DiceSource,
+): Promise<AttackResult> {
   const { attackDice, defenceDice } = await rollOpposed(state, attack.targetId, rolled, dice);
   const tns = killerBlowTNs(attack, rolled.baseAttackTN);
   const result = resolveContest({ attackDice, attackTN: tns.attackTN, defenceDice, defenceTN: rolled.defence?.tn ?? 6 });

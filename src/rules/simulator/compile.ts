@@ -8,6 +8,7 @@ import { woundThresholds } from "../health";
 import { damageDistribution, hitProbability } from "../odds";
 import { crashTN } from "../falling";
 import { attackOdds } from "../odds-attack";
+import { parseAttack, parseAttackPools } from "../procedures/attack";
 import type { AttackDeclaration, AttackPools } from "../procedures/attack";
 import type { GrappleDeclaration, GrapplePools } from "../procedures/grapple";
 import type { RoundMode } from "../round-plan";
@@ -113,8 +114,13 @@ function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant)
       });
       if (best === null || odds.expectedDamage > best.expected) {
         best = {
-          decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: w.weapon, killerBlow },
-          pools: { attackPool: check.pool, baseAttackTN: check.tn, defence: { pool: defence.pool, tn: defence.tn } },
+          // Parsed once here; each attack in play then skips the checks (`performParsedAttack`).
+          decl: parseAttack({ attackerId: attacker.state.id, targetId: target.state.id, weapon: w.weapon, killerBlow }),
+          pools: parseAttackPools({
+            attackPool: check.pool,
+            baseAttackTN: check.tn,
+            defence: { pool: defence.pool, tn: defence.tn },
+          }),
           ranged,
           magicCost: w.weapon.magicCost,
           hit: odds.hit,

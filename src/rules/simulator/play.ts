@@ -10,7 +10,7 @@ import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
 import { pneumaOrder, sideInitiative } from "../initiative";
-import { performAttack } from "../procedures/attack";
+import { performParsedAttack } from "../procedures/attack";
 import { performBreakOut, performGrapple } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
@@ -164,7 +164,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
   const perform = async (c: CompiledCombatant, choice: BattleChoice): Promise<boolean> => {
     switch (choice.kind) {
       case "attack": {
-        const r = await performAttack(state, choice.option.decl, choice.option.pools, dice);
+        const r = await performParsedAttack(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         state = applyChanges(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
