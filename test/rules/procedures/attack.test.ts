@@ -6,7 +6,10 @@ import {
   attackTNs,
   contestAttack,
   damageCheck,
+  parseAttack,
+  parseAttackPools,
   performAttack,
+  performParsedAttack,
   resolveAttack,
   validateAttack,
 } from "../../../src/rules/procedures/attack";
@@ -293,6 +296,27 @@ describe("000 Melee Attacks: performAttack with scripted dice", () => {
     await expect(performAttack(skirmish(), melee, { attackPool: 3, baseAttackTN: 4, defence: null }, broken)).rejects.toThrow(
       /attack dice/,
     );
+  });
+});
+
+describe("performParsedAttack: performAttack for a declaration and pools parsed once", () => {
+  const cases = [
+    { name: "a hit", state: skirmish(), decl: melee, pools: { attackPool: 4, baseAttackTN: 4, defence: { pool: 2, tn: 5 } }, rolls: [[6, 5, 4, 1], [5, 1], [6, 5, 2, 2, 1, 1]] },
+    { name: "a killer blow that misses", state: skirmish(), decl: { ...melee, killerBlow: true }, pools: { attackPool: 2, baseAttackTN: 4, defence: { pool: 1, tn: 4 } }, rolls: [[5, 2], [6]] },
+    { name: "a refusal", state: skirmish("long"), decl: melee, pools: { attackPool: 4, baseAttackTN: 4, defence: null }, rolls: [] },
+  ];
+  for (const c of cases) {
+    it(`gives what performAttack gives for ${c.name}, rolling the same dice`, async () => {
+      const checked = rollScript(...c.rolls);
+      const parsed = rollScript(...c.rolls);
+      const expected = await performAttack(c.state, c.decl, c.pools, checked);
+      const result = await performParsedAttack(c.state, parseAttack(c.decl), parseAttackPools(c.pools), parsed);
+      expect(result).toEqual(expected);
+      expect(parsed.left()).toBe(0);
+    });
+  }
+  it("parseAttackPools refuses a pool that is not an integer", () => {
+    expect(() => parseAttackPools({ attackPool: 1.5, baseAttackTN: 4, defence: null })).toThrow(/pools.attackPool/);
   });
 });
 
