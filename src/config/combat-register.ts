@@ -1,4 +1,5 @@
 /** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
+import { registerCombatCards } from "../applications/combat/card-hooks";
 import { CombatModel } from "../data/combat/combat-model";
 import { CombatantModel } from "../data/combat/combatant-model";
 import { AgeOfDragonsCombat } from "../documents/combat";
@@ -14,4 +15,5 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   registerRequests();
   registerCombatRequests();
+  registerCombatCards();
 }

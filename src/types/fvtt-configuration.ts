@@ -15,6 +15,7 @@ import type { AgeOfDragonsApi } from "../config/api";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
+import type { CombatCardModel } from "../data/message/combat-card-model";
 import type { SkillLadder } from "../rules/skills";
 
 declare module "fvtt-types/configuration" {
@@ -31,7 +32,7 @@ declare module "fvtt-types/configuration" {
     // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };
     Combatant: { base: typeof CombatantModel };
-    ChatMessage: { request: typeof RequestMessageModel };
+    ChatMessage: { request: typeof RequestMessageModel; combatCard: typeof CombatCardModel };
   }
 
   interface DocumentClassConfig {
