@@ -16,4 +16,5 @@ export function templatePath(relative: string): string {
 export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
   templatePath("combat/dice-row.hbs"),
+  templatePath("combat/tracker-turn.hbs"),
 ];

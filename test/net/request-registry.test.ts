@@ -113,9 +113,15 @@ describe("RequestRegistry.process", () => {
   it("refuses to register a badly named or duplicate kind", () => {
     const registry = new RequestRegistry();
     registry.register("board.move", counterKind("x", []));
-    expect(() => registry.register("board.move", counterKind("x", []))).toThrow(/already registered/);
-    expect(() => registry.register("move", counterKind("x", []))).toThrow(RangeError);
-    expect(() => registry.register("Board.Move", counterKind("x", []))).toThrow(RangeError);
+    expect(() => {
+      registry.register("board.move", counterKind("x", []));
+    }).toThrow(/already registered/);
+    expect(() => {
+      registry.register("move", counterKind("x", []));
+    }).toThrow(RangeError);
+    expect(() => {
+      registry.register("Board.Move", counterKind("x", []));
+    }).toThrow(RangeError);
     expect(registry.kinds()).toEqual(["board.move"]);
     expect(registry.has("board.move")).toBe(true);
   });

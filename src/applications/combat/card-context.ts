@@ -4,6 +4,7 @@
  * (game.i18n.format in Foundry, the real en.json in tests), the template renders only what they return.
  */
 import type { CombatEventResult } from "../../rules/combat-events";
+import { END_PHASE_LOG } from "../../rules/procedures/end-phase";
 import type { FallReport } from "../../rules/procedures/end-phase";
 import type { RoundMode } from "../../rules/round-plan";
 import type { LogEntry } from "../../rules/state";
@@ -143,6 +144,12 @@ const CAUSE_KEYS: Readonly<Record<string, string>> = Object.freeze({
   carrier: "AOD.Combat.Card.Cause.carrier",
 });
 
+/** Whether the End Phase's log says this crash changed the combatant's health. */
+function changedHealth(log: readonly LogEntry[], name: string, state: string): boolean {
+  const key = state === "dead" ? END_PHASE_LOG.Killed : state === "severelyInjured" ? END_PHASE_LOG.SeverelyInjured : "";
+  return key !== "" && log.some((entry) => entry.key === key && entry.data?.name === name);
+}
+
 /** The End Phase card's context; `canUndo` when the viewer is a GM and the card is still the round's last. */
 export function endPhaseCardContext(data: EndPhaseCardData, format: Format, state: { canUndo: boolean; undone: boolean }) {
   const altitude = (a: string): string => format(`AOD.Choices.altitude.${a}`);
@@ -163,7 +170,8 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
               armour: f.crash.armour,
               damage: f.crash.damage,
             }),
-            state: f.crash.woundState === "fit" ? "" : format(`AOD.Combat.Card.Health.${f.crash.woundState}`),
+            // Only a change of health is news: the engine logs it when the crash made it.
+            state: changedHealth(data.log, f.name, f.crash.woundState) ? format(`AOD.Combat.Card.Health.${f.crash.woundState}`) : "",
           }
         : null,
     })),
