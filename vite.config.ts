@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { SYSTEM_MODULE } from "./src/config/system-id";
 
 // Foundry loads one ES module; class names must survive (Foundry derives ids from them), so no minifying.
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
     lib: {
       entry: "src/index.ts",
       formats: ["es"],
-      fileName: () => "age-of-dragons.mjs",
+      fileName: () => SYSTEM_MODULE,
     },
   },
 });

@@ -1,10 +1,11 @@
 /**
- * Second half of `npm run build` (after `vite build` wrote dist/age-of-dragons.mjs): copies the manifest and
+ * Second half of `npm run build` (after `vite build` wrote dist/<SYSTEM_ID>.mjs): copies the manifest and
  * static files into dist/, validates every pack source, compiles the packs with the official CLI and writes
- * dist/age-of-dragons.zip. Every error is printed and the build exits 1 before compiling anything.
+ * dist/<SYSTEM_ID>.zip. Every error is printed and the build exits 1 before compiling anything.
  */
 import { join, resolve } from "node:path";
 import { buildRelease, ZIP_NAME } from "./lib/build-release";
+import { SYSTEM_ID } from "./lib/manifest";
 
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const root = resolve(import.meta.dirname, "..");
@@ -17,7 +18,7 @@ if (result.errors.length > 0) {
   console.error(`build-dist: ${result.errors.length} error(s); no packs compiled, no zip written`);
   process.exit(1);
 }
-console.log(`build-dist: age-of-dragons ${result.version}: ${result.files.length} files in dist/${ZIP_NAME} ` +
+console.log(`build-dist: ${SYSTEM_ID} ${result.version}: ${result.files.length} files in dist/${ZIP_NAME} ` +
   `(${(result.zipBytes / 1024).toFixed(1)} KiB)`);
 for (const pack of result.packs) {
   console.log(`  pack ${pack.name} (${pack.type}): ${count(pack.documents, "document")}, ${pack.embedded} embedded`);

@@ -17,4 +17,12 @@ export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
   templatePath("combat/dice-row.hbs"),
   templatePath("combat/tracker-turn.hbs"),
+  templatePath("sheets/actor/item-controls.hbs"),
+  templatePath("sheets/item/summary.hbs"),
+  templatePath("board/lanes.hbs"),
+  templatePath("board/side.hbs"),
+  templatePath("board/table.hbs"),
+  templatePath("chat/attack/target.hbs"),
+  templatePath("chat/attack/button.hbs"),
+  templatePath("chat/attack/dice.hbs"),
 ];

@@ -1,15 +1,24 @@
-/** The public API for macros and modules: `game.system.api`, also `globalThis.ageOfDragons` (DESIGN.md). */
+/** The public API for macros and modules: `game.system.api`, also `globalThis.ageOfDragons` (README.md "The public API"). */
 import * as rules from "../rules";
+import { RollDialog } from "../applications/dialogs/roll-dialog";
+import { PoolRoll } from "../dice/pool-roll";
+import { rollCheck } from "../dice/roll-check";
 
-/** What macros reach: every pure rule, and the system version. */
+/** What macros reach: every pure rule, the check roller and its dialog and Roll class, and the system version. */
 export interface AgeOfDragonsApi {
   readonly rules: typeof rules;
   readonly version: string;
+  /** Rolls a check and posts its card (README "Rolling checks"). */
+  readonly rollCheck: typeof rollCheck;
+  /** The roll dialog: `RollDialog.configure(...)` resolves with the player's choices or null. */
+  readonly RollDialog: typeof RollDialog;
+  /** The pool Roll class (`Nd6cs>=T`). */
+  readonly PoolRoll: typeof PoolRoll;
 }
 
 /** Publishes the API on `game.system.api` and `globalThis.ageOfDragons`. */
 export function exposeApi(version: string): AgeOfDragonsApi {
-  const api: AgeOfDragonsApi = Object.freeze({ rules, version });
+  const api: AgeOfDragonsApi = Object.freeze({ rules, version, rollCheck, RollDialog, PoolRoll });
   Object.defineProperty(game.system, "api", { value: api, configurable: true, enumerable: false });
   globalThis.ageOfDragons = api;
   return api;

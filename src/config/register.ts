@@ -5,9 +5,12 @@ import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
+import { registerHotbar } from "../applications/hotbar";
+import { registerSheets } from "../applications/sheets/register-sheets";
 import { exposeApi } from "./api";
+import { registerBoard } from "./board";
 import { registerCombat } from "./combat-register";
-import { TOKEN_BARS } from "./token-bars";
+import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
 import { DEFEATED_STATUS, STATUS_EFFECTS } from "./status-effects";
@@ -21,16 +24,16 @@ export function registerSystem(): void {
   CONFIG.Token.documentClass = AgeOfDragonsTokenDocument;
   Object.assign(CONFIG.Actor.dataModels, DATA_MODELS.Actor);
   Object.assign(CONFIG.Item.dataModels, DATA_MODELS.Item);
-  // The life bar shows derived life.value over life.max; tell the token config which bars exist.
-  CONFIG.Actor.trackableAttributes = {
-    dragon: { bar: [...TOKEN_BARS], value: [] },
-    adversary: { bar: [...TOKEN_BARS], value: [] },
-  };
+  // The life bar shows derived life.value over life.max; tell the token config which bars and values exist.
+  CONFIG.Actor.trackableAttributes = { dragon: trackableAttributes(), adversary: trackableAttributes() };
   CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
   registerHandlebars();
   registerDice();
+  registerSheets();
+  registerHotbar();
   registerCombat();
+  registerBoard();
   exposeApi(game.system.version);
 }

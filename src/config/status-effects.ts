@@ -3,6 +3,7 @@
  * Sky", "Catching / Mid air rescues", "Manoeuvres"; 001 "Surprise vs. Ambush"), as plain data so tests can check
  * every icon and label. Pure: no Foundry globals.
  */
+import { SYSTEM_PATH } from "./system-id";
 
 /** One status: its id, its en.json name key and its icon path inside the installed system. */
 export interface StatusEffectSpec {
@@ -33,9 +34,9 @@ export const DEFEATED_STATUS: StatusId = "dead";
 /** Where the icons live relative to the system's root folder. */
 export const STATUS_ICON_FOLDER = "assets/icons/status";
 
-/** Every status effect: name key `AOD.Status.<Id>`, icon `systems/age-of-dragons/assets/icons/status/<id>.svg`. */
+/** Every status effect: name key `AOD.Status.<Id>`, icon `<SYSTEM_PATH>assets/icons/status/<id>.svg`. */
 export const STATUS_EFFECTS: readonly StatusEffectSpec[] = STATUS_IDS.map((id) => ({
   id,
   name: `AOD.Status.${id.charAt(0).toUpperCase()}${id.slice(1)}`,
-  img: `systems/age-of-dragons/${STATUS_ICON_FOLDER}/${id}.svg`,
+  img: `${SYSTEM_PATH}${STATUS_ICON_FOLDER}/${id}.svg`,
 }));

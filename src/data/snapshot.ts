@@ -385,7 +385,7 @@ export function unreportedProblems(
   problems: readonly SnapshotProblem[],
 ): SnapshotProblem[] {
   return problems.filter((problem) => {
-    const key = `${owner}|${problem.path}|${String(JSON.stringify(problem.value))}`;
+    const key = `${owner}|${problem.path}|${JSON.stringify(problem.value)}`;
     if (reported.has(key)) return false;
     reported.add(key);
     return true;

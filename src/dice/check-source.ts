@@ -4,8 +4,9 @@
  * (RULES.md "Dice and checks"). Pure: the pool and TN come from `deriveCharacter`, so encumbrance and the rank
  * ladder have one home. A skill whose rank the ladder lacks counts as untrained, with a warning.
  */
-import { DEFAULT_SKILL_LADDER, SKILL_RANKS, deriveCharacter, skillIdentifier } from "../rules";
-import type { Attribute, CharacterItem, SkillLadder, SkillRank } from "../rules";
+import { DEFAULT_SKILL_LADDER, SKILL_RANKS, skillIdentifier } from "../rules";
+import type { Attribute, SkillLadder, SkillRank } from "../rules";
+import { actorSnapshot } from "../data/snapshot";
 import type { CheckMessage } from "./check-plan";
 
 /** The attributes a check can roll. */
@@ -104,20 +105,14 @@ export function resolveCheck(source: ActorSource, choice: CheckChoice, ladder: S
   const known = knownRanks(ladder);
   const complete: SkillLadder = { ...DEFAULT_SKILL_LADDER, ...Object.fromEntries([...known].map((r) => [r, ladder[r as SkillRank]])) };
   const skills = actorSkills(source, ladder);
-  // Unknown ranks become untrained before deriving, so deriveCharacter never meets a rank it refuses.
-  const items: CharacterItem[] = source.items.map((item) => {
-    if (item.type !== "skill") return { type: item.type, name: item.name, system: item.system };
+  // Unknown ranks become untrained before deriving, so the derivation never meets a rank the ladder lacks.
+  const items: ItemSource[] = source.items.map((item) => {
+    if (item.type !== "skill") return item;
     const rank = record(item.system).rank;
     const safe = typeof rank === "string" && known.has(rank) ? rank : "untrained";
-    return { type: item.type, name: item.name, system: { ...record(item.system), rank: safe } };
+    return { ...item, system: { ...record(item.system), rank: safe } };
   });
-  const life = record(system.life);
-  const derived = deriveCharacter({
-    soma: integer(system.soma),
-    pneuma: integer(system.pneuma),
-    life: { max: integer(life.max), wounds: integer(life.wounds) },
-    items,
-  }, { ladder: complete });
+  const { derived } = actorSnapshot({ ...source, items }, { ladder: complete });
 
   const wanted = choice.skill ?? null;
   if (wanted !== null && wanted !== "") {
@@ -153,4 +148,33 @@ export function resolveCheck(source: ActorSource, choice: CheckChoice, ladder: S
 /** Whether resolveCheck found the check. */
 export function isResolved(result: ResolvedCheck | CheckNotFound): result is ResolvedCheck {
   return !("refusal" in result);
+}
+
+/**
+ * Checks that a value (a document's `toObject()`) has the shape checks read: a name, a type, system data and an
+ * array of items each with a type, a name and system data. Null when it does not.
+ */
+export function actorSourceOf(value: unknown): ActorSource | null {
+  const actor = record(value);
+  if (typeof actor.name !== "string" || typeof actor.type !== "string" || !Array.isArray(actor.items)) return null;
+  const items: ItemSource[] = [];
+  for (const entry of actor.items as unknown[]) {
+    const item = record(entry);
+    if (typeof item.type !== "string" || typeof item.name !== "string") return null;
+    items.push({
+      ...(typeof item._id === "string" ? { _id: item._id } : {}),
+      type: item.type,
+      name: item.name,
+      ...(typeof item.img === "string" ? { img: item.img } : {}),
+      system: item.system,
+    });
+  }
+  return {
+    ...(typeof actor._id === "string" ? { _id: actor._id } : {}),
+    name: actor.name,
+    type: actor.type,
+    ...(typeof actor.img === "string" ? { img: actor.img } : {}),
+    system: actor.system,
+    items,
+  };
 }

@@ -1,9 +1,14 @@
 /** The system's Actor class: Foundry lifecycle only; rules live in src/rules/. */
 import { AdversaryModel } from "../data/actor/adversary-model";
 import { DragonModel } from "../data/actor/dragon-model";
-import { keepLegacyValues } from "../data/migrations/legacy-flags";
-import { limitUpdate } from "../data/update-limits";
-import { woundsForLife } from "../rules/character";
+import { repairStoredSource } from "../data/migrations/repair";
+import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-limits";
+
+/** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
+function callHook(hook: string, ...args: unknown[]): boolean {
+  const call = Hooks.call.bind(Hooks) as unknown as (name: string, ...rest: unknown[]) => boolean;
+  return call(hook, ...args);
+}
 
 /** The system data of the system's own actor subtypes (modules may add others). */
 function characterData(actor: Actor): DragonModel | AdversaryModel | undefined {
@@ -11,14 +16,21 @@ function characterData(actor: Actor): DragonModel | AdversaryModel | undefined {
   return system instanceof DragonModel || system instanceof AdversaryModel ? system : undefined;
 }
 
-/** An Age of Dragons actor. Editing the life bar writes wounds, since remaining life is derived (docs/DATA.md). */
+/**
+ * An Age of Dragons actor. Remaining life is derived (max - wounds), so setting `system.life.value` (a macro, the
+ * token bar) records the matching wounds (docs/DATA.md).
+ */
 export class AgeOfDragonsActor extends Actor {
-  /** Keeps the values migration cannot use in the actor's flags before the system data is repaired. */
-  static override migrateData(source: Parameters<typeof Actor.migrateData>[0]): ReturnType<typeof Actor.migrateData> {
-    keepLegacyValues("Actor", source);
-    return super.migrateData(source);
+  /** Repairs the stored source once, when the document is built; update changes never come here. */
+  protected override _initializeSource(
+    data: this | Actor.CreateData,
+    options?: Parameters<Actor["_initializeSource"]>[1],
+  ): ReturnType<Actor["_initializeSource"]> {
+    repairStoredSource("Actor", data);
+    return super._initializeSource(data, options);
   }
 
+  /** A life bar edit takes core's path (the modifyTokenAttribute hook may veto it) but may go below 0 Life. */
   override async modifyTokenAttribute(
     attribute: string,
     value: number,
@@ -29,8 +41,10 @@ export class AgeOfDragonsActor extends Actor {
     if (attribute !== "life" || !system) {
       return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
     }
-    const wounds = woundsForLife(system.life.max, isDelta ? system.life.value + value : value);
-    return this.update({ system: { life: { wounds } } });
+    const updates = lifeBarUpdate(system.life, value, isDelta);
+    if (updates === null) return this;
+    const allowed = callHook("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed !== false ? this.update(updates) : this;
   }
 
   protected override async _preCreate(
@@ -55,8 +69,10 @@ export class AgeOfDragonsActor extends Actor {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
     const system = characterData(this);
     if (!system) return;
+    // migrateData left a life.value it could not convert alone; the stored life.max gives it meaning.
+    lifeValueToWounds((changes as { system?: unknown }).system, system._source.life.max);
     const read = (path: string): unknown => foundry.utils.getProperty(changes, `system.${path}`);
-    const limited = limitUpdate(system, {
+    const limited = limitUpdate(system._source, {
       lifeMax: read("life.max"),
       wounds: read("life.wounds"),
       magicValue: read("magic.value"),

@@ -1,15 +1,18 @@
 /** The system's Item class: Foundry lifecycle only. */
 import { skillIdentifier } from "../rules/character";
 import { SkillModel } from "../data/item/skill-model";
-import { identifierAfterUpdate } from "../data/skill-identifier";
-import { keepLegacyValues } from "../data/migrations/legacy-flags";
+import { identifierAfterUpdate } from "../data/item/skill-updates";
+import { repairStoredSource } from "../data/migrations/repair";
 
 /** An Age of Dragons item. A skill without an identifier takes one from its name (docs/DATA.md). */
 export class AgeOfDragonsItem extends Item {
-  /** Keeps the values migration cannot use in the item's flags before the system data is repaired. */
-  static override migrateData(source: Parameters<typeof Item.migrateData>[0]): ReturnType<typeof Item.migrateData> {
-    keepLegacyValues("Item", source);
-    return super.migrateData(source);
+  /** Repairs the stored source once, when the document is built; update changes never come here. */
+  protected override _initializeSource(
+    data: this | Item.CreateData,
+    options?: Parameters<Item["_initializeSource"]>[1],
+  ): ReturnType<Item["_initializeSource"]> {
+    repairStoredSource("Item", data);
+    return super._initializeSource(data, options);
   }
 
   protected override async _preCreate(

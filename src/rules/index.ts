@@ -215,3 +215,130 @@ export { damageDistribution, hitProbability, marginDistribution } from "./odds";
 export type { ContestOddsInput, DamageOddsInput } from "./odds";
 export { attackOdds } from "./odds-attack";
 export type { AttackOdds, AttackOddsInput } from "./odds-attack";
+
+// The encounter simulator (DESIGN.md: `simulate(encounter, { runs, seed })`)
+export {
+  DEFAULT_ROUND_LIMIT,
+  MAX_COMBATANTS,
+  MAX_ROUND_LIMIT,
+  MAX_RUNS,
+  SIMULATOR_ERRORS,
+  STANDARD_TACTICS,
+  SimulationInputError,
+  TACTIC_NAMES,
+  checkEncounter,
+  checkOptions,
+  showRate,
+  simulate,
+  simulationReport,
+  simulationDice,
+  startingAltitude,
+  wilson,
+} from "./simulator";
+export type {
+  BattleChoice,
+  RoundBar,
+  ShownRate,
+  SimulationReport,
+  CombatantResult,
+  Encounter,
+  EncounterCombatant,
+  EncounterProblem,
+  EncounterSide,
+  EncounterWeapon,
+  Rate,
+  SideResult,
+  SimulateOptions,
+  SimulationOptions,
+  SimulationResult,
+  SkillCheck,
+  TacticView,
+  Tactics,
+} from "./simulator";
+
+// The range and altitude board: the one attack-legality answer, what the selected combatant could do to each
+// other one, board moves and the GM's direct edits
+export {
+  BOARD_ACTIONS,
+  BOARD_MOVE_KINDS,
+  BOARD_REASONS,
+  MAX_LANDMARK_NAME,
+  applyBoardEdit,
+  attackLegality,
+  boardMoveTargets,
+  directLink,
+  meansOf,
+  moveDeclaration,
+  moveKindBlocked,
+  positionGroup,
+  resolveBoardMove,
+  targetOptions,
+  validateBoardMove,
+  weaponActions,
+  withoutStale,
+} from "./board";
+export type {
+  ActionOption,
+  AttackQuestion,
+  BoardAction,
+  BoardEdit,
+  BoardMove,
+  BoardMoveKind,
+  EditRuling,
+  TargetOption,
+} from "./board";
+
+// The attack card: one battle action carried across users on one chat card (RULES.md "Attack card")
+export {
+  ANSWER_SOURCES,
+  CARD_REASONS,
+  CARD_STAGES,
+  SETTLED_STATUSES,
+  answerDefence,
+  applyCard,
+  attackSuccesses,
+  autoApplies,
+  cardAttackTN,
+  cardDamageTN,
+  cardOutcome,
+  contestFor,
+  damageFor,
+  declarationFor,
+  declareCard,
+  isResolved,
+  recordDamage,
+  refuseCard,
+  rollCard,
+  targetStatus,
+  undoCard,
+} from "./attack-card";
+export type {
+  AnswerSource,
+  AttackCard,
+  CardApplication,
+  CardDamage,
+  CardDeclaration,
+  CardOutcome,
+  CardParticipant,
+  CardResult,
+  CardStage,
+  CardTarget,
+  DefenceAnswer,
+  TargetReport,
+  TargetStatus,
+} from "./attack-card";
+export {
+  CARD_ACTIONS,
+  MODIFIER_LIMITS,
+  actionCheck,
+  bestCheck,
+  checkCardCheck,
+  checkModifiers,
+  defenceChecks,
+  modified,
+  sameCheck,
+} from "./attack-card-checks";
+export type { CardAction, CardCheck, CardWeapon, CheckModifiers, CombatantChecks } from "./attack-card-checks";
+export { cardLegality, quickPlayState, roundAllows } from "./attack-card-legality";
+export type { CardLegality, RoundContext } from "./attack-card-legality";
+export { changeParticipants, inverseChanges } from "./state-undo";

@@ -1,10 +1,11 @@
-// Declaration merging for the Foundry types (TOOLCHAIN.md): the system's subtypes, document classes, settings,
+// Declaration merging for the Foundry types (the fvtt-types package, used only through tsc): the system's subtypes, document classes, settings,
 // and the hook assumed to have run (ready) so `game.*` is not "possibly undefined".
 import type { AdversaryModel } from "../data/actor/adversary-model";
 import type { DragonModel } from "../data/actor/dragon-model";
 import type { ArmourModel } from "../data/item/armour-model";
 import type { SkillModel } from "../data/item/skill-model";
 import type { WeaponModel } from "../data/item/weapon-model";
+import type { CheckMessageModel } from "../data/message/check-model";
 import type { AgeOfDragonsActor } from "../documents/actor";
 import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
@@ -17,6 +18,10 @@ import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
 import type { CombatCardModel } from "../data/message/combat-card-model";
 import type { SkillLadder } from "../rules/skills";
+import type { SYSTEM_ID } from "../config/system-id";
+
+/** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
+type SystemSettings = { [K in keyof SettingValues as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K] };
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -29,10 +34,14 @@ declare module "fvtt-types/configuration" {
       armour: typeof ArmourModel;
       skill: typeof SkillModel;
     };
+    ChatMessage: {
+      check: typeof CheckMessageModel;
+      request: typeof RequestMessageModel;
+      combatCard: typeof CombatCardModel;
+    };
     // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };
     Combatant: { base: typeof CombatantModel };
-    ChatMessage: { request: typeof RequestMessageModel; combatCard: typeof CombatCardModel };
   }
 
   interface DocumentClassConfig {
@@ -43,14 +52,11 @@ declare module "fvtt-types/configuration" {
     Combatant: typeof AgeOfDragonsCombatant;
   }
 
-  interface SettingConfig {
-    "age-of-dragons.initiativeMode": SettingValues["initiativeMode"];
-    "age-of-dragons.crashSurface": SettingValues["crashSurface"];
-    "age-of-dragons.newCombatantDistance": SettingValues["newCombatantDistance"];
-    "age-of-dragons.surpriseEffects": SettingValues["surpriseEffects"];
-    "age-of-dragons.stealthyModifier": SettingValues["stealthyModifier"];
-    "age-of-dragons.combatEventsTable": SettingValues["combatEventsTable"];
+  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
+  interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    "age-of-dragons.boardTokenElevation": boolean;
+    "age-of-dragons.boardBandElevations": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

@@ -1,5 +1,5 @@
 // Every en.json key written as a literal anywhere in src/ must exist, so no code can show a raw key to a user.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./lang";
@@ -17,10 +17,9 @@ function entry(key: string): unknown {
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : full.endsWith(".ts") ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(dir, name));
 }
 
 /** Complete keys in quotes: "AOD.Something.Key" (template literals with ${} are checked by their own tests). */

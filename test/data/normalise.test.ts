@@ -27,10 +27,10 @@ describe("DATA.md migrations: renamed fields", () => {
   });
   it("keeps stored wounds over an older life.value that disagrees, and notes the old one", () => {
     const { system, discarded } = normaliseSystem("dragon", { life: { max: 12, value: 8, wounds: 1 } });
-    expect(system).toEqual({ life: { max: 12, wounds: 1 } });
+    expect(system).toEqual({ life: { max: 12, wounds: 1 }, biography: '<p class="aod-legacy" data-path="life.value">life.value: 8</p>' });
     expect(discarded).toEqual([{ path: "life.value", value: 8 }]);
   });
-  it("notes a life.value it cannot convert because the total is unknown (a partial update)", () => {
+  it("notes a stored life.value it cannot convert because the total is unknown", () => {
     expect(normaliseSystem("dragon", { life: { value: 3 } }).discarded).toEqual([{ path: "life.value", value: 3 }]);
   });
   it("moves a top-level wounds into life.wounds", () => {
@@ -85,7 +85,7 @@ describe("DATA.md migrations: numbers", () => {
   });
   it("leaves a number it cannot read to the schema's initial and notes it", () => {
     const { system, discarded } = normaliseSystem("dragon", { soma: "strong", pneuma: 3 });
-    expect(system).toEqual({ pneuma: 3 });
+    expect(system).toEqual({ pneuma: 3, biography: '<p class="aod-legacy" data-path="soma">soma: strong</p>' });
     expect(discarded).toEqual([{ path: "soma", value: "strong" }]);
   });
   it("treats a weight of zero or less as unreadable, since weights are ratios", () => {
@@ -109,7 +109,7 @@ describe("DATA.md migrations: booleans, choices, text and sets", () => {
   });
   it("leaves an unknown choice to the initial and notes the text", () => {
     const { system, discarded } = normaliseSystem("armour", { slot: "tail" });
-    expect(system).toEqual({});
+    expect(system).toEqual({ description: '<p class="aod-legacy" data-path="slot">slot: tail</p>' });
     expect(discarded).toEqual([{ path: "slot", value: "tail" }]);
   });
   it("keeps free text whatever its type, so a breed is never dropped", () => {
@@ -124,17 +124,17 @@ describe("DATA.md migrations: booleans, choices, text and sets", () => {
   });
   it("keeps known choices of a set and notes the unknown ones", () => {
     const { system, discarded } = normaliseSystem("skill", { uses: ["Melee Attack", "flying"] });
-    expect(system).toEqual({ uses: ["meleeAttack"] });
+    expect(system).toEqual({ uses: ["meleeAttack"], description: '<p class="aod-legacy" data-path="uses">uses: [&quot;flying&quot;]</p>' });
     expect(discarded).toEqual([{ path: "uses", value: ["flying"] }]);
   });
 });
 
 describe("DATA.md migrations: safety", () => {
-  it("writes discarded values into the rich-text field as a note", () => {
+  it("writes discarded values into the rich-text field as a note, its one record", () => {
     const { system } = normaliseSystem("armour", { slot: "<tail>", description: "<p>Old plate</p>" });
     expect(system.description).toBe('<p>Old plate</p><p class="aod-legacy" data-path="slot">slot: &lt;tail&gt;</p>');
   });
-  it("touches only the fields present, as in a partial update", () => {
+  it("touches only the fields present", () => {
     expect(fix("dragon", { magic: { value: 2 } })).toEqual({ magic: { value: 2 } });
   });
   it("keeps keys it does not know for Foundry to clean", () => {
@@ -155,7 +155,7 @@ describe("DATA.md migrations: safety", () => {
   it("returns nothing for source that is not an object, noting what it was", () => {
     expect(normaliseSystem("skill", "garbage")).toEqual({ system: {}, discarded: [{ path: "", value: "garbage" }] });
   });
-  it("repairs in place for migrateData and returns the same object", () => {
+  it("converts in place for migrateData and returns the same object", () => {
     const source: Record<string, unknown> = { tn: "6", junk: true };
     expect(migrateSystemSource("weapon", source)).toBe(source);
     expect(source).toEqual({ damageTN: 6, junk: true });
@@ -211,10 +211,43 @@ describe("DATA.md migrations: any input (property tests)", () => {
 });
 
 describe("DATA.md migrations: notes of discarded values", () => {
+  it("writes the note into a stored document that has no biography yet", () => {
+    expect(fix("dragon", { soma: "strong" }).biography).toBe('<p class="aod-legacy" data-path="soma">soma: strong</p>');
+  });
   it("adds the note once, however often the same raw value is migrated again", () => {
     const first = normaliseSystem("dragon", { soma: "strong", biography: "<p>x</p>" }).system;
     const again = normaliseSystem("dragon", { soma: "strong", biography: first.biography }).system;
     expect(again.biography).toBe(first.biography);
     expect(String(first.biography).match(/aod-legacy/g)).toHaveLength(1);
+  });
+});
+
+describe("Foundry v13 runs migrateData on the changes of an update too", () => {
+  const changes = (type: Subtype, diff: Record<string, unknown>): Record<string, unknown> => migrateSystemSource(type, structuredClone(diff));
+
+  it("leaves life.value without life.max for the actor's _preUpdate, and records nothing", () => {
+    expect(changes("dragon", { life: { value: 5 } })).toEqual({ life: { value: 5 } });
+    expect(normaliseSystem("dragon", { life: { value: 5 } }, "changes").discarded).toEqual([]);
+  });
+  it("converts life.value when the same changes carry life.max", () => {
+    expect(changes("dragon", { life: { max: 10, value: 7 } })).toEqual({ life: { max: 10, wounds: 3 } });
+  });
+  it("leaves a weight of 0 for validation to refuse instead of dropping it", () => {
+    expect(changes("dragon", { weight: 0 })).toEqual({ weight: 0 });
+  });
+  it("leaves out-of-range, fractional and unreadable values for validation, never clamping or defaulting", () => {
+    expect(changes("dragon", { soma: 40, pneuma: 2.5, agility: "quick" })).toEqual({ soma: 40, pneuma: 2.5, agility: "quick" });
+    expect(changes("armour", { slot: "tail" })).toEqual({ slot: "tail" });
+    expect(changes("skill", { uses: ["meleeAttack", "flying"] })).toEqual({ uses: ["meleeAttack", "flying"] });
+  });
+  it("still converts what it can without loss: numeric strings, spelled booleans, loose choices, old names", () => {
+    expect(changes("weapon", { tn: "4", killerBlow: "yes", range: "Ranged" })).toEqual({ damageTN: 4, killerBlow: true, range: "ranged" });
+  });
+  it("appends no note to a biography a sheet submits, whatever else the submit carries", () => {
+    const biography = "<p>Old tales.</p>";
+    expect(changes("dragon", { biography, weight: 0, life: { value: 3 } })).toEqual({ biography, weight: 0, life: { value: 3 } });
+  });
+  it("does not clamp magic or wounds between fields (the actor's _preUpdate does, against stored values)", () => {
+    expect(changes("dragon", { magic: { value: 9, max: 2 } })).toEqual({ magic: { value: 9, max: 2 } });
   });
 });

@@ -2,7 +2,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
-import type { ModelSpec } from "../../src/data/spec";
+import type { FieldSpec, ModelSpec } from "../../src/data/spec";
+import { SYSTEM_ID, SYSTEM_MODULE, SYSTEM_PATH } from "../../src/config/system-id";
+import { STATUS_EFFECTS } from "../../src/config/status-effects";
+import { TOKEN_BARS, TOKEN_VALUES, trackableAttributes } from "../../src/config/token-bars";
 import { ROOT } from "./lang";
 
 interface Pack {
@@ -59,6 +62,12 @@ describe("system.json", () => {
     });
     expect(typeof manifest.version).toBe("string");
   });
+  it("has the one SYSTEM_ID of src/config/system-id.ts as its id, module and status icon folder", () => {
+    expect(manifest.id).toBe(SYSTEM_ID);
+    expect(manifest.esmodules).toEqual([SYSTEM_MODULE]);
+    expect(SYSTEM_PATH).toBe(`systems/${String(manifest.id)}/`);
+    for (const status of STATUS_EFFECTS) expect(status.img.startsWith(SYSTEM_PATH), status.img).toBe(true);
+  });
   it("leaves url, manifest and download as placeholders for the release step", () => {
     expect([manifest.url, manifest.manifest, manifest.download]).toEqual(["#{URL}#", "#{MANIFEST}#", "#{DOWNLOAD}#"]);
   });
@@ -105,5 +114,46 @@ describe("system.json", () => {
     expect(selectors.length + imports.length).toBeGreaterThan(0);
     // `:scope.age-of-dragons` is the view itself inside an @scope block (styles/theme/palette.css).
     for (const selector of selectors) expect(/^(:scope)?\.age-of-dragons\b/.test(selector), selector).toBe(true);
+  });
+  it("gives new scenes no grid: distances are bands, not squares (CONST.GRID_TYPES.GRIDLESS is 0)", () => {
+    expect((manifest.grid as { type: number }).type).toBe(0);
+  });
+  it("000 Initiative: the core tracker's formula orders by Pneuma and breaks ties with a TN 6 Pneuma check", () => {
+    const formula = manifest.initiative as string;
+    expect(formula.replace(/\s+/g, "")).toBe("@pneuma+(@pneuma)d6cs>=6/100");
+    // Every referenced value is an integer field every actor subtype stores.
+    for (const ref of formula.matchAll(/@([a-z.]+)/gi)) {
+      for (const spec of Object.values(ACTOR_SPECS)) expect((spec as ModelSpec)[ref[1] ?? ""]?.kind).toBe("integer");
+    }
+    // The tie-break adds at most max Pneuma successes / 100, so it never overturns a whole point of Pneuma.
+    const pneuma = ACTOR_SPECS.dragon.pneuma;
+    expect(pneuma.max / 100).toBeLessThan(1);
+  });
+});
+
+const fieldAt = (spec: ModelSpec, path: string): FieldSpec | undefined => {
+  const [head, ...rest] = path.split(".");
+  const field = spec[head ?? ""];
+  if (rest.length === 0 || field?.kind !== "schema") return rest.length === 0 ? field : undefined;
+  return fieldAt(field.fields, rest.join("."));
+};
+
+describe("token attributes every actor subtype can track", () => {
+  it("bars are the value/max groups life (value derived) and magic", () => {
+    expect(TOKEN_BARS).toEqual(["life", "magic"]);
+    for (const spec of Object.values(ACTOR_SPECS)) {
+      expect(fieldAt(spec, "magic.value")?.kind).toBe("integer");
+      expect(fieldAt(spec, "magic.max")?.kind).toBe("integer");
+      expect(fieldAt(spec, "life.max")?.kind).toBe("integer");
+    }
+  });
+  it("single values are Soma, Pneuma, Magic Points and wounds, each a stored integer", () => {
+    expect(trackableAttributes()).toEqual({ bar: ["life", "magic"], value: ["soma", "pneuma", "magic.value", "life.wounds"] });
+    for (const spec of Object.values(ACTOR_SPECS)) {
+      for (const path of TOKEN_VALUES) expect(fieldAt(spec, path)?.kind, path).toBe("integer");
+    }
+  });
+  it("the manifest's token attributes are the two bars", () => {
+    expect([manifest.primaryTokenAttribute, manifest.secondaryTokenAttribute]).toEqual([...TOKEN_BARS]);
   });
 });

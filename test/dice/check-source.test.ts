@@ -50,8 +50,9 @@ describe("resolving a check on an actor", () => {
     expect(check.warnings).toEqual([{ key: "AOD.Roll.Notice.UnknownRank", data: { skill: "Tooth and Claw", rank: "legendary" } }]);
   });
   it("treats a rank missing from a custom ladder the same way", () => {
-    const { expert: _dropped, ...rest } = DEFAULT_SKILL_LADDER;
-    const check = resolved(resolveCheck(sable, { skill: "toothAndClaw" }, rest as typeof DEFAULT_SKILL_LADDER));
+    const withoutExpert: Partial<Record<string, number>> = { ...DEFAULT_SKILL_LADDER };
+    delete withoutExpert.expert;
+    const check = resolved(resolveCheck(sable, { skill: "toothAndClaw" }, withoutExpert as typeof DEFAULT_SKILL_LADDER));
     expect(check).toMatchObject({ baseTN: 6, skill: { rank: "untrained" } });
     expect(check.warnings).toHaveLength(1);
   });

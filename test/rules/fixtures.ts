@@ -2,10 +2,10 @@
 import type { CombatantState, SkirmishState } from "../../src/rules/state";
 import type { DiceSource } from "../../src/rules/types";
 
-/** A fit flying combatant at mid altitude with Soma and Pneuma 4, 12 Life Points and 3 Magic Points. */
+/** A fit flying combatant at mid altitude with Soma 4, Pneuma 5, Agility 2, 12 Life Points and 3 Magic Points. */
 export function fighter(id: string, values: Partial<CombatantState> = {}): CombatantState {
   return {
-    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    id, name: id.toUpperCase(), side: "friendly", soma: 4, pneuma: 5, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
     moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [], ...values,
   };

@@ -6,7 +6,7 @@ import { fighter as unit, skirmishOf } from "./fixtures";
 
 function fighter(id: string): CombatantState {
   return {
-    id, name: id, side: "friendly", soma: 4, pneuma: 4, agility: 2, life: { max: 12, wounds: 0 },
+    id, name: id, side: "friendly", soma: 4, pneuma: 5, agility: 2, life: { max: 12, wounds: 0 },
     magic: { value: 3, max: 3 }, weight: 10, canFly: true, fastGround: false, armour: 0, altitude: "mid",
     moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [],
   };

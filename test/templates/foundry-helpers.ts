@@ -40,7 +40,7 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return String(value as object);
+  return JSON.stringify(value);
 }
 
 interface Choice {

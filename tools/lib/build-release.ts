@@ -86,7 +86,7 @@ export async function buildRelease(
   keepCliFilesIn(cache);
   const packSummary: BuildResult["packs"][number][] = [];
   for (const pack of loaded) {
-    await compileLoadedPack(pack, root, join(dist, pack.pack.path), join(cache, "staging"));
+    await compileLoadedPack(pack, join(dist, pack.pack.path));
     packSummary.push({ name: pack.pack.name, type: pack.pack.type, ...countDocuments(pack.files) });
   }
 

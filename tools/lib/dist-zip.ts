@@ -1,6 +1,6 @@
 /** Packs the built system folder into one release zip, with system.json at the zip's root. */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, normalize } from "node:path";
+import { dirname, join, normalize, relative, sep } from "node:path";
 import { unzipSync, zipSync } from "fflate";
 import type { Zippable } from "fflate";
 
@@ -8,14 +8,11 @@ import type { Zippable } from "fflate";
 const ZIP_TIME = new Date("2020-01-01T00:00:00Z");
 
 /** Every file under `dir`, as sorted paths relative to it with forward slashes. */
-export function listFilesRelative(dir: string, prefix = ""): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory()) files.push(...listFilesRelative(join(dir, entry.name), rel));
-    else if (entry.isFile()) files.push(rel);
-  }
-  return files.sort();
+export function listFilesRelative(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
 }
 
 /** A zip of the given files (path inside the zip -> contents). */

@@ -3,6 +3,7 @@
  * weapons' attack skills, and journal pages. Each returns errors naming the field from the document's root
  * (the caller adds the file). Pure: no file system, no Foundry globals.
  */
+import { SYSTEM_PATH } from "../../src/config/system-id";
 import { TOKEN_BARS } from "../../src/config/token-bars";
 import { skillIdentifier } from "../../src/rules/character";
 import { isRecord, show } from "./records";
@@ -11,7 +12,7 @@ import type { UnknownRecord } from "./records";
 const BARS: readonly string[] = TOKEN_BARS;
 
 /** Image path prefixes Foundry can serve: the system's own files, and Foundry's core icons. */
-export const IMAGE_PREFIXES: readonly string[] = ["systems/age-of-dragons/", "icons/"];
+export const IMAGE_PREFIXES: readonly string[] = [SYSTEM_PATH, "icons/"];
 
 /** The journal page types Foundry core defines. */
 export const PAGE_TYPES: readonly string[] = ["text", "image", "pdf", "video"];

@@ -1,10 +1,6 @@
-/**
- * Runs the official pack CLI (compile and extract). The CLI reads only YAML in YAML mode, so a pack that
- * also holds JSON sources is first copied into a staging folder with every document written as YAML.
- */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import yaml from "js-yaml";
+/** Runs the official pack CLI (compile and extract) on the YAML sources. */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { LoadedPack } from "./pack-sources-check";
 
 /**
@@ -20,34 +16,11 @@ export function keepCliFilesIn(cacheDir: string): void {
   process.env.TMPDIR = tmp;
 }
 
-/** Whether any of the pack's sources is JSON (the CLI's YAML mode would skip it). */
-export function needsStaging(loaded: LoadedPack): boolean {
-  return loaded.files.some((f) => f.file.toLowerCase().endsWith(".json"));
-}
-
-/** Writes every parsed source of the pack as YAML under `stagingDir`, keeping the folder layout. */
-export function stageAsYaml(loaded: LoadedPack, root: string, stagingDir: string): void {
-  rmSync(stagingDir, { recursive: true, force: true });
-  const packRel = relative(root, loaded.sourceDir).split("\\").join("/");
-  for (const source of loaded.files) {
-    if (!("doc" in source)) continue;
-    const inside = source.file.slice(packRel.length + 1).replace(/\.(json|ya?ml)$/i, ".yml");
-    const target = join(stagingDir, inside);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, yaml.dump(source.doc));
-  }
-}
-
-/** Compiles one pack into `dest` (emptied first), staging it as YAML when it holds JSON sources. */
-export async function compileLoadedPack(loaded: LoadedPack, root: string, dest: string, stagingRoot: string): Promise<void> {
+/** Compiles one pack's YAML sources into `dest` (emptied first). */
+export async function compileLoadedPack(loaded: LoadedPack, dest: string): Promise<void> {
   const { compilePack } = await import("@foundryvtt/foundryvtt-cli");
-  let src = loaded.sourceDir;
-  if (needsStaging(loaded)) {
-    src = join(stagingRoot, loaded.pack.name);
-    stageAsYaml(loaded, root, src);
-  }
   rmSync(dest, { recursive: true, force: true });
-  await compilePack(src, dest, { yaml: true, recursive: true, log: false });
+  await compilePack(loaded.sourceDir, dest, { yaml: true, recursive: true, log: false });
 }
 
 /** Extracts a compiled pack into `dest` (emptied first) as YAML, one file per primary document. */

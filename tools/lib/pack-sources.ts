@@ -1,28 +1,34 @@
-/** Reads pack source files (.yml, .yaml, .json) from disk for the validator and the round trip. */
+/**
+ * Reads pack source files (YAML, the only format the pack CLI's YAML mode compiles) from disk for the validator
+ * and the round trip. A JSON file in a source folder would never ship, so it is reported instead of read.
+ */
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import yaml from "js-yaml";
 import type { LoadedSource } from "./pack-validate";
 
 /** File extensions a pack source may have. */
-export const SOURCE_EXTENSIONS = [".yml", ".yaml", ".json"] as const;
+export const SOURCE_EXTENSIONS = [".yml", ".yaml"] as const;
 
-/** Every source file under `dir`, recursively, as sorted absolute paths. */
+/** Files a source folder may not hold because the CLI would skip them silently. */
+const SKIPPED_EXTENSIONS = [".json"] as const;
+
+const extensionIn = (list: readonly string[], name: string): boolean => list.includes(extname(name).toLowerCase());
+
+/** Every source file under `dir` (and every JSON file, to be reported), recursively, as sorted absolute paths. */
 export function listSourceFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...listSourceFiles(path));
-    else if (entry.isFile() && (SOURCE_EXTENSIONS as readonly string[]).includes(extname(entry.name).toLowerCase())) {
-      found.push(path);
-    }
-  }
-  return found.sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && (extensionIn(SOURCE_EXTENSIONS, entry.name) || extensionIn(SKIPPED_EXTENSIONS, entry.name)))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
-/** Parses one source text by its extension; throws the parser's error. */
+/** Parses one source text; throws the parser's error, or for a JSON file says to write it as YAML. */
 export function parseSource(text: string, fileName: string): unknown {
-  return extname(fileName).toLowerCase() === ".json" ? JSON.parse(text) : yaml.load(text, { filename: fileName });
+  if (extensionIn(SKIPPED_EXTENSIONS, fileName)) {
+    throw new Error("a JSON source is never compiled (the pack CLI reads only YAML here): write it as .yml");
+  }
+  return yaml.load(text, { filename: fileName });
 }
 
 /** Loads every source file under `dir`, naming each by its path from `root` with forward slashes. */

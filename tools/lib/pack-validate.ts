@@ -6,6 +6,7 @@
  * journal pages, and roll-table ranges. Every error names the file and the field.
  * Pure: files arrive already read and parsed; the only outside question is whether an image file exists.
  */
+import { SYSTEM_PATH } from "../../src/config/system-id";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
 import { isRecord, show } from "./records";
@@ -34,7 +35,7 @@ export const EMBEDDED_COLLECTIONS: Readonly<Record<string, readonly string[]>> =
 };
 
 /** Where system files are served from inside Foundry; paths under it must exist in the repository. */
-export const SYSTEM_PATH_PREFIX = "systems/age-of-dragons/";
+export const SYSTEM_PATH_PREFIX = SYSTEM_PATH;
 
 /** One source file as read from disk: its parsed content, or why it could not be parsed. */
 export type LoadedSource = { file: string; doc: unknown } | { file: string; parseError: string };

@@ -8,6 +8,7 @@ import type { SchemaFor } from "../fields";
 import { actorSnapshot, unreportedProblems } from "../snapshot";
 import type { SnapshotProblem } from "../snapshot";
 import type { ACTOR_SPECS } from "../spec";
+import { SYSTEM_ID } from "../../config/system-id";
 
 /** The schema of either actor subtype. */
 export type CharacterSchema = SchemaFor<typeof ACTOR_SPECS.dragon> | SchemaFor<typeof ACTOR_SPECS.adversary>;
@@ -19,10 +20,10 @@ const REPORTED = new Set<string>();
 function report(actor: Actor.Implementation, problems: readonly SnapshotProblem[]): void {
   const fresh = unreportedProblems(REPORTED, actor.uuid, problems);
   if (fresh.length === 0) return;
-  const fields = fresh.map((p) => `${p.path} ${String(JSON.stringify(p.value))} -> ${String(JSON.stringify(p.used))}`).join(", ");
+  const fields = fresh.map((p) => `${p.path} ${JSON.stringify(p.value)} -> ${JSON.stringify(p.used)}`).join(", ");
   const message = game.i18n.format("AOD.Data.Repaired", { name: actor.name, fields });
-  console.warn(`age-of-dragons | ${message}`);
-  ui.notifications?.warn(message);
+  console.warn(`${SYSTEM_ID} | ${message}`);
+  ui.notifications.warn(message);
 }
 
 /** The shared base of the actor subtypes' data models. */

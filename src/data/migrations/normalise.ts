@@ -4,12 +4,16 @@
  * user data and never silently drops what a user typed: a value it cannot use is listed as discarded and, when
  * the data carries its rich-text field, written into a note there. Pure: no Foundry globals.
  *
- * Foundry also calls migrateData with partial update data, so only keys that are present are touched: a missing
- * field is left for the schema's initial value.
+ * Two modes (docs/DATA.md "Migration"). `stored` repairs a whole stored document once, when Foundry builds it
+ * (src/documents/actor.ts and item.ts `_initializeSource`): it also clamps, falls back to defaults and notes what
+ * it discards. `changes` is what the data models' migrateData does, since Foundry v13 also runs migrateData on
+ * the partial changes of every update, before the document's _preUpdate and validation: it renames and converts
+ * only what is present and can be converted without loss, never infers from what is absent, records nothing, and
+ * leaves a value it cannot use in place for Foundry's validation to refuse with its own message.
  */
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
-import type { ActorSubtype, ItemSubtype, ModelSpec } from "../spec";
-import { coerceValue, readText } from "./coerce";
+import type { ActorSubtype, FieldSpec, ItemSubtype, ModelSpec } from "../spec";
+import { coerceValue, readNumber, readText } from "./coerce";
 import { RENAMES, readPath } from "./renames";
 
 /** A subtype the normaliser knows. */
@@ -20,6 +24,9 @@ export interface Discarded {
   path: string;
   value: unknown;
 }
+
+/** Which pass: a whole stored document, or the partial changes of an update (see above). */
+export type NormaliseMode = "stored" | "changes";
 
 /** The repaired data and what could not be kept. */
 export interface Normalised {
@@ -85,13 +92,16 @@ function writePath(source: Plain, path: string, value: unknown, discarded: Disca
 }
 
 /** Moves old fields to their current names; a current value already present wins over the old one. */
-function applyRenames(source: Plain, type: Subtype, discarded: Discarded[]): void {
+function applyRenames(source: Plain, type: Subtype, discarded: Discarded[], mode: NormaliseMode): void {
   const spec = SPECS[type];
   for (const rename of RENAMES[type]) {
     const old = readPath(source, rename.from);
     if (old === undefined) continue;
-    removePath(source, rename.from, spec);
     const targets = Object.entries(rename.to(old, source));
+    // An update's old field that needs a companion the update lacks (life.value without life.max) stays for the
+    // document's _preUpdate, which reads the companion from the stored data.
+    if (mode === "changes" && targets.length === 0) continue;
+    removePath(source, rename.from, spec);
     if (targets.length === 0 && meaningful(old)) discarded.push({ path: rename.from, value: old });
     for (const [path, value] of targets) {
       const present = readPath(source, path);
@@ -101,8 +111,15 @@ function applyRenames(source: Plain, type: Subtype, discarded: Discarded[]): voi
   }
 }
 
+/** Whether a coercion converted without loss: nothing dropped, no number clamped or rounded. */
+function lossless(field: FieldSpec, before: unknown, result: { ok: boolean; value?: unknown; lost?: unknown }): boolean {
+  if (!result.ok || result.lost !== undefined) return false;
+  if (field.kind === "integer" || field.kind === "number") return readNumber(before) === result.value;
+  return true;
+}
+
 /** Coerces every field of the spec that is present, recursing into nested schemas. */
-function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discarded: Discarded[]): void {
+function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discarded: Discarded[], mode: NormaliseMode): void {
   for (const [key, field] of Object.entries(spec)) {
     if (!(key in source)) continue;
     // Foundry's update operators (forced deletion or replacement) and other class instances are not user data.
@@ -110,7 +127,12 @@ function normaliseFields(spec: ModelSpec, source: Plain, prefix: string, discard
     const path = prefix + key;
     const result = coerceValue(field, source[key]);
     if (result.ok && field.kind === "schema") {
-      normaliseFields(field.fields, result.value as Plain, `${path}.`, discarded);
+      normaliseFields(field.fields, result.value as Plain, `${path}.`, discarded, mode);
+      continue;
+    }
+    if (mode === "changes") {
+      // Left as it is when it cannot be converted without loss: validation refuses it and Foundry says why.
+      if (lossless(field, source[key], result)) source[key] = result.value;
       continue;
     }
     if (result.ok) source[key] = result.value;
@@ -160,31 +182,35 @@ export function legacyNote(discarded: readonly Discarded[], existing = ""): stri
     .join("");
 }
 
-/** Repairs one subtype's `system` data; the input is not modified. Never throws. */
-export function normaliseSystem(type: Subtype, source: unknown): Normalised {
+/**
+ * Repairs one subtype's `system` data; the input is not modified. Never throws. In `stored` mode (the default)
+ * every discarded value is also written as a note into the rich-text field, its one record.
+ */
+export function normaliseSystem(type: Subtype, source: unknown, mode: NormaliseMode = "stored"): Normalised {
   if (!isPlain(source)) {
-    return { system: {}, discarded: meaningful(source) ? [{ path: "", value: source }] : [] };
+    return { system: {}, discarded: mode === "stored" && meaningful(source) ? [{ path: "", value: source }] : [] };
   }
   const system = copy(source) as Plain;
   const discarded: Discarded[] = [];
-  applyRenames(system, type, discarded);
-  normaliseFields(SPECS[type], system, "", discarded);
+  applyRenames(system, type, discarded, mode);
+  normaliseFields(SPECS[type], system, "", discarded, mode);
+  if (mode === "changes") return { system, discarded: [] };
   applyLimits(system);
   const note = noteField(type);
-  const text = note === undefined ? undefined : system[note];
-  if (note !== undefined && discarded.length > 0 && typeof text === "string") {
+  if (note !== undefined && discarded.length > 0) {
+    const text = typeof system[note] === "string" ? system[note] : "";
     system[note] = `${text}${legacyNote(discarded, text)}`;
   }
   return { system, discarded };
 }
 
 /**
- * The body of a data model's static migrateData: repairs the source in place (Foundry expects the same object
- * back) and returns it.
+ * The body of a data model's static migrateData, which Foundry runs on stored data and on update changes alike:
+ * converts in place what is present (`changes` mode; Foundry expects the same object back) and returns it.
  */
 export function migrateSystemSource<T extends object>(type: Subtype, source: T): T {
   if (!isPlain(source)) return source;
-  const { system } = normaliseSystem(type, source);
+  const { system } = normaliseSystem(type, source, "changes");
   const target: Plain = source;
   for (const key of Object.keys(target)) if (!(key in system)) Reflect.deleteProperty(target, key);
   Object.assign(target, system);

@@ -237,6 +237,17 @@ describe("000 Damage and Health states: resolveAttack", () => {
     expect(outcome.magicSpent).toBe(1);
     expect(outcome.log.map((l) => l.key)).toEqual([BATTLE_LOG.MagicSpent, BATTLE_LOG.AttackMiss]);
   });
+  it("000 Ranged Attacks: allows Dragonsbreath with exactly its one Magic Point, which leaves none", async () => {
+    const state = withFighter(skirmish("middle"), fighter("a", { magic: { value: 1, max: 3 } }));
+    expect(validateAttack(state, ranged)).toEqual({ allowed: true });
+    const result = await performAttack(state, ranged, { attackPool: 1, baseAttackTN: 5, defence: null }, rollScript([2]));
+    expect(result).toMatchObject({ allowed: true, magicSpent: 1 });
+    const spent = applyChanges(state, result.allowed ? result.changes : []);
+    expect(spent.combatants.a?.magic.value).toBe(0);
+    // Next round (the action no longer spent) the breath cannot be used again.
+    const nextRound = applyChanges(spent, [{ type: "flag", id: "a", flag: "acted", value: false }]);
+    expect(validateAttack(nextRound, ranged).reason).toBe(RULE_REASONS.NotEnoughMagic);
+  });
   it("never deals negative damage and never lowers wounds", () => {
     fc.assert(
       fc.property(

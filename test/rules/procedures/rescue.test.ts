@@ -167,3 +167,24 @@ describe("000 Catching / Mid air rescues: who cannot catch", () => {
     expect(validateRescue(state, catchIt).reason).toBe(RULE_REASONS.RescuerCarried);
   });
 });
+
+describe("000 Catching / Mid air rescues: the weights set the TN of the catch itself", () => {
+  /** The rescuer r weighs 10; the faller f weighs `weight`. */
+  const weighing = (weight: number): SkirmishState => withFighter(skirmish(), fighter("f", { falling: true, weight }));
+  it.each([
+    { weight: 20, tn: 6, misses: [5, 5], catches: [6, 1] },
+    { weight: 5, tn: 4, misses: [3, 3], catches: [4, 1] },
+    { weight: 2.5, tn: 3, misses: [2, 2], catches: [3, 1] },
+  ])("rolls at TN $tn against a faller of weight $weight", ({ weight, tn, misses, catches }) => {
+    expect(resolveRescue(weighing(weight), catchIt, misses)).toMatchObject({ tn, successes: 0, caught: false });
+    expect(resolveRescue(weighing(weight), catchIt, catches)).toMatchObject({ tn, successes: 1, caught: true });
+  });
+  it("rolls the all-in-one rescue at the weight TN too: a 5 cannot catch a faller twice as heavy", async () => {
+    const result = await performRescue(weighing(20), catchIt, 2, rollScript([5, 5]));
+    expect(result).toMatchObject({ allowed: true, tn: 6, caught: false });
+  });
+  it("reads the rescuer's weight as well as the target's", () => {
+    const heavy = withFighter(weighing(20), fighter("r", { weight: 40 }));
+    expect(resolveRescue(heavy, catchIt, [4, 1])).toMatchObject({ tn: 4, caught: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierAfterUpdate } from "../../src/data/skill-identifier";
+import { identifierAfterUpdate } from "../../src/data/item/skill-updates";
 
 describe("DATA.md Item skill: the identifier follows the name while blank", () => {
   it("fills a blank identifier when the skill is renamed", () => {

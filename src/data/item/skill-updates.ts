@@ -1,5 +1,5 @@
 /** When a skill's identifier must be filled from its name (docs/DATA.md, Item `skill`). Pure: no Foundry globals. */
-import { skillIdentifier } from "../rules/character";
+import { skillIdentifier } from "../../rules/character";
 
 /**
  * The identifier to write when a skill is updated: whenever the update would leave it blank (a rename of a skill

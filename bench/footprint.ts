@@ -1,0 +1,68 @@
+/**
+ * The rest of `npm run bench` (after vitest bench): the Foundry bundle's size, raw and gzipped, against the
+ * 150 KB gzipped budget, and the simulator's memory over many runs (it must stay flat: the counters are typed
+ * arrays, nothing is kept per run). Informs, never gates: the exit status is 0 either way.
+ * `AOD_BENCH_RUNS` sets the runs of the memory check (default 200,000).
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { findEntry, loadBestiary } from "../src/cli/bestiary";
+import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../src/rules";
+
+const root = resolve(import.meta.dirname, "..");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function bundleSizes(): void {
+  const dist = resolve(root, "dist");
+  if (!existsSync(resolve(dist, "age-of-dragons.mjs"))) {
+    console.log("Bundle: dist/age-of-dragons.mjs is missing; run `npm run build` first.");
+    return;
+  }
+  const scripts = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mjs") || f.endsWith(".js"));
+  for (const file of scripts.sort()) {
+    const raw = readFileSync(resolve(dist, file));
+    const gzipped = gzipSync(raw, { level: 9 }).length;
+    const budget = file === "age-of-dragons.mjs" ? `  (budget 150 KB gzipped: ${gzipped <= 150 * 1024 ? "within" : "OVER"})` : "";
+    console.log(`Bundle ${file}: ${kb(raw.length)} raw, ${kb(gzipped)} gzipped${budget}`);
+  }
+}
+
+async function memory(): Promise<void> {
+  const runs = Number(process.env.AOD_BENCH_RUNS ?? 200_000);
+  const entries = loadBestiary(resolve(root, "packs/_source/bestiary"));
+  const get = (name: string) => {
+    const found = findEntry(name, entries);
+    if (!("found" in found)) throw new Error(name);
+    return found.found;
+  };
+  const encounter = encounterFromActors(
+    [
+      { actors: [get("Sable Dragon")], altitude: "mid" },
+      { actors: [get("Knight")], altitude: "mid" },
+    ],
+    { distance: "middle" },
+  );
+  const samples: string[] = [];
+  const start = performance.now();
+  await simulate(encounter, {
+    runs,
+    seed: 1,
+    progressEvery: Math.ceil(runs / 8),
+    onProgress: (done) => {
+      // With --expose-gc (npm run bench passes it) the heap is measured after a full collection.
+      (globalThis as { gc?: () => void }).gc?.();
+      samples.push(`${done.toLocaleString("en-GB")}: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)} MB`);
+    },
+  });
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`Memory over ${runs.toLocaleString("en-GB")} runs of Sable Dragon vs Knight (heap used after each eighth):`);
+  console.log(`  ${samples.join(", ")}`);
+  console.log(`  ${Math.round(runs / seconds).toLocaleString("en-GB")} runs/s over the whole simulation`);
+}
+
+console.log(`Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+bundleSizes();
+await memory();

@@ -1,0 +1,47 @@
+// Encounter simulator throughput (issue 11 "Speed"): one iteration plays RUNS whole skirmishes, so runs per
+// second = iterations per second x RUNS. The matchups come from the bestiary pack sources, as the CLI plays them.
+import { resolve } from "node:path";
+import { bench, describe } from "vitest";
+import { findEntry, loadBestiary } from "../src/cli/bestiary";
+import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../src/rules";
+import type { Encounter } from "../src/rules";
+
+const RUNS = 1000;
+const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
+const entry = (name: string): ActorEntry => {
+  const found = findEntry(name, entries);
+  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
+  return found.found;
+};
+const matchup = (a: string[], b: string[]): Encounter =>
+  encounterFromActors(
+    [
+      { actors: a.map(entry), altitude: "mid" },
+      { actors: b.map(entry), altitude: "mid" },
+    ],
+    { distance: "middle" },
+  );
+
+const oneOnOne = matchup(["Sable Dragon"], ["Knight"]);
+const duel = matchup(["Sable Dragon"], ["Storm Wyrm"]);
+const threeOnThree = matchup(["Sable Dragon", "Argent Dragon", "Hunter Dragon"], ["Storm Wyrm", "Knight", "Longbowman"]);
+/** A few whole simulations per case: each is already a thousand runs, so the figure settles quickly. */
+const OPTIONS = { time: 0, iterations: 6, warmupIterations: 1 };
+let seed = 1;
+let sink = 0;
+
+describe(`simulate, ${RUNS} runs per iteration`, () => {
+  bench("1v1 Sable Dragon vs Knight", async () => {
+    sink += (await simulate(oneOnOne, { runs: RUNS, seed: seed++ })).rounds.mean;
+  }, OPTIONS);
+  bench("1v1 Sable Dragon vs Storm Wyrm (a long duel)", async () => {
+    sink += (await simulate(duel, { runs: RUNS, seed: seed++ })).rounds.mean;
+  }, OPTIONS);
+  bench("3v3 Sable, Argent, Hunter vs Storm Wyrm, Knight, Longbowman", async () => {
+    sink += (await simulate(threeOnThree, { runs: RUNS, seed: seed++ })).rounds.mean;
+  }, OPTIONS);
+});
+
+export { sink };

@@ -1,0 +1,437 @@
+/**
+ * The range board's context: altitude lanes from the ceiling down to the ground with each combatant's token
+ * in its lane, grapples and carries drawn as links, landmarks in their lanes, the selected combatant's view of
+ * every other one (distance band, what it could do, why not), and the same content as a table. Pure: the
+ * template renders only what this prepared, and the Foundry application only gathers the input.
+ */
+import { ALTITUDES, DISTANCES } from "../../rules/bands";
+import { BOARD_MOVE_KINDS, boardMoveTargets, moveKindBlocked } from "../../rules/board/board-move";
+import type { BoardMoveKind } from "../../rules/board/board-move";
+import { directLink } from "../../rules/board/groups";
+import { targetOptions } from "../../rules/board/target-options";
+import type { TargetOption } from "../../rules/board/target-options";
+import { SURFACES } from "../../rules/falling";
+import { woundState } from "../../rules/health";
+import { isMovementPhase } from "../../rules/procedures/move";
+import type { MovePhase } from "../../rules/procedures/move";
+import type { WeaponSnapshot } from "../../rules/procedures/battle-common";
+import { carrierOf, grapplePartners } from "../../rules/state";
+import type { CombatantState, SkirmishState } from "../../rules/state";
+import type { Altitude, Distance } from "../../rules/types";
+import { actionLabel, altitudeLabel, distanceLabel, moveKindLabel, statusLabel, surfaceLabel } from "./board-labels";
+import type { TokenStatus } from "./board-labels";
+
+/** What the application gathers for the context: the state, who is selected, and what the user may do. */
+export interface BoardInput {
+  state: SkirmishState;
+  selectedId?: string | undefined;
+  /** The selected combatant's weapons (its actor's items as snapshots). */
+  weapons: readonly WeaponSnapshot[];
+  /** Token image per combatant id. */
+  images: Readonly<Record<string, string>>;
+  isGM: boolean;
+  /** The combatants the user owns. */
+  owned: readonly string[];
+  /** The round's current phase, or undefined before the combat starts. */
+  phase?: MovePhase | undefined;
+  /** The move form's choices, kept by the application between renders. */
+  move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
+}
+
+/** A label and an optional en.json reason, for a chip with its "why not". */
+export interface WhyNot {
+  label: string;
+  reason: string;
+}
+
+/** One combatant's token on the board. */
+export interface TokenView {
+  id: string;
+  name: string;
+  img: string;
+  side: string;
+  selected: boolean;
+  owned: boolean;
+  statuses: string[];
+  /** Seen from the selected combatant; absent for the selected one itself and when nobody is selected. */
+  distance?: string;
+  /** Labels of what the selected one could do to it now. */
+  can: string[];
+  /** Per refused action, its label and reason (shown on hover or focus). */
+  whyNot: WhyNot[];
+  nothing: boolean;
+  /** The id of the element that describes it (the tooltip), for aria-describedby. */
+  describedBy: string;
+}
+
+/** A link drawn between two tokens. */
+export interface LinkView {
+  kind: "grapple" | "carry";
+  label: string;
+  a: string;
+  b: string;
+}
+
+/** One entry in a lane: a token, or the link drawn before the next token of its group. */
+export interface ClusterItem {
+  token?: TokenView;
+  link?: LinkView;
+}
+
+/** Tokens held together by grapples and carries in one lane, drawn side by side with their links. */
+export interface ClusterView {
+  linked: boolean;
+  items: ClusterItem[];
+}
+
+/** A landmark shown in its lane. */
+export interface LandmarkView {
+  id: string;
+  name: string;
+  distance?: string;
+  reason: string;
+  describedBy: string;
+}
+
+/** One altitude lane. */
+export interface LaneView {
+  altitude: Altitude;
+  label: string;
+  clusters: ClusterView[];
+  landmarks: LandmarkView[];
+  empty: boolean;
+}
+
+/** A row of the accessible table. */
+export interface TableRow {
+  id: string;
+  name: string;
+  isLandmark: boolean;
+  isSelected: boolean;
+  altitude: Altitude;
+  altitudeLabel: string;
+  distance?: Distance;
+  distanceLabel?: string;
+  can: string[];
+  whyNot: WhyNot[];
+  nothing: boolean;
+  statuses: string[];
+  links: { label: string; name: string }[];
+  /** For the GM: the distance choices of this row against the selected combatant. */
+  distanceOptions?: SelectOption[];
+}
+
+/** An option of a select: value, label key, whether it is the current one. */
+export interface SelectOption {
+  value: string;
+  label: string;
+  selected: boolean;
+  /** A name to show as it is (combatant and landmark names), instead of a label key. */
+  plain?: boolean;
+}
+
+/** The move controls for the selected combatant. */
+export interface MoveForm {
+  kinds: { value: BoardMoveKind; label: string; checked: boolean; disabled: boolean; reason?: string }[];
+  kind: BoardMoveKind;
+  altitudes: SelectOption[];
+  references: SelectOption[];
+  distances: SelectOption[];
+  /** Why no move of the chosen kind is open, if none is. */
+  blocked?: string;
+}
+
+/** The selected combatant's panel. */
+export interface SelectedView {
+  id: string;
+  name: string;
+  img: string;
+  altitudeLabel: string;
+  statuses: string[];
+  links: { label: string; name: string }[];
+  canMove: boolean;
+  move?: MoveForm;
+  /** Why the move controls are absent (not the movement phase), when they are. */
+  moveNote?: string;
+  altitudeOptions?: SelectOption[];
+}
+
+/** Everything the board template renders. */
+export interface BoardContext {
+  isGM: boolean;
+  lanes: LaneView[];
+  links: LinkView[];
+  selected?: SelectedView;
+  rows: TableRow[];
+  surfaceOptions: SelectOption[];
+  surfaceLabel: string;
+  landmarks: { id: string; name: string; altitudeOptions: SelectOption[] }[];
+  newLandmarkAltitudes: SelectOption[];
+  empty: boolean;
+}
+
+/** A token image for a combatant without one. */
+export const DEFAULT_TOKEN_IMAGE = "icons/svg/mystery-man.svg";
+
+function statusesOf(state: SkirmishState, c: CombatantState): TokenStatus[] {
+  const list: TokenStatus[] = [];
+  const health = woundState(c.life.wounds, c.life.max);
+  if (health !== "fit") list.push(health);
+  if (grapplePartners(state, c.id).length > 0) list.push("pinned");
+  if (state.carrying[c.id] !== undefined) list.push("carrying");
+  if (carrierOf(state, c.id) !== undefined) list.push("carried");
+  if (c.falling) list.push("falling");
+  if (c.fullMove) list.push("fullMove");
+  else if (c.moved) list.push("moved");
+  if (c.acted) list.push("acted");
+  return list;
+}
+
+function nameOf(state: SkirmishState, id: string): string {
+  return state.combatants[id]?.name ?? state.landmarks[id]?.name ?? id;
+}
+
+function linksOf(state: SkirmishState, id: string): { label: string; name: string }[] {
+  const links = grapplePartners(state, id).map((p) => ({ label: "AOD.Board.Link.grapples", name: nameOf(state, p) }));
+  const carried = state.carrying[id];
+  if (carried !== undefined) links.push({ label: "AOD.Board.Link.carries", name: nameOf(state, carried) });
+  const carrier = carrierOf(state, id);
+  if (carrier !== undefined) links.push({ label: "AOD.Board.Link.carriedBy", name: nameOf(state, carrier) });
+  return links;
+}
+
+function whyNotOf(option: TargetOption | undefined): WhyNot[] {
+  if (!option) return [];
+  if (option.kind === "landmark") return option.reasons.map((reason) => ({ label: "AOD.Board.Action.nothing", reason }));
+  return option.actions.flatMap((a) => (a.allowed || a.reason === undefined ? [] : [{ label: actionLabel(a.action), reason: a.reason }]));
+}
+
+/** Ids safe to use in element ids (Foundry ids already are; landmark ids are the board's own). */
+function domId(prefix: string, id: string): string {
+  return `${prefix}-${id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+}
+
+function tokenView(input: BoardInput, c: CombatantState, option: TargetOption | undefined): TokenView {
+  const selected = c.id === input.selectedId;
+  const whyNot = whyNotOf(option);
+  return {
+    id: c.id,
+    name: c.name,
+    img: input.images[c.id] ?? DEFAULT_TOKEN_IMAGE,
+    side: c.side.replace(/[^A-Za-z0-9_-]/g, ""),
+    selected,
+    owned: input.owned.includes(c.id),
+    statuses: statusesOf(input.state, c).map(statusLabel),
+    ...(option ? { distance: distanceLabel(option.distance) } : {}),
+    can: option ? option.available.map(actionLabel) : [],
+    whyNot,
+    nothing: option !== undefined && option.available.length === 0,
+    describedBy: domId("aod-board-why", c.id),
+  };
+}
+
+/** Groups one lane's combatants by grapples and carries, in the state's order, each group in link order. */
+function clusters(state: SkirmishState, lane: CombatantState[]): CombatantState[][] {
+  const inLane = new Set(lane.map((c) => c.id));
+  const placed = new Set<string>();
+  const groups: CombatantState[][] = [];
+  for (const start of lane) {
+    if (placed.has(start.id)) continue;
+    const group = [start];
+    placed.add(start.id);
+    for (let i = 0; i < group.length; i += 1) {
+      const here = (group[i] as CombatantState).id;
+      const carried = state.carrying[here];
+      const next = [...grapplePartners(state, here), ...(carried === undefined ? [] : [carried])];
+      const carrier = carrierOf(state, here);
+      if (carrier !== undefined) next.push(carrier);
+      for (const id of next) {
+        const member = state.combatants[id];
+        if (member && inLane.has(id) && !placed.has(id)) {
+          placed.add(id);
+          group.push(member);
+        }
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+function linkBetween(state: SkirmishState, a: string, b: string): LinkView | undefined {
+  const link = directLink(state, a, b);
+  if (link === undefined) return undefined;
+  return { kind: link, label: link === "grapple" ? "AOD.Board.Link.grapple" : "AOD.Board.Link.carry", a, b };
+}
+
+function clusterView(input: BoardInput, group: CombatantState[], options: Map<string, TargetOption>): ClusterView {
+  const items: ClusterItem[] = [];
+  group.forEach((c, i) => {
+    const previous = group[i - 1];
+    if (previous) {
+      const link = linkBetween(input.state, previous.id, c.id);
+      if (link) items.push({ link });
+    }
+    items.push({ token: tokenView(input, c, options.get(c.id)) });
+  });
+  return { linked: group.length > 1, items };
+}
+
+function allLinks(state: SkirmishState): LinkView[] {
+  const links: LinkView[] = [];
+  for (const key of state.grapples) {
+    const [a, b] = key.split("|");
+    if (a !== undefined && b !== undefined && state.combatants[a] && state.combatants[b]) {
+      links.push({ kind: "grapple", label: "AOD.Board.Link.grapple", a: nameOf(state, a), b: nameOf(state, b) });
+    }
+  }
+  for (const [carrier, carried] of Object.entries(state.carrying)) {
+    if (state.combatants[carrier] && state.combatants[carried]) {
+      links.push({ kind: "carry", label: "AOD.Board.Link.carry", a: nameOf(state, carrier), b: nameOf(state, carried) });
+    }
+  }
+  return links;
+}
+
+function bandOptions<T extends string>(bands: readonly T[], current: T | undefined, label: (band: T) => string): SelectOption[] {
+  return bands.map((band) => ({ value: band, label: label(band), selected: band === current }));
+}
+
+function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
+  const { state } = input;
+  const kinds = BOARD_MOVE_KINDS.map((kind) => ({ kind, reason: moveKindBlocked(state, id, kind, phase) }));
+  const wanted = input.move?.kind;
+  const open = kinds.find((k) => k.reason === undefined)?.kind;
+  const kind = wanted ?? open ?? "standard";
+  const targets = boardMoveTargets(state, id, kind, phase);
+  const references = Object.entries(targets.distances)
+    .filter(([, bands]) => bands.length > 0)
+    .map(([ref]) => ref);
+  const reference = input.move?.reference !== undefined && references.includes(input.move.reference) ? input.move.reference : references[0];
+  const blocked = kinds.find((k) => k.kind === kind)?.reason;
+  // One reason for every kind (pinned, carried, already moved): say it once instead of under each choice.
+  const shared = kinds[0]?.reason;
+  if (shared !== undefined && kinds.every((k) => k.reason === shared)) {
+    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared };
+  }
+  return {
+    kinds: kinds.map((k) => ({
+      value: k.kind,
+      label: moveKindLabel(k.kind),
+      checked: k.kind === kind,
+      disabled: k.reason !== undefined,
+      ...(k.reason === undefined ? {} : { reason: k.reason }),
+    })),
+    kind,
+    altitudes: [
+      { value: "", label: "AOD.Board.Move.StayAt", selected: true },
+      ...targets.altitudes.map((band) => ({ value: band, label: altitudeLabel(band), selected: false })),
+    ],
+    references: references.map((ref) => ({ value: ref, label: nameOf(state, ref), selected: ref === reference, plain: true })),
+    distances:
+      reference === undefined
+        ? []
+        : [
+            { value: "", label: "AOD.Board.Move.KeepDistance", selected: true },
+            ...(targets.distances[reference] ?? []).map((band) => ({ value: band, label: distanceLabel(band), selected: false })),
+          ],
+    ...(blocked === undefined ? {} : { blocked }),
+  };
+}
+
+function selectedView(input: BoardInput, c: CombatantState): SelectedView {
+  const canMove = input.isGM || input.owned.includes(c.id);
+  const phase = input.phase;
+  const inPhase = phase !== undefined && isMovementPhase(phase);
+  const view: SelectedView = {
+    id: c.id,
+    name: c.name,
+    img: input.images[c.id] ?? DEFAULT_TOKEN_IMAGE,
+    altitudeLabel: altitudeLabel(c.altitude),
+    statuses: statusesOf(input.state, c).map(statusLabel),
+    links: linksOf(input.state, c.id),
+    canMove: canMove && inPhase,
+  };
+  if (canMove && inPhase) view.move = moveForm(input, c.id, phase);
+  else if (canMove) view.moveNote = "AOD.Board.Move.NotNow";
+  if (input.isGM) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
+  return view;
+}
+
+function rowFor(
+  input: BoardInput,
+  id: string,
+  name: string,
+  altitude: Altitude,
+  isLandmark: boolean,
+  option: TargetOption | undefined,
+): TableRow {
+  const c = input.state.combatants[id];
+  const row: TableRow = {
+    id,
+    name,
+    isLandmark,
+    isSelected: id === input.selectedId,
+    altitude,
+    altitudeLabel: altitudeLabel(altitude),
+    can: option ? option.available.map(actionLabel) : [],
+    whyNot: whyNotOf(option),
+    nothing: option !== undefined && option.available.length === 0,
+    statuses: c ? statusesOf(input.state, c).map(statusLabel) : [],
+    links: c ? linksOf(input.state, id) : [],
+  };
+  if (option) {
+    row.distance = option.distance;
+    row.distanceLabel = distanceLabel(option.distance);
+    if (input.isGM) row.distanceOptions = bandOptions(DISTANCES, option.distance, distanceLabel);
+  }
+  return row;
+}
+
+/** Builds the whole board context from the state and what the user may see and do. */
+export function buildBoardContext(input: BoardInput): BoardContext {
+  const { state } = input;
+  const selected = input.selectedId === undefined ? undefined : state.combatants[input.selectedId];
+  const options = new Map<string, TargetOption>();
+  if (selected) for (const option of targetOptions(state, selected.id, input.weapons)) options.set(option.id, option);
+
+  const byLane = new Map<Altitude, CombatantState[]>(ALTITUDES.map((band) => [band, []]));
+  for (const c of Object.values(state.combatants)) byLane.get(c.altitude)?.push(c);
+  const lanes = [...ALTITUDES].reverse().map((altitude): LaneView => {
+    const here = byLane.get(altitude) ?? [];
+    const landmarks = Object.values(state.landmarks)
+      .filter((l) => l.altitude === altitude)
+      .map((l) => {
+        const option = options.get(l.id);
+        return {
+          id: l.id,
+          name: l.name,
+          ...(option ? { distance: distanceLabel(option.distance) } : {}),
+          reason: "AOD.Board.Reason.Landmark",
+          describedBy: domId("aod-board-why", l.id),
+        };
+      });
+    const laneClusters = clusters(state, here).map((group) => clusterView(input, group, options));
+    return { altitude, label: altitudeLabel(altitude), clusters: laneClusters, landmarks, empty: here.length === 0 && landmarks.length === 0 };
+  });
+
+  const rows = [
+    ...Object.values(state.combatants).map((c) => rowFor(input, c.id, c.name, c.altitude, false, options.get(c.id))),
+    ...Object.values(state.landmarks).map((l) => rowFor(input, l.id, l.name, l.altitude, true, options.get(l.id))),
+  ];
+  const context: BoardContext = {
+    isGM: input.isGM,
+    lanes,
+    links: allLinks(state),
+    rows,
+    surfaceOptions: bandOptions(SURFACES, state.surface, surfaceLabel),
+    surfaceLabel: surfaceLabel(state.surface),
+    landmarks: input.isGM
+      ? Object.values(state.landmarks).map((l) => ({ id: l.id, name: l.name, altitudeOptions: bandOptions(ALTITUDES, l.altitude, altitudeLabel) }))
+      : [],
+    newLandmarkAltitudes: bandOptions(ALTITUDES, "grounded", altitudeLabel),
+    empty: Object.keys(state.combatants).length === 0 && Object.keys(state.landmarks).length === 0,
+  };
+  if (selected) context.selected = selectedView(input, selected);
+  return context;
+}

@@ -1,0 +1,45 @@
+/**
+ * Where the board's application gets its data and sends its changes: the combat it shows, the skirmish state
+ * stored on it, the selected combatant's weapons, token images, what the user owns, and the write paths for a
+ * move (a request the active GM carries out) and a GM edit. Kept behind one interface so the application
+ * itself holds no storage details.
+ */
+import type { BoardMoveKind } from "../../rules/board/board-move";
+import type { BoardEdit } from "../../rules/board/edits";
+import type { MovePhase } from "../../rules/procedures/move";
+import type { WeaponSnapshot } from "../../rules/procedures/battle-common";
+import type { SkirmishState } from "../../rules/state";
+import type { Altitude, Distance } from "../../rules/types";
+
+/** What the board shows of one combat. */
+export interface BoardData {
+  combatId: string;
+  state: SkirmishState;
+  phase: MovePhase | undefined;
+  images: Record<string, string>;
+  owned: string[];
+}
+
+/** A move as the form sends it (the request payload). */
+export interface MovePayload {
+  combatId: string;
+  moverId: string;
+  kind: BoardMoveKind;
+  altitude?: Altitude;
+  reference?: string;
+  distance?: Distance;
+}
+
+/** The board's view of the world. */
+export interface BoardSource {
+  /** The combat to show (the one the tracker shows), or undefined when there is none. */
+  read(): BoardData | undefined;
+  /** The weapons of one combatant of that combat. */
+  weapons(combatId: string, combatantId: string): WeaponSnapshot[];
+  /** Sends a move: applied by the active GM after checking who asked. Resolves with a refusal reason, if any. */
+  move(payload: MovePayload): Promise<string | undefined>;
+  /** Applies a GM edit (GM clients only). Resolves with a refusal reason, if any. */
+  edit(combatId: string, edit: BoardEdit): Promise<string | undefined>;
+  /** Adds the tokens the GM controls to the combat. */
+  addControlledTokens(combatId: string): Promise<void>;
+}

@@ -1,0 +1,108 @@
+/**
+ * Copies what the sheets show out of Foundry documents into the plain data of sheet-data.ts, for the pure
+ * context builders. Nothing is computed here: derived values are read from the data models as prepared.
+ */
+import { AdversaryModel } from "../../data/actor/adversary-model";
+import { DragonModel } from "../../data/actor/dragon-model";
+import { ArmourModel } from "../../data/item/armour-model";
+import { SkillModel } from "../../data/item/skill-model";
+import { WeaponModel } from "../../data/item/weapon-model";
+import type { ActorSystemData, DerivedActorData, SheetItem } from "./sheet-data";
+
+/** The system data of a dragon or adversary, or undefined for another subtype. */
+export function characterModel(actor: Actor.Implementation): DragonModel | AdversaryModel | undefined {
+  const system = actor.system;
+  return system instanceof DragonModel || system instanceof AdversaryModel ? system : undefined;
+}
+
+/** An item as the sheets list it, or null for a subtype this system does not know. */
+export function sheetItem(item: Item.Implementation): SheetItem | null {
+  const base = { id: item.id ?? "", name: item.name, img: item.img ?? "", sort: item.sort };
+  const s = item.system;
+  if (s instanceof WeaponModel) {
+    return {
+      ...base,
+      type: "weapon",
+      system: {
+        range: s.range,
+        longRange: s.longRange,
+        attackSkill: s.attackSkill,
+        defenceSkills: [...s.defenceSkills],
+        damageTN: s.damageTN,
+        killerBlow: s.killerBlow,
+        grapple: s.grapple,
+        magicCost: s.magicCost,
+        description: s.description,
+      },
+    };
+  }
+  if (s instanceof ArmourModel) {
+    return {
+      ...base,
+      type: "armour",
+      system: {
+        rating: s.rating,
+        encumbrance: s.encumbrance,
+        slot: s.slot,
+        equipped: s.equipped,
+        damage: s.damage,
+        description: s.description,
+      },
+    };
+  }
+  if (s instanceof SkillModel) {
+    return {
+      ...base,
+      type: "skill",
+      system: {
+        identifier: s.identifier,
+        rank: s.rank,
+        attribute: s.attribute,
+        uses: [...s.uses],
+        hampered: s.hampered,
+        description: s.description,
+      },
+    };
+  }
+  return null;
+}
+
+/** The stored fields of a character's system data. */
+export function actorSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+  const common = {
+    soma: system.soma,
+    pneuma: system.pneuma,
+    agility: system.agility,
+    life: { max: system.life.max, wounds: system.life.wounds },
+    magic: { value: system.magic.value, max: system.magic.max },
+    weight: system.weight,
+    canFly: system.canFly,
+    speed: system.speed,
+    tags: [...system.tags],
+    biography: system.biography,
+  };
+  return system instanceof DragonModel
+    ? { ...common, breed: system.breed, lifepaths: [...system.lifepaths] }
+    : { ...common, fastGround: system.fastGround, kind: system.kind };
+}
+
+/** The values the data model derived in prepareDerivedData (deriveCharacter). */
+export function derivedData(system: DragonModel | AdversaryModel): DerivedActorData {
+  return {
+    life: { value: system.life.value },
+    health: system.health,
+    thresholds: system.thresholds,
+    armour: system.armour,
+    encumbrance: system.encumbrance,
+    skills: system.skills,
+    pools: system.pools,
+  };
+}
+
+/** Every item of an actor that the sheets know, as plain data. */
+export function sheetItems(actor: Actor.Implementation): SheetItem[] {
+  return actor.items.contents.flatMap((item) => {
+    const entry = sheetItem(item);
+    return entry ? [entry] : [];
+  });
+}

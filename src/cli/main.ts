@@ -1,0 +1,124 @@
+/**
+ * `npm run simulate`: builds an encounter from bestiary entries, simulates it and prints a table (or JSON).
+ * Exit status 0 on success, 2 on bad input (an unknown name, bad options), 1 on anything unexpected.
+ * Everything that talks to the outside goes through `CliIo`, so tests run the real command in-process.
+ */
+import { resolve } from "node:path";
+import { encounterFromActors } from "../applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../applications/simulator/encounter-from-actors";
+import { SimulationInputError, TACTIC_NAMES, simulate, simulationReport } from "../rules/simulator";
+import type { EncounterProblem } from "../rules/simulator";
+import { DEFAULTS, parseArgs } from "./args";
+import { findEntry, loadBestiary } from "./bestiary";
+import { formatReport, progressBar } from "./format";
+import { englishFrom } from "./i18n";
+import type { Translate } from "./i18n";
+
+/** Where the command writes and what it knows of its terminal. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether stderr is a terminal (the progress bar shows there for long runs). */
+  errIsTTY: boolean;
+  /** The repository root (lang/en.json and packs/_source/bestiary live under it). */
+  root: string;
+}
+
+/** Runs of at least this many show a progress bar on a terminal. */
+export const LONG_RUN = 50_000;
+
+const UNKNOWN_ACTOR = "AOD.Simulator.Error.UnknownActor";
+const AMBIGUOUS_ACTOR = "AOD.Simulator.Error.AmbiguousActor";
+
+function helpText(t: Translate, names: readonly string[]): string {
+  return `${t("AOD.Simulator.Cli.Help", {
+    runs: DEFAULTS.runs,
+    seed: DEFAULTS.seed,
+    rounds: DEFAULTS.roundLimit,
+    tactics: TACTIC_NAMES.join(", "),
+  })}\n\n${t("AOD.Simulator.Cli.Bestiary")}\n  ${names.join("\n  ")}\n`;
+}
+
+function lookUp(sides: string[][], entries: readonly ActorEntry[]): { actors: ActorEntry[][] } | { problem: EncounterProblem } {
+  const actors: ActorEntry[][] = [];
+  for (const side of sides) {
+    const found: ActorEntry[] = [];
+    for (const name of side) {
+      const lookup = findEntry(name, entries);
+      if ("found" in lookup) found.push(lookup.found);
+      else if ("ambiguous" in lookup) return { problem: { key: AMBIGUOUS_ACTOR, data: { name, matches: lookup.ambiguous.join(", ") } } };
+      else return { problem: { key: UNKNOWN_ACTOR, data: { name, suggestions: lookup.unknown.join(", ") } } };
+    }
+    actors.push(found);
+  }
+  return { actors };
+}
+
+/** Runs the command with its arguments and returns the exit status. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const t = englishFrom(io.root);
+  const refuse = (problem: EncounterProblem): number => {
+    io.err(`${t("AOD.Simulator.Cli.ErrorPrefix")} ${t(problem.key, problem.data)}\n${t("AOD.Simulator.Cli.SeeHelp")}\n`);
+    return 2;
+  };
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) return refuse(parsed.problem);
+  const options = parsed.options;
+  const entries = loadBestiary(resolve(io.root, "packs/_source/bestiary"));
+  if (options.help) {
+    io.out(helpText(t, entries.map((e) => e.name)));
+    return 0;
+  }
+  const looked = lookUp(options.sides, entries);
+  if ("problem" in looked) return refuse(looked.problem);
+  const encounter = encounterFromActors(
+    looked.actors.map((actors, i) => ({ actors, altitude: options.altitudes[i] ?? DEFAULTS.altitude })),
+    { distance: options.distance, surface: options.surface, mode: options.mode, roundLimit: options.roundLimit },
+  );
+  const showProgress = options.progress ?? (io.errIsTTY && options.runs >= LONG_RUN && !options.json);
+  let result;
+  try {
+    result = await simulate(encounter, {
+      runs: options.runs,
+      seed: options.seed,
+      progressEvery: Math.max(1000, Math.floor(options.runs / 100)),
+      onProgress: showProgress
+        ? (done, total) => {
+            io.err(`\r${progressBar(done, total)}${done === total ? "\n" : ""}`);
+          }
+        : undefined,
+    });
+  } catch (error) {
+    if (error instanceof SimulationInputError) return refuse(error.problem);
+    throw error;
+  }
+  if (options.json) {
+    io.out(`${JSON.stringify({ encounter: describe(encounter), result }, null, 2)}\n`);
+    return 0;
+  }
+  const heading = t("AOD.Simulator.Cli.Heading", {
+    runs: result.runs.toLocaleString("en-GB"),
+    seed: result.seed,
+    mode: t(`AOD.Simulator.Mode.${result.mode}`),
+    rounds: result.roundLimit,
+    distance: options.distance,
+    surface: options.surface,
+    altitudes: options.altitudes.join(" / "),
+  });
+  io.out(formatReport(simulationReport(result), heading, t));
+  return 0;
+}
+
+/** What was simulated, for the JSON output: each side's combatants by name with their starting altitude. */
+function describe(encounter: ReturnType<typeof encounterFromActors>) {
+  return {
+    distance: encounter.distance,
+    surface: encounter.surface,
+    mode: encounter.mode,
+    roundLimit: encounter.roundLimit,
+    sides: encounter.sides.map((s) => ({
+      name: s.name,
+      combatants: s.combatants.map((c) => ({ id: c.state.id, name: c.state.name, altitude: c.state.altitude })),
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * From actors to what the attack card needs, pure: the checks a combatant can roll, a weapon as the card keeps
+ * it, and the token statuses a skirmish state implies for each participant (docs/ATTACK.md). The GM's client
+ * calls these with freshly read documents; tests call them with pack sources.
+ */
+import type { CardWeapon, CombatantChecks } from "../../rules/attack-card-checks";
+import { woundState } from "../../rules/health";
+import { clampPool } from "../../rules/pools";
+import { carrierOf, isPinned } from "../../rules/state";
+import type { SkirmishState } from "../../rules/state";
+import type { ActorSnapshot, ActorWeapon } from "../snapshot";
+
+/** The checks a combatant can roll on an attack card, from its actor snapshot. */
+export function combatantChecks(actor: ActorSnapshot): CombatantChecks {
+  const { derived, character } = actor;
+  const check = (c: { tn: number; pool: number; skill: string | null }) => ({ skill: c.skill, pool: c.pool, tn: c.tn });
+  return {
+    skills: derived.skills,
+    grapple: check(derived.pools.grapple),
+    breakOut: check(derived.pools.breakOut),
+    untrained: check(derived.pools.soma),
+    // RULES.md "Attack card": the rescue rolls Soma less encumbrance, as Aerobatics does.
+    rescuePool: clampPool(character.soma - derived.encumbrance),
+  };
+}
+
+/** A weapon of the actor as the card keeps it; null when the actor has no such item. */
+export function cardWeapon(actor: ActorSnapshot, itemId: string | null): CardWeapon | null {
+  if (itemId === null) return null;
+  const found: ActorWeapon | undefined = actor.weapons.find((w) => w.itemId === itemId);
+  if (found === undefined) return null;
+  return { ...found.weapon, id: itemId, attackSkill: found.attackSkill, defenceSkills: [...found.defenceSkills] };
+}
+
+/** The statuses the attack card keeps in step with the skirmish (ids of src/config/status-effects.ts). */
+export const CARD_STATUSES = Object.freeze(["pinned", "severelyInjured", "dead", "falling", "carrying", "carried"] as const);
+
+/** One of the statuses the card keeps. */
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** Which of the card's statuses a combatant should show in this state. */
+export function statusesOf(state: SkirmishState, id: string): Record<CardStatus, boolean> {
+  const c = state.combatants[id];
+  if (c === undefined) return { pinned: false, severelyInjured: false, dead: false, falling: false, carrying: false, carried: false };
+  const health = woundState(c.life.wounds, c.life.max);
+  return {
+    pinned: isPinned(state, id),
+    severelyInjured: health === "severelyInjured",
+    dead: health === "dead",
+    falling: c.falling,
+    carrying: state.carrying[id] !== undefined,
+    carried: carrierOf(state, id) !== undefined,
+  };
+}
+
+/** The statuses to switch on or off for a combatant when the state goes from `before` to `after`. */
+export function statusToggles(before: SkirmishState, after: SkirmishState, id: string): { id: CardStatus; active: boolean }[] {
+  const was = statusesOf(before, id);
+  const now = statusesOf(after, id);
+  return CARD_STATUSES.filter((s) => was[s] !== now[s]).map((s) => ({ id: s, active: now[s] }));
+}

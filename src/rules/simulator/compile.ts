@@ -1,0 +1,217 @@
+/**
+ * An encounter made ready to play many times: the starting skirmish state (shared by every run, since the
+ * engine never modifies a state), and per combatant and enemy the attacks it can make, with their pools and
+ * their exact expected damage (`attackOdds`), so the tactics choose in constant time during a run.
+ */
+import type { CheckValues } from "../character";
+import { woundThresholds } from "../health";
+import { damageDistribution, hitProbability } from "../odds";
+import { crashTN } from "../falling";
+import { attackOdds } from "../odds-attack";
+import type { AttackDeclaration, AttackPools } from "../procedures/attack";
+import type { GrappleDeclaration, GrapplePools } from "../procedures/grapple";
+import type { RoundMode } from "../round-plan";
+import { attackTN, damageTN } from "../skills";
+import { pairKey } from "../state";
+import type { CombatantState, SkirmishState } from "../state";
+import type { Distance } from "../types";
+import { DEFAULT_ROUND_LIMIT } from "./encounter";
+import type { Encounter, EncounterCombatant, EncounterWeapon, SkillCheck } from "./encounter";
+
+/** One attack a combatant can make on one enemy, ready to hand to `performAttack`. */
+export interface AttackOption {
+  decl: AttackDeclaration;
+  pools: AttackPools;
+  ranged: boolean;
+  /** Magic Points it costs (Dragonsbreath). */
+  magicCost: number;
+  /** Exact chance to hit and expected damage against a fresh target (`attackOdds`). */
+  hit: number;
+  expected: number;
+}
+
+/** A grapple a combatant can try on one enemy. */
+export interface GrappleOption {
+  decl: GrappleDeclaration;
+  pools: GrapplePools;
+  hit: number;
+}
+
+/** A combatant as the run loop and the tactics see it. */
+export interface CompiledCombatant {
+  index: number;
+  id: string;
+  name: string;
+  side: number;
+  source: EncounterCombatant;
+  tactics: string;
+  /** Per combatant index: its attack options on that enemy, best expected damage first (empty for allies). */
+  attacks: AttackOption[][];
+  /** Per combatant index: its best grapple on that enemy, or null. */
+  grapples: (GrappleOption | null)[];
+  breakOut: CheckValues;
+  /** The pool of its rescue check (000 "Catching": a Soma / Aerobatics check; the Soma pool is never smaller). */
+  rescuePool: number;
+  /** Wounds at which it is severely injured. */
+  severeAt: number;
+  /** Expected wounds a crash on the encounter's ground deals it (000 "Falling out of the Sky"), exactly. */
+  crashDamage: number;
+}
+
+/** The whole encounter, compiled. */
+export interface CompiledEncounter {
+  sides: string[];
+  combatants: CompiledCombatant[];
+  byId: ReadonlyMap<string, CompiledCombatant>;
+  /** Combatant indexes per side. */
+  members: number[][];
+  initial: SkirmishState;
+  mode: RoundMode;
+  roundLimit: number;
+  /** Every combatant's defence against a break-out (000: Tooth and Claw only), by id. */
+  breakOutDefences: Record<string, { pool: number; tn: number }>;
+}
+
+/** The check a skill gives, or the untrained Soma check (RULES.md "Dice and checks"; snapshot.ts `checkFor`). */
+function skillCheck(c: EncounterCombatant, skill: string): SkillCheck {
+  return c.skills[skill] ?? { tn: c.checks.soma.tn, pool: c.checks.soma.pool };
+}
+
+/**
+ * The defender's best check among the skills a weapon allows (lowest TN, then the larger pool), else untrained
+ * Soma. The same choice as src/data/snapshot.ts `defenceAgainst`, which the rules layer cannot import; a test
+ * holds the two together on every pair of bestiary entries.
+ */
+function defenceAgainst(target: EncounterCombatant, weapon: EncounterWeapon): SkillCheck {
+  // RULES.md "Dice and checks": the best of the listed skills it has; an untrained Soma check only without any.
+  let best: SkillCheck | null = null;
+  for (const id of weapon.defenceSkills) {
+    const s = target.skills[id];
+    if (s && (!best || s.tn < best.tn || (s.tn === best.tn && s.pool > best.pool))) best = s;
+  }
+  return best ?? { tn: target.checks.soma.tn, pool: target.checks.soma.pool };
+}
+
+function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant): AttackOption[] {
+  const options: AttackOption[] = [];
+  for (const w of attacker.weapons) {
+    const check = skillCheck(attacker, w.attackSkill);
+    const defence = defenceAgainst(target, w);
+    const ranged = w.weapon.range === "ranged";
+    let best: AttackOption | null = null;
+    for (const killerBlow of w.weapon.killerBlow ? [false, true] : [false]) {
+      const odds = attackOdds({
+        attackPool: check.pool,
+        attackTN: attackTN(check.tn, { killerBlow }),
+        defencePool: defence.pool,
+        defenceTN: defence.tn,
+        soma: attacker.state.soma,
+        damageTN: damageTN(w.weapon.damageTN, { killerBlow }),
+        armour: target.state.armour,
+        wounds: 0,
+        lifePoints: target.state.life.max,
+      });
+      if (best === null || odds.expectedDamage > best.expected) {
+        best = {
+          decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: w.weapon, killerBlow },
+          pools: { attackPool: check.pool, baseAttackTN: check.tn, defence: { pool: defence.pool, tn: defence.tn } },
+          ranged,
+          magicCost: w.weapon.magicCost,
+          hit: odds.hit,
+          expected: odds.expectedDamage,
+        };
+      }
+    }
+    if (best) options.push(best);
+  }
+  return options.sort((a, b) => b.expected - a.expected);
+}
+
+/**
+ * A grapple with a weapon that has the trait: 000 "Grapple Attacks" attacks with the best grapple check (Tooth and
+ * Claw) and is met by the target's best melee defence, as src/data/snapshot.ts `grapplePools` has it.
+ */
+function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant): GrappleOption | null {
+  const weapon = attacker.weapons.find((w) => w.weapon.grapple && w.weapon.range === "melee");
+  if (!weapon) return null;
+  const attack = attacker.checks.grapple;
+  const defence = target.checks.meleeDefence;
+  return {
+    decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: weapon.weapon },
+    pools: { attackPool: attack.pool, attackTN: attack.tn, defence: { pool: defence.pool, tn: defence.tn } },
+    hit: hitProbability({ attackPool: attack.pool, attackTN: attack.tn, defencePool: defence.pool, defenceTN: defence.tn }),
+  };
+}
+
+/** Compiles a checked encounter (see `checkEncounter`). */
+export function compileEncounter(encounter: Encounter): CompiledEncounter {
+  const flat: { source: EncounterCombatant; side: number }[] = [];
+  encounter.sides.forEach((side, s) => {
+    for (const source of side.combatants) flat.push({ source, side: s });
+  });
+  const sides = encounter.sides.map((s) => s.name);
+  const states: Record<string, CombatantState> = {};
+  for (const { source, side } of flat) {
+    // Every run starts fresh: no wounds carried in from the sheet's flags of the round, none of its round flags.
+    states[source.state.id] = {
+      ...source.state,
+      side: sides[side] ?? "",
+      life: { ...source.state.life },
+      magic: { ...source.state.magic },
+      moved: false,
+      fullMove: false,
+      acted: false,
+      choseToFall: false,
+      falling: false,
+      roundEffects: [],
+    };
+  }
+  const enemyDistance: Distance = encounter.distance ?? "long";
+  const distances: Record<string, Distance> = {};
+  for (let i = 0; i < flat.length; i += 1) {
+    for (let j = i + 1; j < flat.length; j += 1) {
+      const a = flat[i];
+      const b = flat[j];
+      if (!a || !b) continue;
+      distances[pairKey(a.source.state.id, b.source.state.id)] = a.side === b.side ? "close" : enemyDistance;
+    }
+  }
+  const initial: SkirmishState = {
+    combatants: states,
+    landmarks: {},
+    distances,
+    grapples: [],
+    carrying: {},
+    surface: encounter.surface ?? "normal",
+  };
+  const breakOutDefences: Record<string, { pool: number; tn: number }> = {};
+  const combatants = flat.map(({ source, side }, index): CompiledCombatant => {
+    breakOutDefences[source.state.id] = { pool: source.checks.breakOut.pool, tn: source.checks.breakOut.tn };
+    return {
+      index,
+      id: source.state.id,
+      name: source.state.name,
+      side,
+      source,
+      tactics: source.tactics ?? "standard",
+      attacks: flat.map((other) => (other.side === side ? [] : attackOptions(source, other.source))),
+      grapples: flat.map((other) => (other.side === side ? null : grappleOption(source, other.source))),
+      breakOut: source.checks.breakOut,
+      rescuePool: Math.max(source.checks.soma.pool, source.skills.aerobatics?.pool ?? 0),
+      severeAt: woundThresholds(source.state.life.max).severelyInjured,
+      crashDamage: damageDistribution({ pool: source.state.soma, tn: crashTN(initial.surface), armour: source.state.armour })
+        .reduce((sum, p, k) => sum + p * k, 0),
+    };
+  });
+  const members = sides.map((_, s) => combatants.filter((c) => c.side === s).map((c) => c.index));
+  return {
+    sides,
+    combatants,
+    byId: new Map(combatants.map((c) => [c.id, c])),
+    members,
+    initial,
+    mode: encounter.mode ?? "descending",
+    roundLimit: encounter.roundLimit ?? DEFAULT_ROUND_LIMIT,
+    breakOutDefences,
+  };
+}

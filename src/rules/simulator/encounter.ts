@@ -1,0 +1,233 @@
+/**
+ * What the encounter simulator plays: sides of combatants (the engine's CombatantState plus each combatant's
+ * weapons and check values, as deriveCharacter computes them), where they start, the ground and the round mode.
+ * `checkEncounter` refuses bad input with an en.json key and the values it interpolates, so the CLI and the
+ * Foundry app show the same words.
+ */
+import { ALTITUDES, DISTANCES } from "../bands";
+import type { CheckValues, CommonCheck } from "../character";
+import { SURFACES } from "../falling";
+import { checkWeapon } from "../procedures/battle-common";
+import type { WeaponSnapshot } from "../procedures/battle-common";
+import { ROUND_MODES } from "../round-plan";
+import type { RoundMode } from "../round-plan";
+import { SPEED_CATEGORIES } from "../speed";
+import type { SpeedCategory } from "../speed";
+import type { CombatantState } from "../state";
+import type { Altitude, Distance, Surface } from "../types";
+
+/** A weapon as the simulator uses it: the engine's snapshot, the skill it attacks with and the skills that may defend. */
+export interface EncounterWeapon {
+  weapon: WeaponSnapshot;
+  /** The skill identifier of the attack (docs/DATA.md `attackSkill`); an untrained Soma check without it. */
+  attackSkill: string;
+  /** The skill identifiers that may defend against it (docs/DATA.md `defenceSkills`). */
+  defenceSkills: readonly string[];
+}
+
+/** A check a skill gives: its TN and its pool (DerivedCharacter `skills`). */
+export interface SkillCheck {
+  tn: number;
+  pool: number;
+}
+
+/** One combatant of an encounter. */
+export interface EncounterCombatant {
+  /** The engine's snapshot; its `altitude` is where it starts, its `side` is overwritten by the side it is on. */
+  state: CombatantState;
+  weapons: readonly EncounterWeapon[];
+  /** Checks by use (DerivedCharacter `pools`): grapples, break-outs, and the untrained Soma check. */
+  checks: Readonly<Record<CommonCheck, CheckValues>>;
+  /** Checks by skill identifier (DerivedCharacter `skills`): weapon attacks and defences, Aerobatics for rescues. */
+  skills: Readonly<Record<string, SkillCheck>>;
+  /** The name of its tactics (tactics.ts); "standard" when absent. */
+  tactics?: string;
+  /** Its speed category for the side d10 round (001 "Combat Phases"); "average" when absent. */
+  speed?: SpeedCategory;
+}
+
+/** One side: a name and its combatants. */
+export interface EncounterSide {
+  name: string;
+  combatants: readonly EncounterCombatant[];
+}
+
+/** A whole encounter. */
+export interface Encounter {
+  sides: readonly EncounterSide[];
+  /** Where enemies start from each other (default "long"). Allies start at close quarters. */
+  distance?: Distance;
+  /** The ground a crash lands on (default "normal"). */
+  surface?: Surface;
+  /** The round mode (default "descending"). */
+  mode?: RoundMode;
+  /** Rounds after which a run is a draw (default 20, at most 200). */
+  roundLimit?: number;
+}
+
+/** How a simulation is run. */
+export interface SimulationOptions {
+  runs: number;
+  seed: number;
+}
+
+/** The most runs one simulation may make. */
+export const MAX_RUNS = 10_000_000;
+/** The most rounds a run may last before it is a draw. */
+export const MAX_ROUND_LIMIT = 200;
+/** Rounds before a draw when the encounter does not say. */
+export const DEFAULT_ROUND_LIMIT = 20;
+/** The most combatants an encounter may hold. */
+export const MAX_COMBATANTS = 40;
+
+/** Why an encounter or its options are refused; each value is an en.json key. */
+export const SIMULATOR_ERRORS = Object.freeze({
+  TooFewSides: "AOD.Simulator.Error.TooFewSides",
+  EmptySide: "AOD.Simulator.Error.EmptySide",
+  TooManyCombatants: "AOD.Simulator.Error.TooManyCombatants",
+  DuplicateId: "AOD.Simulator.Error.DuplicateId",
+  DuplicateSide: "AOD.Simulator.Error.DuplicateSide",
+  BadCombatant: "AOD.Simulator.Error.BadCombatant",
+  GroundedNonFlyer: "AOD.Simulator.Error.GroundedNonFlyer",
+  BadOption: "AOD.Simulator.Error.BadOption",
+  BadRuns: "AOD.Simulator.Error.BadRuns",
+  TooManyRuns: "AOD.Simulator.Error.TooManyRuns",
+  BadSeed: "AOD.Simulator.Error.BadSeed",
+  UnknownTactics: "AOD.Simulator.Error.UnknownTactics",
+} as const);
+
+/** A refusal: the en.json key and the values its text interpolates. */
+export interface EncounterProblem {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** Thrown by `simulate` for bad input; `problem` carries the en.json key for a localised message. */
+export class SimulationInputError extends RangeError {
+  readonly problem: EncounterProblem;
+  constructor(problem: EncounterProblem) {
+    super(`${problem.key} ${JSON.stringify(problem.data)}`);
+    this.name = "SimulationInputError";
+    this.problem = problem;
+  }
+}
+
+const problem = (key: string, data: Record<string, string | number> = {}): EncounterProblem => ({ key, data });
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const fields = (value: unknown): Fields | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+
+/** Text for a value in a message: strings as they are, anything else as JSON. */
+const shown = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) as string | undefined) ?? "undefined");
+
+const wholeAtLeast = (value: unknown, min: number): boolean => typeof value === "number" && Number.isInteger(value) && value >= min;
+
+/** The run count and seed problem, if any: runs a whole number from 1 to MAX_RUNS, the seed a whole number. */
+export function checkOptions(options: unknown): EncounterProblem | null {
+  const o = fields(options) ?? {};
+  const runs = o.runs;
+  if (typeof runs !== "number" || !wholeAtLeast(runs, 1)) return problem(SIMULATOR_ERRORS.BadRuns, { value: shown(runs) });
+  if (runs > MAX_RUNS) return problem(SIMULATOR_ERRORS.TooManyRuns, { value: runs, max: MAX_RUNS });
+  if (typeof o.seed !== "number" || !Number.isSafeInteger(o.seed)) return problem(SIMULATOR_ERRORS.BadSeed, { value: shown(o.seed) });
+  return null;
+}
+
+function checkProblem(checks: Fields | null, use: string): boolean {
+  const check = fields(checks?.[use]);
+  return !check || !Number.isInteger(check.tn) || !wholeAtLeast(check.pool, 0);
+}
+
+function weaponProblem(value: unknown): boolean {
+  const w = fields(value);
+  if (!w || typeof w.attackSkill !== "string" || !Array.isArray(w.defenceSkills)) return true;
+  try {
+    checkWeapon(w.weapon as WeaponSnapshot);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<string>): EncounterProblem | null {
+  const c = fields(value) ?? {};
+  const s = fields(c.state) ?? {};
+  const name = typeof s.name === "string" ? s.name : "?";
+  const bad = (field: string) => problem(SIMULATOR_ERRORS.BadCombatant, { name, side, field });
+  if (typeof s.id !== "string" || s.id === "") return bad("id");
+  if (typeof s.name !== "string") return bad("name");
+  if (!(ALTITUDES as readonly unknown[]).includes(s.altitude)) return bad("altitude");
+  if (typeof s.canFly !== "boolean") return bad("canFly");
+  if (typeof s.fastGround !== "boolean") return bad("fastGround");
+  if (!s.canFly && s.altitude !== "grounded") return problem(SIMULATOR_ERRORS.GroundedNonFlyer, { name });
+  for (const key of ["soma", "pneuma", "agility", "armour"] as const) if (!wholeAtLeast(s[key], 0)) return bad(key);
+  if (typeof s.weight !== "number" || !(s.weight > 0) || !Number.isFinite(s.weight)) return bad("weight");
+  const life = fields(s.life);
+  if (!life || !wholeAtLeast(life.max, 1) || !wholeAtLeast(life.wounds, 0)) return bad("life");
+  const magic = fields(s.magic);
+  if (!magic || !wholeAtLeast(magic.value, 0) || !wholeAtLeast(magic.max, 0)) return bad("magic");
+  if (!Array.isArray(c.weapons)) return bad("weapons");
+  const broken = c.weapons.findIndex(weaponProblem);
+  if (broken >= 0) return bad(`weapons[${broken}]`);
+  const checks = fields(c.checks);
+  for (const use of ["soma", "grapple", "meleeDefence", "breakOut"]) if (checkProblem(checks, use)) return bad(`checks.${use}`);
+  const skills = fields(c.skills);
+  if (!skills || Object.keys(skills).some((id) => checkProblem(skills, id))) return bad("skills");
+  if (c.speed !== undefined && !(SPEED_CATEGORIES as readonly unknown[]).includes(c.speed)) return bad("speed");
+  if (c.tactics !== undefined && (typeof c.tactics !== "string" || !tactics.has(c.tactics))) {
+    return problem(SIMULATOR_ERRORS.UnknownTactics, { name, tactics: shown(c.tactics), known: [...tactics].join(", ") });
+  }
+  return null;
+}
+
+function optionProblem(field: string, value: unknown, allowed: readonly string[]): EncounterProblem | null {
+  if (value === undefined || allowed.includes(value as string)) return null;
+  return problem(SIMULATOR_ERRORS.BadOption, { field, value: shown(value), allowed: allowed.join(", ") });
+}
+
+/**
+ * The first thing wrong with an encounter, or null (then it is a sound `Encounter`): at least two sides with
+ * distinct names, none empty, at most MAX_COMBATANTS, unique ids, sound snapshots, non-flyers on the ground,
+ * known options and tactics. It takes `unknown`: encounters arrive from a worker message or a macro.
+ */
+export function checkEncounter(encounter: unknown, tactics: ReadonlySet<string>): EncounterProblem | null {
+  const e = fields(encounter);
+  const sides = e?.sides;
+  if (!e || !Array.isArray(sides)) return problem(SIMULATOR_ERRORS.TooFewSides, { count: 0 });
+  if (sides.length < 2) return problem(SIMULATOR_ERRORS.TooFewSides, { count: sides.length });
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  let total = 0;
+  for (const sideValue of sides) {
+    const side = fields(sideValue) ?? {};
+    const name = typeof side.name === "string" ? side.name : "?";
+    if (names.has(name)) return problem(SIMULATOR_ERRORS.DuplicateSide, { side: name });
+    names.add(name);
+    const combatants = side.combatants;
+    if (!Array.isArray(combatants) || combatants.length === 0) return problem(SIMULATOR_ERRORS.EmptySide, { side: name });
+    for (const c of combatants) {
+      const found = combatantProblem(c, name, tactics);
+      if (found) return found;
+      const id = (c as EncounterCombatant).state.id;
+      if (ids.has(id)) return problem(SIMULATOR_ERRORS.DuplicateId, { id });
+      ids.add(id);
+      total += 1;
+    }
+  }
+  if (total > MAX_COMBATANTS) return problem(SIMULATOR_ERRORS.TooManyCombatants, { count: total, max: MAX_COMBATANTS });
+  const limit = e.roundLimit;
+  if (limit !== undefined && (!wholeAtLeast(limit, 1) || (limit as number) > MAX_ROUND_LIMIT)) {
+    return problem(SIMULATOR_ERRORS.BadOption, { field: "roundLimit", value: shown(limit), allowed: `1-${MAX_ROUND_LIMIT}` });
+  }
+  return (
+    optionProblem("distance", e.distance, DISTANCES.filter((d) => d !== "zero")) ??
+    optionProblem("surface", e.surface, SURFACES) ??
+    optionProblem("mode", e.mode, ROUND_MODES)
+  );
+}
+
+/** The starting altitude a combatant is given when a side's altitude is set: non-flyers stay on the ground. */
+export function startingAltitude(state: CombatantState, altitude: Altitude): Altitude {
+  return state.canFly ? altitude : "grounded";
+}

@@ -1,0 +1,31 @@
+/** The encounter simulator (DESIGN.md "The rules engine": `simulate`), pure like the rest of src/rules/. */
+export {
+  DEFAULT_ROUND_LIMIT,
+  MAX_COMBATANTS,
+  MAX_ROUND_LIMIT,
+  MAX_RUNS,
+  SIMULATOR_ERRORS,
+  SimulationInputError,
+  checkEncounter,
+  checkOptions,
+  startingAltitude,
+} from "./encounter";
+export type {
+  Encounter,
+  EncounterCombatant,
+  EncounterProblem,
+  EncounterSide,
+  EncounterWeapon,
+  SimulationOptions,
+  SkillCheck,
+} from "./encounter";
+export { simulationDice } from "./dice";
+export type { SimulationDice } from "./dice";
+export { STANDARD_TACTICS, TACTIC_NAMES, inTheFight } from "./tactics";
+export type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
+export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
+export type { Ending } from "./play";
+export { simulate, wilson } from "./simulate";
+export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
+export { showRate, simulationReport } from "./report";
+export type { RoundBar, ShownRate, SimulationReport } from "./report";

@@ -1,0 +1,318 @@
+/**
+ * How simulated combatants fight: every tactic of the encounter simulator lives in this one module. A tactic
+ * only CHOOSES (a move, a battle action, whether to set a passenger down); the simulator then carries the
+ * choice out with the engine's own procedures, which may still refuse it. A table adds its own tactics by
+ * passing `{ tactics: { myName: { ... } } }` to `simulate` and naming them on combatants.
+ *
+ * The standard tactics, in the order a combatant considers them each turn:
+ * 1. Stay back when hurt: a flyer one wound from severe injury withdraws (one step farther from the nearest enemy
+ *    and one band higher) instead of fighting; severely injured combatants can do nothing at all (000).
+ * 2. Break out when grappled: a pinned combatant that did not start its grapple tries to break out. The one that
+ *    started it holds on and bites while aloft ("grapple and drop"), and lets go just before the ground only when
+ *    the crash would hurt it more than its foe.
+ * 3. Rescue a falling ally: catch an ally falling alone when in reach, else fly to it.
+ * 4. Take off or land: a carrier lands and sets its passenger down; a grounded flyer takes off when its target
+ *    is out of reach on the ground.
+ * 5. Grapple when aloft: a flyer at mid altitude or higher grapples an airborne enemy at close quarters when the
+ *    grapple has even odds and the crash that follows hurts the foe more than itself.
+ * 6. Otherwise attack: the attack with the best exact expected damage that is legal now. "standard" picks the
+ *    weapon by expected damage, so a dragon closes and bites (killer blow) when its bite is its best attack;
+ *    "skirmisher" keeps range and breathes while its Magic Points last; "brawler" always closes for melee;
+ *    "passive" never acts (a dummy, for tests and training).
+ * Moves approach the chosen target to the band its chosen attack needs: a standard move when it brings the target
+ * into reach, a full move when only that gets there (so no attack this round).
+ */
+import { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "../bands";
+import { woundState } from "../health";
+import { canMelee, canRanged } from "../legality";
+import type { MoveDeclaration, MoveKind, MovePhase } from "../procedures/move";
+import { carrierOf, distanceBetween, grapplePartners, isPinned } from "../state";
+import type { CombatantState, SkirmishState } from "../state";
+import type { Altitude, Distance } from "../types";
+import type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
+
+/** What a combatant does with its battle action. */
+export type BattleChoice =
+  | { kind: "attack"; option: AttackOption }
+  | { kind: "grapple"; option: GrappleOption }
+  | { kind: "breakOut" }
+  | { kind: "rescue"; targetId: string };
+
+/** What a run remembers between turns: who started the grapple it is in (1) or not (0), by combatant index. */
+export interface RunMemory {
+  grappler: Uint8Array;
+}
+
+/** Everything a tactic may look at when it chooses. */
+export interface TacticView {
+  state: SkirmishState;
+  self: CompiledCombatant;
+  encounter: CompiledEncounter;
+  memory: RunMemory;
+  /** The phase a move would be made in. */
+  phase: MovePhase;
+}
+
+/**
+ * A set of tactics. Moves and battle actions are proposed best first; the simulator makes the first one the
+ * engine allows (so a tactic never needs to re-check the rules itself), and an empty list means "hold".
+ */
+export interface Tactics {
+  /** Whether to set its passenger down now (costs no action). */
+  letGo(view: TacticView): boolean;
+  /** The moves it would make this phase, best first. */
+  moves(view: TacticView): readonly MoveDeclaration[];
+  /** The battle actions it would take, best first. */
+  actions(view: TacticView): readonly BattleChoice[];
+}
+
+type Style = "standard" | "skirmisher" | "brawler";
+
+const stateOf = (view: TacticView, c: CompiledCombatant): CombatantState =>
+  view.state.combatants[c.id] as CombatantState;
+
+/** Whether a combatant is still in the fight: neither dead nor severely injured (000 "Severe injury and Death"). */
+export function inTheFight(c: CombatantState): boolean {
+  return woundState(c.life.wounds, c.life.max) === "fit";
+}
+
+const affordable = (view: TacticView, option: AttackOption): boolean =>
+  option.magicCost <= stateOf(view, view.self).magic.value;
+
+/** The option a style prefers against one enemy, among those it can pay for. */
+function preferred(view: TacticView, target: CompiledCombatant, style: Style): AttackOption | null {
+  const options = view.self.attacks[target.index] ?? [];
+  let first: AttackOption | null = null;
+  for (const option of options) {
+    if (!affordable(view, option) || option.expected <= 0) continue;
+    first ??= option;
+    if (style === "skirmisher" && option.ranged) return option;
+    if (style === "brawler" && !option.ranged) return option;
+  }
+  return first;
+}
+
+/** The enemy to go for: the one in the fight its preferred attack hurts most, the nearer on a tie. */
+function chooseTarget(view: TacticView, style: Style): { target: CompiledCombatant; option: AttackOption } | null {
+  let best: { target: CompiledCombatant; option: AttackOption; reach: number } | null = null;
+  for (const other of view.encounter.combatants) {
+    if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
+    const option = preferred(view, other, style);
+    if (!option) continue;
+    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    if (!best || option.expected > best.option.expected || (option.expected === best.option.expected && reach < best.reach)) {
+      best = { target: other, option, reach };
+    }
+  }
+  return best;
+}
+
+/** Whether an attack of this range would reach from these bands. */
+function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
+  if (option.ranged) return canRanged(distance, a, b, { longRange: option.decl.weapon.longRange }).allowed;
+  return canMelee(distance, a, b).allowed;
+}
+
+/** The bands a combatant wants to be at to use an attack on a target, or null when it never can. */
+function wantedBands(self: CombatantState, target: CombatantState, option: AttackOption, now: Distance) {
+  if (option.ranged) {
+    const limit = option.decl.weapon.longRange ? "long" : "middle";
+    const distance = distanceIndex(now) <= distanceIndex(limit) ? now : limit;
+    const gapOk = (a: Altitude) => Math.abs(altitudeValue(a) - altitudeValue(target.altitude)) <= 1;
+    if (gapOk(self.altitude)) return { altitude: self.altitude, distance };
+    if (!self.canFly) return null;
+    const here = altitudeIndex(self.altitude);
+    const near = ALTITUDES.filter(gapOk).sort((a, b) => Math.abs(altitudeIndex(a) - here) - Math.abs(altitudeIndex(b) - here));
+    return near[0] ? { altitude: near[0], distance } : null;
+  }
+  if (target.altitude === "grounded" || target.altitude === "low") {
+    // 000 "Altitude": Flying Low is level with the ground for melee, so a flyer need not land to bite.
+    if (self.altitude === "grounded" || self.altitude === "low") return { altitude: self.altitude, distance: "close" as Distance };
+    return self.canFly ? { altitude: "low" as Altitude, distance: "close" as Distance } : null;
+  }
+  return self.canFly ? { altitude: target.altitude, distance: "close" as Distance } : null;
+}
+
+function stepToward(from: number, to: number, steps: number): number {
+  return from < to ? Math.min(to, from + steps) : Math.max(to, from - steps);
+}
+
+/** A move of one kind toward the wanted bands, as far as that kind allows, or null when it changes nothing. */
+function moveToward(
+  view: TacticView,
+  kind: MoveKind,
+  reference: string,
+  want: { altitude: Altitude; distance: Distance },
+): MoveDeclaration | null {
+  const self = stateOf(view, view.self);
+  const steps = kind === "full" ? 2 : 1;
+  const altitude = ALTITUDES[stepToward(altitudeIndex(self.altitude), altitudeIndex(want.altitude), self.canFly ? steps : 0)];
+  const now = distanceIndex(distanceBetween(view.state, self.id, reference));
+  // A move never brings anyone to zero range (only a grapple does).
+  const distance = DISTANCES[Math.max(1, stepToward(now, distanceIndex(want.distance), steps))];
+  if (!altitude || !distance) return null;
+  const move: MoveDeclaration = { id: self.id, kind };
+  if (altitude !== self.altitude) move.altitude = altitude;
+  if (distanceIndex(distance) !== now) {
+    move.reference = reference;
+    move.distance = distance;
+  }
+  return move.altitude === undefined && move.distance === undefined ? null : move;
+}
+
+/** Moves in the order tried: a standard move that brings the target into reach, a full one that does, then the longest. */
+function approach(
+  view: TacticView,
+  target: CompiledCombatant,
+  want: { altitude: Altitude; distance: Distance },
+  option?: AttackOption,
+): MoveDeclaration[] {
+  const standard = moveToward(view, "standard", target.id, want);
+  const full = moveToward(view, "full", target.id, want);
+  const order: MoveDeclaration[] = [];
+  if (option) {
+    const t = stateOf(view, target);
+    const self = stateOf(view, view.self);
+    const lands = (m: MoveDeclaration | null): m is MoveDeclaration =>
+      m !== null &&
+      reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, t.altitude);
+    if (lands(standard)) order.push(standard);
+    if (lands(full)) order.push(full);
+  }
+  if (full && !order.includes(full)) order.push(full);
+  if (standard && !order.includes(standard)) order.push(standard);
+  return order;
+}
+
+const NOTHING: readonly never[] = Object.freeze([]);
+const some = (...moves: (MoveDeclaration | null)[]): MoveDeclaration[] => moves.filter((m): m is MoveDeclaration => m !== null);
+
+const hurt = (view: TacticView): boolean => {
+  const self = stateOf(view, view.self);
+  return self.canFly && self.life.wounds > 0 && self.life.wounds >= view.self.severeAt - 1;
+};
+
+function nearestEnemy(view: TacticView): CompiledCombatant | null {
+  let best: CompiledCombatant | null = null;
+  let bestReach = Number.POSITIVE_INFINITY;
+  for (const other of view.encounter.combatants) {
+    if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
+    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    if (reach < bestReach) {
+      best = other;
+      bestReach = reach;
+    }
+  }
+  return best;
+}
+
+function fallingAlly(view: TacticView): CompiledCombatant | null {
+  for (const other of view.encounter.combatants) {
+    if (other.side !== view.self.side || other.index === view.self.index) continue;
+    const s = stateOf(view, other);
+    if (s.falling && !isPinned(view.state, s.id) && carrierOf(view.state, s.id) === undefined) return other;
+  }
+  return null;
+}
+
+function movesFor(style: Style) {
+  return (view: TacticView): readonly MoveDeclaration[] => {
+    const self = stateOf(view, view.self);
+    if (!inTheFight(self) || isPinned(view.state, self.id)) return NOTHING;
+    if (hurt(view)) {
+      const enemy = nearestEnemy(view);
+      if (!enemy) return NOTHING;
+      const far = Math.min(DISTANCES.length - 1, distanceIndex(distanceBetween(view.state, self.id, enemy.id)) + 2);
+      const high = Math.min(ALTITUDES.length - 1, altitudeIndex(self.altitude) + 1);
+      const away = { altitude: ALTITUDES[high] ?? self.altitude, distance: DISTANCES[far] ?? "disengaged" };
+      return some(moveToward(view, "full", enemy.id, away), moveToward(view, "standard", enemy.id, away));
+    }
+    const ally = self.canFly && view.state.carrying[self.id] === undefined ? fallingAlly(view) : null;
+    if (ally) return approach(view, ally, { altitude: stateOf(view, ally).altitude, distance: "close" });
+    if (view.state.carrying[self.id] !== undefined) {
+      const enemy = nearestEnemy(view);
+      const reference = enemy ?? ally;
+      // Land: straight down, keeping the distance to the nearest enemy.
+      if (!reference) return NOTHING;
+      const distance = distanceBetween(view.state, self.id, reference.id);
+      return some(moveToward(view, "standard", reference.id, { altitude: "grounded", distance }));
+    }
+    const chosen = chooseTarget(view, style);
+    if (!chosen) return NOTHING;
+    const target = stateOf(view, chosen.target);
+    const now = distanceBetween(view.state, self.id, target.id);
+    if (reaches(chosen.option, now, self.altitude, target.altitude)) {
+      // Keep range: a ranged fighter at close quarters with a foe that bites steps back to middle distance.
+      const bites = (chosen.target.attacks[view.self.index] ?? []).some((o) => !o.ranged && o.expected > 0);
+      if (chosen.option.ranged && now === "close" && bites && reaches(chosen.option, "middle", self.altitude, target.altitude)) {
+        return some(moveToward(view, "standard", target.id, { altitude: self.altitude, distance: "middle" }));
+      }
+      return NOTHING;
+    }
+    const want = wantedBands(self, target, chosen.option, now);
+    return want ? approach(view, chosen.target, want, chosen.option) : NOTHING;
+  };
+}
+
+/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
+function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
+  const list: { option: AttackOption; score: number }[] = [];
+  for (const other of view.encounter.combatants) {
+    if (other.side === view.self.side || (only !== undefined && other.id !== only)) continue;
+    if (only === undefined && !inTheFight(stateOf(view, other))) continue;
+    for (const option of view.self.attacks[other.index] ?? []) {
+      if (!affordable(view, option) || option.expected <= 0) continue;
+      const bonus = (style === "skirmisher" && option.ranged) || (style === "brawler" && !option.ranged) ? 1000 : 0;
+      list.push({ option, score: option.expected + bonus });
+    }
+  }
+  list.sort((a, b) => b.score - a.score);
+  for (const { option } of list) out.push({ kind: "attack", option });
+}
+
+function actionsFor(style: Style) {
+  return (view: TacticView): readonly BattleChoice[] => {
+    const self = stateOf(view, view.self);
+    if (!inTheFight(self)) return NOTHING;
+    const { state, self: me } = view;
+    const out: BattleChoice[] = [];
+    if (isPinned(state, self.id)) {
+      const partners = grapplePartners(state, self.id);
+      const started = view.memory.grappler[me.index] === 1;
+      const nearGround = self.altitude === "low" || self.altitude === "grounded";
+      const crashHurtsMeMore = view.encounter.combatants.some((c) => partners.includes(c.id) && c.crashDamage < me.crashDamage);
+      if (started && !(nearGround && crashHurtsMeMore)) {
+        for (const partner of partners) attacks(view, style === "skirmisher" ? "standard" : style, out, partner);
+      }
+      out.push({ kind: "breakOut" });
+      return out;
+    }
+    const ally = fallingAlly(view);
+    if (ally) out.push({ kind: "rescue", targetId: ally.id });
+    if (style !== "skirmisher" && altitudeIndex(self.altitude) >= altitudeIndex("mid")) {
+      for (const other of view.encounter.combatants) {
+        const grapple = me.grapples[other.index];
+        if (!grapple || grapple.hit < 0.5 || other.crashDamage <= me.crashDamage) continue;
+        if (inTheFight(stateOf(view, other))) out.push({ kind: "grapple", option: grapple });
+      }
+    }
+    attacks(view, style, out);
+    return out;
+  };
+}
+
+const letGo = (view: TacticView): boolean =>
+  view.state.carrying[view.self.id] !== undefined && stateOf(view, view.self).altitude === "grounded";
+
+const styled = (style: Style): Tactics => Object.freeze({ letGo, moves: movesFor(style), actions: actionsFor(style) });
+
+/** The tactics every simulation knows; combatants name one (default "standard"). */
+export const STANDARD_TACTICS: Readonly<Record<string, Tactics>> = Object.freeze({
+  standard: styled("standard"),
+  skirmisher: styled("skirmisher"),
+  brawler: styled("brawler"),
+  passive: Object.freeze({ letGo: () => false, moves: () => NOTHING, actions: () => NOTHING }),
+});
+
+/** The names of the standard tactics, for menus and `--help`. */
+export const TACTIC_NAMES: readonly string[] = Object.freeze(Object.keys(STANDARD_TACTICS));

@@ -1,0 +1,96 @@
+// The range and altitude board in the browser (issue 9 "Tests"): a fight with flyers at every altitude, a grapple,
+// a carried combatant and landmarks, seen from two different combatants, as a player and as the GM, in both
+// themes; axe-clean, screenshots in test-output/screenshots/board-*.png.
+import { describe, expect, it } from "vitest";
+import { buildBoardContext } from "../../src/applications/board/board-context";
+import type { BoardInput } from "../../src/applications/board/board-context";
+import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../applications/board/fight";
+import { renderView, THEMES } from "./harness";
+
+const ART = "systems/age-of-dragons/assets/art";
+const IMAGES: Record<string, string> = {
+  argent: `${ART}/argent-dragon.svg`,
+  sable: `${ART}/sable-dragon.svg`,
+  hunter: `${ART}/hunter-dragon.svg`,
+  wyrm: `${ART}/storm-wyrm.svg`,
+  ember: `${ART}/ember-drake.svg`,
+  xbow: `${ART}/crossbowman.svg`,
+  griffon: `${ART}/griffon.svg`,
+  bow: `${ART}/longbowman.svg`,
+  knight: `${ART}/knight.svg`,
+};
+
+function boardContext(selectedId: string | undefined, values: Partial<BoardInput> = {}): object {
+  return buildBoardContext({
+    state: showcaseFight(),
+    selectedId,
+    weapons: selectedId === undefined ? [] : (FIGHT_WEAPONS[selectedId] ?? []),
+    images: IMAGES,
+    isGM: false,
+    owned: selectedId === undefined ? [] : [selectedId],
+    phase: "movement",
+    ...values,
+  });
+}
+
+const VIEW = {
+  template: "systems/age-of-dragons/templates/board/board.hbs",
+  width: 1120,
+  height: 760,
+  frame: { kind: "window", title: "Range and Altitude Board", classes: ["age-of-dragons", "aod-board"] },
+} as const;
+
+describe("the range and altitude board", () => {
+  it.each(THEMES)("seen by the Argent's player from the ceiling (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-argent", context: boardContext("argent") });
+    expect(html).toContain(LONG_NAME);
+    expect(html).toContain("Ceiling");
+    expect(html).toContain("Close quarters");
+    expect(html).toContain("Standard move");
+  });
+
+  it.each(THEMES)("seen by the Longbowman's player on the ground, with a why-not shown (%s)", async (theme) => {
+    let tooltip = "";
+    const { html } = await renderView({
+      ...VIEW,
+      theme,
+      name: "board-longbowman",
+      context: boardContext("bow"),
+      inspect: async (page) => {
+        await page.focus('.aod-board-token-button[data-combatant-id="argent"]');
+        tooltip = await page.locator("#aod-board-why-argent").innerText();
+      },
+    });
+    expect(html).toContain("Full ground move");
+    expect(tooltip).toContain("Melee needs close quarters or zero range.");
+  });
+
+  it.each(THEMES)("seen by the GM with the editing controls (%s)", async (theme) => {
+    const { html } = await renderView({
+      ...VIEW,
+      theme,
+      name: "board-gm",
+      context: boardContext("hunter", { isGM: true, owned: [] }),
+    });
+    expect(html).toContain("GM controls");
+    expect(html).toContain("A pinned combatant cannot make tactical movement.");
+  });
+
+  it.each(THEMES)("the accessible table, scrolled into view (%s)", async (theme) => {
+    const { html } = await renderView({
+      ...VIEW,
+      theme,
+      name: "board-table",
+      context: boardContext("bow"),
+      inspect: async (page) => {
+        await page.locator(".aod-board-table").scrollIntoViewIfNeeded();
+      },
+    });
+    expect(html).toContain("Everyone on the board, seen from Longbowman");
+  });
+
+  it.each(THEMES)("with nobody selected (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-none", context: boardContext(undefined) });
+    expect(html).toContain("Select a combatant");
+  });
+});

@@ -1,0 +1,38 @@
+// The check card in the chat log (issue 7): a success and a failure, light and dark, axe clean.
+import { describe, expect, it } from "vitest";
+import { checkCardContext } from "../../src/data/message/check-card-context";
+import { checkCardData } from "../../src/data/message/check-data";
+import { prepareCheck } from "../../src/dice/prepare-check";
+import { countSuccesses } from "../../src/rules";
+import { bestiary } from "../dice/bestiary";
+import { localizeKey } from "../templates/foundry-helpers";
+import { renderView, THEMES } from "./harness";
+
+const TEMPLATE = "systems/age-of-dragons/templates/chat/check-card.hbs";
+
+function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: number[]) {
+  const actor = bestiary(name);
+  const prepared = prepareCheck(actor, request);
+  const data = checkCardData({ uuid: `Actor.${actor._id ?? ""}`, name: actor.name, img: actor.img ?? "" }, prepared, countSuccesses(faces, prepared.check?.tn ?? 6));
+  if (data === null) throw new Error("the check was refused");
+  return checkCardContext(data, faces, localizeKey);
+}
+
+describe("the check card", () => {
+  it.each(THEMES)("shows the Sable's Tooth and Claw succeeding (%s)", async (theme) => {
+    const context = card("sable-dragon", { choice: { skill: "toothAndClaw" }, extraDice: 1 }, [6, 4, 2, 5, 1, 3, 4]);
+    const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-success", frame: { kind: "chat", speaker: "Sable Dragon" } });
+    expect(html).toContain("4 successes from 7 dice at TN 4+");
+    expect(html).toContain("Expert");
+    expect(html).toContain("Extra dice +1");
+    expect(html.match(/aod-die-mark/g)).toHaveLength(4);
+  });
+
+  it.each(THEMES)("shows the Knight's Soma check failing (%s)", async (theme) => {
+    const context = card("knight", { choice: { attribute: "soma" } }, [5, 2, 1]);
+    const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-failure", frame: { kind: "chat", speaker: "Knight" } });
+    expect(html).toContain("No successes from 3 dice at TN 6+");
+    expect(html).toContain("Failure");
+    expect(html).not.toContain("aod-die-mark");
+  });
+});

@@ -1,0 +1,15 @@
+// The pool roll's own chat template (PoolRoll.render, e.g. roll.toMessage()), light and dark, axe clean.
+import { describe, expect, it } from "vitest";
+import { poolResult } from "../../src/dice/pool-result";
+import { renderView, THEMES } from "./harness";
+
+describe("the pool roll in chat", () => {
+  it.each(THEMES)("shows every die with its mark and the sentence (%s)", async (theme) => {
+    const context = { flavor: "Aerobatics", isPrivate: false, formula: "4d6cs>=5", result: poolResult([5, 1, 6, 3], 5) };
+    const { html } = await renderView({
+      template: "systems/age-of-dragons/templates/dice/pool-roll.hbs", context, theme, name: "pool-roll",
+      frame: { kind: "chat", speaker: "Sable Dragon" },
+    });
+    expect(html).toContain("2 successes from 4 dice at TN 5+");
+  });
+});

@@ -1,0 +1,66 @@
+// The roll dialog in the browser (issue 7): a plain check and an attack with a target, light and dark, axe clean.
+import { describe, expect, it } from "vitest";
+import { rollDialogContext } from "../../src/applications/dialogs/roll-dialog-context";
+import { bestiary } from "../dice/bestiary";
+import { ROLL_MODES } from "../dice/roll-modes";
+import { localizeKey } from "../templates/foundry-helpers";
+import { renderView, THEMES } from "./harness";
+
+const TEMPLATE = "test/browser/fixtures/roll-dialog.hbs";
+const sable = bestiary("sable-dragon");
+const knight = bestiary("knight");
+const claw = sable.items.find((item) => item.type === "weapon" && item.name === "Tooth and Claw");
+
+describe("the roll dialog", () => {
+  it.each(THEMES)("shows a plain Soma check with its odds (%s)", async (theme) => {
+    const context = rollDialogContext({
+      actor: sable, choice: { attribute: "soma" }, extraDice: 0, tnShift: 0, rollMode: "publicroll",
+      rollModes: ROLL_MODES, idPrefix: "aod-roll",
+    }, localizeKey);
+    const { html } = await renderView({
+      template: TEMPLATE, context, theme, name: "roll-dialog-check", width: 480,
+      frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+      inspect: async (page) => {
+        // Keyboard alone: the check select has focus first, Tab reaches every control and then the Roll button.
+        await page.focus("#aod-roll-check");
+        const order: string[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          await page.keyboard.press("Tab");
+          order.push(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? ""));
+        }
+        expect(order).toEqual(["extraDice", "tnShift", "rollMode", "roll", ""]);
+      },
+    });
+    expect(html).toContain("6 dice");
+    expect(html).toContain("6+");
+  });
+
+  it.each(THEMES)("shows an attack with a target: chance to hit, wound, severely injure and kill (%s)", async (theme) => {
+    const context = rollDialogContext({
+      actor: sable, choice: { skill: "toothAndClaw" }, extraDice: 0, tnShift: 0, rollMode: "publicroll",
+      rollModes: ROLL_MODES, idPrefix: "aod-attack",
+      attack: { weapon: claw?._id ?? "", target: knight, killerBlow: false },
+    }, localizeKey);
+    const { html } = await renderView({
+      template: TEMPLATE, context, theme, name: "roll-dialog-attack", width: 480,
+      frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+    });
+    expect(html).toContain("this attack against Knight");
+    expect(html).toContain("Kill");
+  });
+
+  it.each(THEMES)("says why an impossible check cannot be rolled (%s)", async (theme) => {
+    const context = rollDialogContext({
+      actor: sable, choice: { attribute: "pneuma" }, extraDice: 0, tnShift: 1, rollMode: "gmroll",
+      rollModes: ROLL_MODES, idPrefix: "aod-impossible",
+    }, localizeKey);
+    const { html } = await renderView({
+      template: TEMPLATE, context, theme, name: "roll-dialog-impossible", width: 480,
+      frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+      inspect: async (page) => {
+        expect(await page.isDisabled("button[name=roll]")).toBe(true);
+      },
+    });
+    expect(html).toContain("no die can meet TN 7+");
+  });
+});

@@ -1,0 +1,126 @@
+// The actor and item sheets in Chromium (test/browser/README.md): the Sable and the Knight from the bestiary in
+// play and edit mode, a weapon, an armour and a skill, in both themes, from the real templates, context builders
+// and CSS, at the sheets' default sizes (AgeOfDragonsActorSheet / AgeOfDragonsItemSheet DEFAULT_OPTIONS).
+import { describe, expect, it } from "vitest";
+import { buildActorContext } from "../../src/applications/sheets/actor-context";
+import { buildItemContext } from "../../src/applications/sheets/item-context";
+import type { ActorSheetInput, ItemSheetInput, SheetItem } from "../../src/applications/sheets/sheet-data";
+import { DEFAULT_SKILL_LADDER } from "../../src/rules/skills";
+import { actorInput, bestiary, derivedFor, packItem, withItems, withSystem } from "../applications/sheets/fixtures";
+import { renderView, THEMES } from "./harness";
+import type { Theme } from "./harness";
+
+const ACTOR_SIZE = { width: 640, height: 720 };
+const ITEM_SIZE = { width: 480, height: 560 };
+const sable = bestiary("sable-dragon.yml");
+const knight = bestiary("knight.yml");
+
+async function actorView(name: string, theme: Theme, input: ActorSheetInput, title = input.name) {
+  return renderView({
+    template: "test/browser/fixtures/actor-sheet.hbs",
+    context: { ...buildActorContext(input), partId: "actor-1" },
+    theme,
+    name,
+    ...ACTOR_SIZE,
+    frame: { kind: "window", title, classes: ["age-of-dragons", "aod-sheet", "aod-actor-sheet", "sheet", "actor"], tag: "form" },
+  });
+}
+
+async function itemView(name: string, theme: Theme, input: ItemSheetInput) {
+  return renderView({
+    template: "test/browser/fixtures/item-sheet.hbs",
+    context: { ...buildItemContext(input), partId: "item-1" },
+    theme,
+    name,
+    ...ITEM_SIZE,
+    frame: { kind: "window", title: input.item.name, classes: ["age-of-dragons", "aod-sheet", "aod-item-sheet", "sheet", "item"], tag: "form" },
+  });
+}
+
+function itemInput(item: SheetItem, extra: Partial<ItemSheetInput> = {}): ItemSheetInput {
+  return { item, permission: "owner", mode: "play", enrichedDescription: item.system.description, ladder: DEFAULT_SKILL_LADDER, owner: null, ...extra };
+}
+
+describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
+  it("shows the Sable in play mode: attributes, life track, attacks and skills with roll buttons", async () => {
+    const { html } = await actorView("sheet-sable-play", theme, actorInput(sable));
+    expect(html).toContain("Sable Dragon");
+    expect(html).toContain("Severely injured at 8 wounds");
+    expect(html).toContain("6d6 at 4+");
+    expect(html).toContain("Killer blow: attack 5+, damage 3+");
+    expect(html).toContain('data-action="rollCheck" data-skill="toothAndClaw"');
+  });
+
+  it("shows the Sable in edit mode with inputs for every stored field", async () => {
+    const { html } = await actorView("sheet-sable-edit", theme, actorInput(sable, { mode: "edit" }));
+    expect(html).toContain('name="system.soma" value="6"');
+    expect(html).toContain('data-action="deleteItem"');
+  });
+
+  it("shows the Sable's equipment and story tabs", async () => {
+    const gear = await actorView("sheet-sable-gear", theme, actorInput(sable, { tab: "gear" }));
+    expect(gear.html).toContain("Armour 3, encumbrance 2");
+    const story = await actorView("sheet-sable-story", theme, actorInput(sable, { tab: "story", mode: "edit" }));
+    expect(story.html).toContain('name="system.breed" value="Sable"');
+  });
+
+  it("shows the Knight in play mode, with its kind and no Magic Points", async () => {
+    const { html } = await actorView("sheet-knight-play", theme, actorInput(knight, { combat: { altitude: "grounded", statuses: ["pinned"] } }));
+    expect(html).toContain("Knight");
+    expect(html).toContain("Pinned");
+    expect(html).not.toContain("Magic Points");
+  });
+
+  it("shows the Knight in edit mode", async () => {
+    const { html } = await actorView("sheet-knight-edit", theme, actorInput(knight, { mode: "edit", tab: "story" }));
+    expect(html).toContain('name="system.kind"');
+  });
+
+  it("keeps a very long name and many items inside the window", async () => {
+    const longName = "Vhaerakkthyr the Ash-Winged, Devourer of the Nine Valleys and Sworn Foe of the Silver Host";
+    const extra: SheetItem[] = Array.from({ length: 14 }, (_, i) => ({
+      id: `extra${i}`,
+      name: i === 0 ? "An Exceedingly Long-Named Skill of Aerial Manoeuvring Under Heavy Crossbow Fire" : `Lore of the Peaks ${i}`,
+      img: "systems/age-of-dragons/assets/icons/items/wing.svg",
+      sort: 900000 + i,
+      type: "skill",
+      system: { identifier: "", rank: "master", attribute: "pneuma", uses: [], hampered: i % 2 === 0, description: "" },
+    }));
+    const wounded = withSystem(withItems(sable, extra), { life: { max: 30, wounds: 17 } });
+    const { html } = await actorView("sheet-long-name", theme, { ...actorInput(wounded), name: longName }, longName);
+    expect(html).toContain(longName);
+  });
+
+  it("shows a limited viewer only the portrait, the name and the biography", async () => {
+    const { html } = await actorView("sheet-sable-limited", theme, actorInput(sable, { permission: "limited" }));
+    expect(html).toContain("Sable dragons are broad");
+    expect(html).not.toContain("Tooth and Claw");
+    expect(html).not.toContain("Soma");
+  });
+});
+
+describe.each(THEMES)("the item sheets (%s theme)", (theme) => {
+  const sableOwner = { name: sable.name, derived: derivedFor(sable), magic: sable.system.magic };
+
+  it("shows a weapon in play mode with its owner's attack", async () => {
+    const { html } = await itemView("sheet-weapon-play", theme, itemInput(packItem("weapons", "tooth-and-claw.yml"), { owner: sableOwner }));
+    expect(html).toContain("For Sable Dragon");
+  });
+
+  it("shows a weapon in edit mode", async () => {
+    const { html } = await itemView("sheet-weapon-edit", theme, itemInput(packItem("weapons", "dragonsbreath.yml"), { mode: "edit" }));
+    expect(html).toContain('name="system.magicCost" value="1"');
+  });
+
+  it("shows an armour in play and edit mode", async () => {
+    const plate = packItem("armour", "steel-dragonplate.yml");
+    expect((await itemView("sheet-armour-play", theme, itemInput(plate))).html).toContain("Barding");
+    expect((await itemView("sheet-armour-edit", theme, itemInput(plate, { mode: "edit" }))).html).toContain('name="system.rating" value="3"');
+  });
+
+  it("shows a skill in play and edit mode", async () => {
+    const skill = packItem("skills", "aerobatics.yml");
+    expect((await itemView("sheet-skill-play", theme, itemInput(skill, { owner: sableOwner }))).html).toContain("Melee Defence");
+    expect((await itemView("sheet-skill-edit", theme, itemInput(skill, { mode: "edit" }))).html).toContain('name="uses.rangedDefence" checked');
+  });
+});

@@ -1,0 +1,166 @@
+// `npm run simulate` (src/cli): the real command run in-process with captured output, and once as a process.
+import { execFileSync, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULTS, DEFAULT_SIDES, parseArgs, parseCount } from "../../src/cli/args";
+import { findEntry, loadBestiary } from "../../src/cli/bestiary";
+import { progressBar } from "../../src/cli/format";
+import { runCli } from "../../src/cli/main";
+import { encounterFromActors } from "../../src/applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../../src/rules/simulator";
+import type { SimulationResult } from "../../src/rules/simulator";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const entries = loadBestiary(resolve(ROOT, "packs/_source/bestiary"));
+
+async function cli(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const status = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), errIsTTY: false, root: ROOT });
+  return { status, out, err };
+}
+
+const entry = (name: string): ActorEntry => {
+  const found = findEntry(name, entries);
+  if (!("found" in found)) throw new Error(`no ${name}`);
+  return found.found;
+};
+
+describe("npm run simulate: arguments", () => {
+  it("with none, plays the default matchup with the default options", () => {
+    const parsed = parseArgs([]);
+    expect(parsed.ok && parsed.options.sides).toEqual(DEFAULT_SIDES);
+    expect(parsed.ok && parsed.options.runs).toBe(DEFAULTS.runs);
+    expect(parsed.ok && parsed.options.altitudes).toEqual(["mid", "mid"]);
+  });
+
+  it("reads sides, numbers and flags in both spellings", () => {
+    const parsed = parseArgs(["--side", "Sable", "--side=Knight, Longbowman", "--runs", "2_000", "--seed=7", "--altitudes", "high,grounded", "--json"]);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.options.sides).toEqual([["Sable"], ["Knight", "Longbowman"]]);
+    expect(parsed.options).toMatchObject({ runs: 2000, seed: 7, altitudes: ["high", "grounded"], json: true });
+  });
+
+  it("reads counts as typed and leaves bad ones for the simulator to refuse", () => {
+    expect(parseCount("10,000")).toBe(10000);
+    expect(parseCount("1e6")).toBe(1_000_000);
+    expect(parseCount("-5")).toBe(-5);
+    expect(parseCount("many")).toBeNaN();
+  });
+
+  it("draws a progress bar", () => {
+    expect(progressBar(45, 100, 20)).toBe("[#########...........]  45%  45 / 100");
+    expect(progressBar(100, 100, 4)).toBe("[####] 100%  100 / 100");
+  });
+});
+
+describe("npm run simulate: finding bestiary entries", () => {
+  it("finds by full name, first word or any word, ignoring case", () => {
+    expect(findEntry("sable dragon", entries)).toEqual({ found: entry("Sable Dragon") });
+    expect(findEntry("Sable", entries)).toEqual({ found: entry("Sable Dragon") });
+    expect(findEntry("rider", entries)).toEqual({ found: entry("Wyvern Rider") });
+  });
+
+  it("suggests the closest names for a misspelling", () => {
+    const found = findEntry("Sabel", entries);
+    expect("unknown" in found && found.unknown[0]).toBe("Sable Dragon");
+  });
+});
+
+describe("npm run simulate: output", { timeout: 30_000 }, () => {
+  it("prints a readable table for named sides", async () => {
+    const { status, out, err } = await cli("--side", "Sable", "--side", "Knight,Longbowman", "--runs", "300", "--seed", "3");
+    expect(status).toBe(0);
+    expect(err).toBe("");
+    expect(out).toContain("300 runs, seed 3, descending Pneuma initiative");
+    for (const words of ["Sable Dragon", "Knight, Longbowman", "Draw", "95% interval", "Rounds: mean", "Hit rate", "Longbowman"]) {
+      expect(out).toContain(words);
+    }
+    expect(out).not.toMatch(/AOD\./);
+  });
+
+  it("prints JSON with the same numbers as simulate() for the same seed", async () => {
+    const { status, out } = await cli("--side", "Hunter", "--side", "Longbowman,Crossbowman", "--runs", "200", "--seed", "9", "--json");
+    expect(status).toBe(0);
+    const parsed = JSON.parse(out) as { result: SimulationResult; encounter: { sides: { name: string }[] } };
+    const direct = await simulate(
+      encounterFromActors(
+        [
+          { actors: [entry("Hunter Dragon")], altitude: "mid" },
+          { actors: [entry("Longbowman"), entry("Crossbowman")], altitude: "mid" },
+        ],
+        { distance: "middle", surface: "normal", mode: "descending", roundLimit: 20 },
+      ),
+      { runs: 200, seed: 9 },
+    );
+    expect(parsed.result).toEqual(JSON.parse(JSON.stringify(direct)));
+    expect(parsed.encounter.sides.map((s) => s.name)).toEqual(["Hunter Dragon", "Longbowman, Crossbowman"]);
+  });
+
+  it.each(["reverseDeclaration", "secretDeclaration", "sideD10"])("plays the %s round mode", async (mode) => {
+    const { status, out } = await cli("--side", "Argent", "--side", "Knight,Longbowman", "--runs", "60", "--mode", mode, "--json");
+    expect(status).toBe(0);
+    const { result } = JSON.parse(out) as { result: SimulationResult };
+    expect(result.mode).toBe(mode);
+    expect(result.sides.reduce((s, side) => s + side.wins.count, result.draws.count)).toBe(60);
+  });
+
+  it("shows a progress bar on stderr when asked", async () => {
+    const { status, err } = await cli("--side", "Sable", "--side", "Knight", "--runs", "2000", "--progress");
+    expect(status).toBe(0);
+    expect(err).toContain("100%  2,000 / 2,000");
+  });
+
+  it("prints help with the options and the bestiary", async () => {
+    const { status, out } = await cli("--help");
+    expect(status).toBe(0);
+    for (const words of ["--side", "--runs", "--seed", "--mode", "--altitudes", "--surface", "--json", "Sable Dragon", "Wyvern Rider"]) {
+      expect(out).toContain(words);
+    }
+  });
+});
+
+describe("npm run simulate: bad input exits with status 2 and a message", () => {
+  it.each([
+    [["--side", "Sabel", "--side", "Knight"], "no bestiary entry is called \"Sabel\". Closest: Sable Dragon"],
+    [["--side", "Wyvern", "--side", "Knight"], "\"Wyvern\" could be any of Frost Wyvern, Wyvern Rider"],
+    [["--side", "Sable"], "at least two sides (got 1)"],
+    [["--side", "Sable", "--side", "Knight,"], "an empty name"],
+    [["--runs", "-5"], "whole number of 1 or more (got -5)"],
+    [["--runs", "1.5"], "whole number of 1 or more (got 1.5)"],
+    [["--runs", "20000000"], "more than the most a simulation may play (10000000)"],
+    [["--seed", "x"], "The seed must be a whole number"],
+    [["--mode", "chaos"], "\"chaos\" is not a valid mode"],
+    [["--altitudes", "space"], "\"space\" is not an altitude"],
+    [["--altitudes", "mid,low,high"], "3 altitudes given for 2 sides"],
+    [["--rounds", "0"], "not a valid roundLimit"],
+    [["--frobnicate"], "unknown option --frobnicate"],
+    [["--runs"], "--runs needs a value"],
+  ])("%j", async (argv, message) => {
+    const { status, out, err } = await cli(...argv);
+    expect(status).toBe(2);
+    expect(out).toBe("");
+    expect(err).toContain(message);
+    expect(err).toContain("--help");
+    expect(err).not.toMatch(/AOD\./);
+  });
+});
+
+// Starting tsx takes a second or more on a busy machine: these two get a generous timeout.
+describe("npm run simulate: as a process", { timeout: 60_000 }, () => {
+  const tsx = resolve(ROOT, "node_modules/.bin/tsx");
+  const script = resolve(ROOT, "src/cli/simulate.ts");
+
+  it("prints a table and exits 0", () => {
+    const out = execFileSync(tsx, [script, "--runs", "100"], { cwd: ROOT, encoding: "utf8" });
+    expect(out).toContain("Sable Dragon");
+  });
+
+  it("exits 2 on bad input", () => {
+    const run = spawnSync(tsx, [script, "--side", "Nobody", "--side", "Knight"], { cwd: ROOT, encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("Closest:");
+  });
+});

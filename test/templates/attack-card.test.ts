@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { attackCardContext } from "../../src/applications/attack/attack-card-context";
+import { PARTIALS } from "../../src/applications/template-paths";
+import { cardStates, inputFor, t } from "../applications/attack-card-states";
+import { renderTemplate } from "./render";
+
+const CARD = "systems/age-of-dragons/templates/chat/attack/card.hbs";
+const states = cardStates();
+function html(name: string, values: Parameters<typeof inputFor>[2] = {}): string {
+  const entry = states[name];
+  if (entry === undefined) throw new Error(`no state ${name}`);
+  return renderTemplate(CARD, attackCardContext(t, inputFor(entry.card, entry.state, values)));
+}
+
+describe("the attack card template", () => {
+  it("lists its partials for preloading", () => {
+    for (const partial of ["target", "button", "dice"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/chat/attack/${partial}.hbs`);
+  });
+  it.each(Object.keys(states))("renders %s", (name) => {
+    expect(html(name)).toContain('class="age-of-dragons aod-attack-card');
+  });
+  it("buttons carry their action and the card's ids only", () => {
+    const out = html("awaiting-defence");
+    expect(out).toContain('data-action="defend" data-target-id="b" data-skill="aerobatics"');
+    expect(out).toContain('data-action="defend" data-target-id="b" data-skill="none"');
+    expect(out).not.toMatch(/data-(dice|pool|tn|successes)=/);
+  });
+  it("marks successful dice for players and screen readers", () => {
+    const out = html("awaiting-defence");
+    expect(out.match(/aod-attack-card__die--success/g)).toHaveLength(3);
+    expect(out).toContain('aria-label="6, a success"');
+    expect(out).toContain('aria-label="1, no success"');
+  });
+  it("escapes names typed by users", () => {
+    const entry = states.miss;
+    if (entry === undefined) throw new Error("missing");
+    const card = { ...entry.card, attacker: { ...entry.card.attacker, name: "<b>Sable</b>" } };
+    expect(renderTemplate(CARD, attackCardContext(t, inputFor(card, entry.state)))).toContain("&lt;b&gt;Sable&lt;/b&gt; attacks");
+  });
+  it("shows the wait for a GM as a status", () => {
+    expect(html("awaiting-defence", { gmOnline: false })).toMatch(/role="status">Waiting for a GM/);
+  });
+});
