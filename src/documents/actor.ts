@@ -6,6 +6,7 @@ import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-li
 
 /** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
 function callHook(hook: string, ...args: unknown[]): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- core still calls modifyTokenAttribute in v13
   const call = Hooks.call.bind(Hooks) as unknown as (name: string, ...rest: unknown[]) => boolean;
   return call(hook, ...args);
 }
@@ -44,7 +45,7 @@ export class AgeOfDragonsActor extends Actor {
     const updates = lifeBarUpdate(system.life, value, isDelta);
     if (updates === null) return this;
     const allowed = callHook("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed !== false ? this.update(updates) : this;
+    return allowed ? this.update(updates) : this;
   }
 
   protected override async _preCreate(

@@ -105,7 +105,7 @@ export function parseDeclare(payload: unknown): DeclarePayload | Refusal {
   return {
     action: action as CardAction,
     attacker,
-    targets: [...(targets as string[])],
+    targets: [...targets],
     weaponId,
     killerBlow,
     modifiers: { dice: dice as number, tn: tn as number },

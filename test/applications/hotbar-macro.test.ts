@@ -6,7 +6,10 @@ type Runner = (fromUuid: (uuid: string) => Promise<unknown>, game: unknown, ui: 
 
 /** Runs a macro's script the way Foundry runs a script macro: as the body of an async function, given these names. */
 function compile(command: string): Runner {
-  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => Runner;
+  const prototype = Object.getPrototypeOf(async () => {
+    await Promise.resolve();
+  }) as { constructor: new (...args: string[]) => Runner };
+  const AsyncFunction = prototype.constructor;
   return new AsyncFunction("fromUuid", "game", "ui", command);
 }
 

@@ -18,7 +18,7 @@ import { lifeTrack } from "./life-track";
 import type { TrackBox } from "./life-track";
 import { modeToggle, sheetView } from "./sheet-mode";
 import type { SheetView } from "./sheet-mode";
-import type { ActorSheetInput, ArmourData, DerivedActorData, SheetItem, SkillData, WeaponData } from "./sheet-data";
+import type { ActorSheetInput, ArmourData, SheetItem, SkillData, WeaponData } from "./sheet-data";
 
 /** A localised message: an en.json key and its format data. */
 export interface Message {
