@@ -13,7 +13,8 @@ import type { EngineChange } from "../data/combat/updates";
 import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../config/settings-combat";
 import type { SkirmishState } from "../rules/state";
-import { beginRound, resolveEnd } from "../applications/combat/round-driver";
+import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/round-driver";
+import type { SurpriseChoice } from "../applications/combat/round-driver";
 import { currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
 import { woundState } from "../rules/health";
@@ -85,6 +86,15 @@ export class AgeOfDragonsCombat extends Combat {
     this.previous ??= this.current;
     this.turns = turns;
     return turns;
+  }
+
+  /**
+   * 001 "Surprise and Ambush", before round 1 (GM): `{ kind: "surprise" | "ambush", unaware: [side names],
+   * scouts?: { side: combatantId } }`. Rolls on a card and sets the surprised and ambushed effects for round 1.
+   */
+  async rollSurprise(choice: SurpriseChoice): Promise<void> {
+    if (!this.#gmOnly()) return;
+    await surpriseStep(this, choice);
   }
 
   /** Starts the combat: initiative for round 1 (on its card), the round's plan, and core's combatStart hook. */

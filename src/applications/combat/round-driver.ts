@@ -4,7 +4,9 @@
  * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update.
  */
 import { COMBAT_EVENTS_TABLE_UUID } from "../../config/settings-table";
-import { combatEventsTableUuid } from "../../config/settings-combat";
+import { combatEventsTableUuid, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
+import { rollSurprise } from "../../data/combat/surprise-round";
+import type { SurpriseSide } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
 import { revertChanges, turnForStep, turnOrder } from "../../data/combat/round";
 import type { CombatSystemSource } from "../../data/combat/stored";
@@ -16,7 +18,7 @@ import { resolveEndPhase } from "../../rules/procedures/end-phase";
 import { planRound } from "../../rules/round-plan";
 import { templatePath } from "../template-paths";
 import type { EndPhaseCardData, EventCardData, EventCardEntry, Format, InitiativeCardData } from "./card-context";
-import { endPhaseCardContext, eventCardContext, initiativeCardContext } from "./card-context";
+import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext } from "./card-context";
 import { RollingDice } from "./rolling-dice";
 
 /** The formatter the card builders take, from Foundry's i18n. */
@@ -209,3 +211,36 @@ export async function undoEnd(combat: AgeOfDragonsCombat, message: ChatMessage.I
   await message.update({ content: await foundry.applications.handlebars.renderTemplate(templatePath("combat/end-phase-card.hbs"), context) });
 }
 
+
+/** What the GM chooses for the surprise step: surprise or ambush, which sides were unaware, and their scouts. */
+export interface SurpriseChoice {
+  kind: "surprise" | "ambush";
+  unaware: readonly string[];
+  /** A side's nominated scout, by combatant id (else the side's average Agility). */
+  scouts?: Readonly<Record<string, string>>;
+}
+
+/** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
+export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {
+  const entries = combat.entries.filter((e) => e.body !== null);
+  const sides = [...new Set(entries.map((e) => e.side))];
+  const sideOf = (side: string): SurpriseSide => {
+    const members = entries.filter((e) => e.side === side).map((e) => ({ id: e.id, agility: e.body?.agility ?? 0, tags: e.body?.tags ?? [] }));
+    const scoutId = choice.scouts?.[side];
+    const scout = members.find((m) => m.id === scoutId);
+    return scout ? { side, members, scout: scout.agility } : { side, members };
+  };
+  const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
+  const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
+  if (unaware.length === 0 || (choice.kind === "ambush" && others.length === 0)) {
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
+    return;
+  }
+  const dice = new RollingDice();
+  const { card, changes } = await rollSurprise(
+    { kind: choice.kind, unaware, others, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+    dice,
+  );
+  await combat.applyEngineChanges(changes);
+  await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls);
+}
