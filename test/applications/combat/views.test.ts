@@ -20,7 +20,7 @@ const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sid
 
 describe("the combat tracker", () => {
   it.each(THEMES)("descending Pneuma, the Argent's movement (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, frame });
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, height: 760, frame });
     expect(html).toContain("Descending Pneuma");
     expect(html).toContain("Argent Dragon acts");
     expect(html).toContain("Severely Injured");
@@ -30,24 +30,24 @@ describe("the combat tracker", () => {
     const input = inputFor("reverseDeclaration", 5, {
       turns: turnsFor(["sable", "argent", "hunter", "rider", "bowman", "knight"], ["sable", "argent", "rider", "bowman"], { bowman: "AOD.Rules.Reason.TargetDead" }),
     });
-    const { html } = await renderView({ template: tracker, context: trackerContext(input, format), theme, name: "tracker-reverse", width: 300, frame });
+    const { html } = await renderView({ template: tracker, context: trackerContext(input, format), theme, name: "tracker-reverse", width: 300, height: 760, frame });
     expect(html).toContain("Declared");
     expect(html).toContain("Aborted: The target is already dead.");
   });
 
   it.each(THEMES)("secret declaration, equal Pneuma resolving together (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("secretDeclaration", 1), format), theme, name: "tracker-secret", width: 300, frame });
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("secretDeclaration", 1), format), theme, name: "tracker-secret", width: 300, height: 760, frame });
     expect(html).toContain("these resolve together");
   });
 
   it.each(THEMES)("side d10, grouped by speed phase and side (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("sideD10", 1), format), theme, name: "tracker-d10", width: 300, frame });
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("sideD10", 1), format), theme, name: "tracker-d10", width: 300, height: 760, frame });
     expect(html).toContain("Very Fast");
     expect(html).toContain("Wyvern Host");
   });
 
   it.each(THEMES)("as a player sees it: no GM controls (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1, { isGM: false }), format), theme, name: "tracker-player", width: 300, frame });
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1, { isGM: false }), format), theme, name: "tracker-player", width: 300, height: 760, frame });
     expect(html).not.toContain("Next step");
   });
 });
