@@ -8,8 +8,7 @@ import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
 import { startAttack } from "../attack/start-attack";
-import { sheetAttacker } from "../attack/sheet-attacker";
-import { maybe } from "../../net/attack-world";
+import { attackerUuid } from "../attack/attacker-token";
 import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
@@ -143,19 +142,6 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     return id ? this.actor.items.get(id) : undefined;
   }
 
-  /** The token (or actor) this sheet's attacks act for: its own actor, never another controlled token. */
-  attacker(): string {
-    const actor = this.actor;
-    const board = maybe(canvas)?.ready ? maybe(canvas.tokens) : null;
-    return sheetAttacker({
-      actorUuid: actor.uuid,
-      actorId: actor.id,
-      syntheticTokenUuid: actor.isToken ? (actor.token?.uuid ?? null) : null,
-      controlled: (board?.controlled ?? []).map((t) => ({ uuid: t.document.uuid, actorId: t.document.actorId })),
-      sceneTokens: actor.getActiveTokens(true, true).map((t) => t.uuid),
-    });
-  }
-
   /** Switches between play and edit mode (editors only) and re-renders. */
   async switchMode(): Promise<void> {
     if (!this.isEditable) return;
@@ -179,7 +165,7 @@ async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, ta
 async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const weaponId = target.dataset.weapon;
   if (!weaponId || this.actor.items.get(weaponId) === undefined) return;
-  await startAttack({ weaponId, attacker: this.attacker(), configure: !event.shiftKey });
+  await startAttack({ weaponId, attacker: attackerUuid(this.actor), configure: !event.shiftKey });
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
