@@ -4,9 +4,9 @@
  * and the exact odds from the engine (at least 1, 2, 3 successes; for an attack on a target, hit, wound,
  * severe injury and death via attackOdds). Pure: the template renders only this.
  */
-import { DEFAULT_SKILL_LADDER, attackLegality, attackOdds, damageDistribution, damageTN } from "../../rules";
+import { ATTRIBUTES, DEFAULT_SKILL_LADDER, attackLegality, attackOdds, damageDistribution, damageTN } from "../../rules";
 import type { Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
-import { CHECK_ATTRIBUTES, actorSkills } from "../../dice/check-source";
+import { actorSkills } from "../../dice/check-source";
 import type { ActorSource, CheckChoice } from "../../dice/check-source";
 import { targetDefence } from "../../dice/defence";
 import { prepareCheck } from "../../dice/prepare-check";
@@ -66,7 +66,7 @@ export function checkValue(choice: CheckChoice): string {
 /** The choice a select value names (unknown values fall back to a Soma check). */
 export function choiceFromValue(value: string): CheckChoice {
   if (value.startsWith("skill:")) return { skill: value.slice("skill:".length) };
-  const attribute = CHECK_ATTRIBUTES.find((a) => a === value) ?? "soma";
+  const attribute = ATTRIBUTES.find((a) => a === value) ?? "soma";
   return { attribute };
 }
 
@@ -98,7 +98,7 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
   const base = prepared.resolved;
   const selected = checkValue(base?.skill ? { skill: base.skill.identifier } : base ? { attribute: base.attribute } : state.choice);
   const checkOptions: CheckOption[] = [
-    ...CHECK_ATTRIBUTES.map((attribute) => ({
+    ...ATTRIBUTES.map((attribute) => ({
       value: attribute,
       label: format("AOD.RollDialog.AttributeCheck", { attribute: format(attributeKey(attribute)) }),
       selected: selected === attribute,
