@@ -2,7 +2,7 @@
 import { ALTITUDES, DISTANCES } from "../src/rules/bands";
 import { pairKey } from "../src/rules/state";
 import type { CombatantState, SkirmishState } from "../src/rules/state";
-import type { WeaponSnapshot } from "../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../src/rules/procedures/weapon";
 import type { BoardInput } from "../src/applications/board/board-context";
 
 const COMBATANTS = 100;

@@ -3,7 +3,7 @@ import { renderAttackCard } from "../applications/attack/attack-card-render";
 import { answerDefenceQuery } from "../applications/attack/defence-prompt";
 import { AttackMessageModel } from "../data/message/attack-model";
 import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "../net/attack-flow";
-import { SYSTEM_ID } from "./settings";
+import { SYSTEM_ID } from "./system-id";
 
 type QueryHandler = (data: unknown) => Promise<unknown>;
 

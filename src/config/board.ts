@@ -20,7 +20,7 @@ import {
 } from "./board-elevation";
 import type { BandElevations } from "./board-elevation";
 import { entryDistance } from "./settings-combat";
-import { SYSTEM_ID } from "./settings";
+import { SYSTEM_ID } from "./system-id";
 
 /** An update made by the board itself, so its own hooks do not answer it. */
 const OWN_UPDATE = "aodBoard";

@@ -7,7 +7,7 @@ import { SURFACES } from "../rules/falling";
 import { ROUND_MODES } from "../rules/round-plan";
 import type { RoundMode } from "../rules/round-plan";
 import type { Distance, Surface } from "../rules/types";
-import { SYSTEM_ID } from "./settings";
+import { SYSTEM_ID } from "./system-id";
 import { SETTINGS } from "./settings-table";
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>

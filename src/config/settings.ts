@@ -1,8 +1,6 @@
 /** Registers the world settings declared in settings-table.ts (call in `init`). */
 import { SETTINGS, settingKey } from "./settings-table";
-
-/** The system id, as settings, paths and queries use it. */
-export const SYSTEM_ID = "age-of-dragons";
+import { SYSTEM_ID } from "./system-id";
 
 function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): Record<string, string> {
   return Object.fromEntries(choices.map((value) => [value, settingKey(key, `choices.${value}`)]));

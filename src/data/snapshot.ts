@@ -2,7 +2,7 @@
  * The one translation from actor data to the rules' typed snapshots: an actor's stored (or effect-modified)
  * `system` data and its embedded items become the CharacterSnapshot that `deriveCharacter` reads, the
  * CombatantState of the skirmish engine (src/rules/state.ts) and the WeaponSnapshots of its attacks
- * (src/rules/procedures/battle-common.ts), each weapon with the check it attacks with.
+ * (src/rules/procedures/weapon.ts), each weapon with the check it attacks with.
  *
  * Input is plain data as a document's `toObject()`, a pack source (packs/_source) or a live data model gives it.
  * Nothing here throws on a value an Active Effect or an old world may leave: every number is rounded and clamped

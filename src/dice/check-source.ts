@@ -9,9 +9,6 @@ import type { Attribute, SkillLadder, SkillRank } from "../rules";
 import { actorSnapshot } from "../data/snapshot";
 import type { CheckMessage } from "./check-plan";
 
-/** The attributes a check can roll. */
-export const CHECK_ATTRIBUTES: readonly Attribute[] = ["soma", "pneuma"];
-
 /** One embedded item as sources hold it. */
 export interface ItemSource {
   readonly _id?: string;

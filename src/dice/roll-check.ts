@@ -15,6 +15,9 @@ import type { CheckMessage } from "./check-plan";
 import { prepareCheck } from "./prepare-check";
 import type { CheckRequest } from "./prepare-check";
 import { PoolRoll } from "./pool-roll";
+import type { AttackBoard } from "../applications/dialogs/roll-dialog-context";
+import { attackBoard, attackerUuid } from "../applications/attack/attacker-token";
+import { documentsOf } from "../net/attack-world";
 
 /** What to roll. Every field is optional: `{}` is a plain Soma check. */
 export interface RollCheckOptions {
@@ -58,9 +61,15 @@ function sourceOf(actor: Actor.Implementation): ActorSource | null {
   return actorSourceOf(actor.toObject());
 }
 
-function defaultTarget(): Actor.Implementation | null {
-  const token = game.user.targets.first();
-  return token?.actor ?? null;
+function defaultTarget(): TokenDocument.Implementation | null {
+  return game.user.targets.first()?.document ?? null;
+}
+
+/** The board the dialog judges a weapon attack on: the actor's own token against the targeted token. */
+async function boardOf(actor: Actor.Implementation, weapon: string, target: TokenDocument.Implementation | null): Promise<AttackBoard | null> {
+  if (target === null) return null;
+  const attacker = await documentsOf(attackerUuid(actor));
+  return attacker === null ? null : attackBoard(attacker, target, weapon);
 }
 
 /**
@@ -96,8 +105,10 @@ export async function rollCheck(
   let rollMode = options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll";
 
   if (options.configure === true) {
-    const target = options.target === undefined ? defaultTarget() : options.target;
+    const targetToken = options.target === undefined ? defaultTarget() : (options.target?.getActiveTokens(true, true)[0] ?? null);
+    const target = options.target === undefined ? (targetToken?.actor ?? null) : options.target;
     const targetSource = target === null ? null : sourceOf(target);
+    const weapon = request.weapon;
     const chosen = await RollDialog.configure({
       actor: source,
       choice: request.choice,
@@ -105,8 +116,8 @@ export async function rollCheck(
       tnShift: request.tnShift,
       rollMode,
       ladder,
-      attack: request.weapon === null || request.weapon === "" ? null
-        : { weapon: request.weapon, target: targetSource, killerBlow: request.killerBlow },
+      attack: weapon === null || weapon === "" ? null
+        : { weapon, target: targetSource, killerBlow: request.killerBlow, board: await boardOf(actor, weapon, targetToken) },
     });
     if (chosen === null) return null;
     request = { ...request, choice: chosen.choice, extraDice: chosen.extraDice, tnShift: chosen.tnShift, killerBlow: chosen.killerBlow };

@@ -10,7 +10,7 @@ import type { AttackSource, DefencePrompt } from "../data/message/attack-source"
 import { cardWeapon, combatantChecks } from "../data/message/attack-actors";
 import { PoolRoll } from "../dice/pool-roll";
 import { AgeOfDragonsCombat } from "../documents/combat";
-import { SYSTEM_ID } from "../config/settings";
+import { SYSTEM_ID } from "../config/system-id";
 import {
   CARD_REASONS,
   answerDefence,

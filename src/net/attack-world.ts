@@ -8,7 +8,7 @@ import type { AttackSource, ParticipantRef } from "../data/message/attack-source
 import { combatantChecks, statusToggles } from "../data/message/attack-actors";
 import { defenceChecks } from "../rules/attack-card-checks";
 import type { CardCheck } from "../rules/attack-card-checks";
-import { mayDefend } from "../rules/procedures/battle-common";
+import { mayDefend } from "../rules/procedures/readiness";
 import { actorSnapshot, combatantState } from "../data/snapshot";
 import type { ActorSnapshot } from "../data/snapshot";
 import { AgeOfDragonsCombat } from "../documents/combat";

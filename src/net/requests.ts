@@ -6,7 +6,7 @@
  * card shows. With no active GM the request waits and says so; the next GM to become active handles it. The
  * GM-only ledger (request-ledger.ts) makes sure no request is handled twice.
  */
-import { SYSTEM_ID } from "../config/settings";
+import { SYSTEM_ID } from "../config/system-id";
 import { RequestMessageModel } from "../data/message/request-model";
 import { EMPTY_LEDGER, readLedger, recordHandled, wasHandled } from "./request-ledger";
 import type { Requester, Verdict } from "./request-registry";

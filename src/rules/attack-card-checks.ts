@@ -4,7 +4,7 @@
  * "Catching / Mid air rescues", "Defence is Optional"). Pure: the Foundry layer hands in derived values.
  */
 import { clampPool, effectiveTN } from "./pools";
-import type { WeaponSnapshot } from "./procedures/battle-common";
+import type { WeaponSnapshot } from "./procedures/weapon";
 import { assertInteger, assertNonNegativeInteger, fail } from "./validate";
 
 /** The battle actions one attack card carries. */

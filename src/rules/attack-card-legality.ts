@@ -6,7 +6,7 @@
 import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
 import { attackLegality } from "./board/attack-legality";
 import { BOARD_REASONS } from "./board/reasons";
-import { readyToAct } from "./procedures/battle-common";
+import { readyToAct } from "./procedures/readiness";
 import { breakOutDefenders, validateBreakOut } from "./procedures/grapple";
 import { validateRescue } from "./procedures/rescue";
 import type { RoundStep } from "./round-plan";

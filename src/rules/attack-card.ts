@@ -10,7 +10,7 @@ import { BATTLE_LOG } from "./reasons";
 import { breakOut, resolveBreakOut, resolveGrapple } from "./procedures/grapple";
 import { attackTNs, contestAttack, damageCheck, resolveAttack } from "./procedures/attack";
 import type { AttackContest, AttackDeclaration, DamageCheck } from "./procedures/attack";
-import { spendAction } from "./procedures/battle-common";
+import { spendAction } from "./procedures/readiness";
 import { resolveRescue, setDown } from "./procedures/rescue";
 import { applyChanges, combatant } from "./state";
 import type { LogEntry, SkirmishState, StateChange } from "./state";

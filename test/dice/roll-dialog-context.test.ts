@@ -7,6 +7,11 @@ import { attackOdds } from "../../src/rules";
 import { localizeKey } from "../templates/foundry-helpers";
 import { bestiary, withItem } from "./bestiary";
 import { ROLL_MODES } from "./roll-modes";
+import { actorSnapshot, combatantState } from "../../src/data/snapshot";
+import { cardWeapon } from "../../src/data/message/attack-actors";
+import { pairKey } from "../../src/rules/state";
+import type { Altitude, Distance, WeaponSnapshot } from "../../src/rules";
+import { skirmishOf } from "../rules/fixtures";
 
 const sable = bestiary("sable-dragon");
 const knight = bestiary("knight");
@@ -104,5 +109,41 @@ describe("the dialog's select values and form", () => {
       .toEqual({ choice: { skill: "aerobatics" }, extraDice: 2, tnShift: 0, rollMode: "selfroll", killerBlow: true });
     expect(readRollInputs({ extraDice: "abc" }, "publicroll").extraDice).toBeNaN();
     expect(context({ extraDice: Number.NaN }).refusal).toBe("Extra dice must be a whole number (got NaN).");
+  });
+
+  describe("with a target in a running combat, asks the board's attackLegality before rolling", () => {
+    const breathId = sable.items.find((i) => i.type === "weapon" && i.name === "Dragonsbreath")?._id ?? "";
+    const weaponOf = (id: string): WeaponSnapshot => {
+      const found = cardWeapon(actorSnapshot(sable), id);
+      if (found === null) throw new Error(`no weapon ${id} on the Sable Dragon`);
+      return found;
+    };
+    const board = (opts: { distance: Distance; altitude?: Altitude; magic?: number; weapon?: string; targetId?: string }) => {
+      const attacker = combatantState(actorSnapshot(sable), { id: "c1", side: "a", altitude: "mid", name: "Sable" });
+      const defender = combatantState(actorSnapshot(knight), { id: "c2", side: "b", altitude: opts.altitude ?? "mid", name: "Knight" });
+      const magic = opts.magic === undefined ? attacker.magic : { ...attacker.magic, value: opts.magic };
+      const state = skirmishOf([{ ...attacker, magic }, defender], { distances: { [pairKey("c1", "c2")]: opts.distance } });
+      return { state, attackerId: "c1", targetId: opts.targetId ?? "c2", weapon: weaponOf(opts.weapon ?? clawId) };
+    };
+    const attack = (b: ReturnType<typeof board>, weapon = clawId) => context({ attack: { weapon, target: knight, killerBlow: false, board: b } });
+
+    it("lets a legal attack roll, with its odds", () => {
+      const ctx = attack(board({ distance: "close" }));
+      expect(ctx).toMatchObject({ canRoll: true, refusal: null });
+      expect(ctx.attack).not.toBeNull();
+    });
+    it("says in words why a melee attack at middle distance or a band apart is illegal, and offers no roll", () => {
+      expect(attack(board({ distance: "middle" }))).toMatchObject({ canRoll: false, refusal: "Melee needs close quarters or zero range." });
+      expect(attack(board({ distance: "close", altitude: "high" }))).toMatchObject({ canRoll: false, refusal: "Melee needs both at the same altitude." });
+    });
+    it("refuses breath without a Magic Point, and allows it with one", () => {
+      expect(attack(board({ distance: "close", weapon: breathId, magic: 0 }), breathId).refusal).toBe("Not enough Magic Points for this attack.");
+      expect(attack(board({ distance: "close", weapon: breathId, magic: 1 }), breathId).canRoll).toBe(true);
+    });
+    it("says a target outside the combat is not on the board", () => {
+      expect(attack(board({ distance: "close", targetId: "" }))).toMatchObject({
+        canRoll: false, refusal: "The target is not on the range board of this combat.",
+      });
+    });
   });
 });

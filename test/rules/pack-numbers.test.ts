@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import yaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { attackTNs, validateAttack } from "../../src/rules/procedures/attack";
-import { checkWeapon } from "../../src/rules/procedures/battle-common";
+import { checkWeapon } from "../../src/rules/procedures/weapon";
 import { pairKey } from "../../src/rules/state";
 import { fighter, skirmishOf } from "./fixtures";
 

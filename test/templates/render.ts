@@ -3,7 +3,7 @@
  * (foundry-helpers.ts), the way Foundry's `renderTemplate` does: every .hbs under templates/ is a partial named
  * by its Foundry path (systems/age-of-dragons/templates/...), and prototype properties are allowed.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Handlebars from "handlebars";
 import { TEMPLATE_ROOT } from "../../src/applications/template-paths";
@@ -14,10 +14,10 @@ const TEMPLATES_DIR = resolve(ROOT, "templates");
 
 /** Every .hbs file under a folder, as absolute paths. */
 export function templateFiles(dir = TEMPLATES_DIR): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? templateFiles(full) : full.endsWith(".hbs") ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".hbs"))
+    .map((name) => join(dir, name))
+    .sort();
 }
 
 /** The Foundry path of a template file under templates/. */

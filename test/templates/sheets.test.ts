@@ -13,19 +13,23 @@ const render = (input: Parameters<typeof buildActorContext>[0]): string =>
   renderTemplate(ACTOR, { ...buildActorContext(input), partId: "t" });
 
 describe("the actor sheet's templates", () => {
-  it("give the owner in play mode a roll button for every attribute check, skill and weapon", () => {
+  it("give the owner in play mode a check button for every attribute and skill, and an attack button for every weapon", () => {
     const html = render(actorInput(sable));
-    expect(html.match(/data-action="rollCheck"/g)).toHaveLength(2 + 3 + 2);
+    expect(html.match(/data-action="rollCheck"/g)).toHaveLength(2 + 3);
+    expect(html.match(/data-action="attack"/g)).toHaveLength(2);
     expect(html).toContain('data-attribute="pneuma"');
     expect(html).toContain('data-skill="aerobatics"');
-    expect(html).toContain('data-weapon="og1cUrsaFwrwlmvL"');
+    // A weapon's skill keeps its plain check on the skill row; the weapon's own button starts the attack card.
+    expect(html).toContain('data-action="rollCheck" data-skill="toothAndClaw"');
+    expect(html).toContain('data-action="attack" data-weapon="og1cUrsaFwrwlmvL"');
+    expect(html).not.toMatch(/data-action="rollCheck" data-weapon=/);
     expect(html).toContain('data-action="setWounds" data-wounds="15"');
     expect(html).not.toContain('data-action="deleteItem"');
   });
 
   it("give the owner in edit mode inputs, create and delete buttons, and no roll buttons", () => {
     const html = render(actorInput(sable, { mode: "edit" }));
-    expect(html).not.toContain('data-action="rollCheck"');
+    expect(html).not.toMatch(/data-action="(rollCheck|attack)"/);
     expect(html.match(/data-action="deleteItem"/g)).toHaveLength(sable.items.length);
     expect(html).toContain('data-action="createItem" data-type="skill"');
     expect(html).toContain('name="system.lifepaths"');
@@ -35,7 +39,7 @@ describe("the actor sheet's templates", () => {
   it("give an observer the numbers but nothing to roll or change", () => {
     const html = render(actorInput(sable, { permission: "observer", mode: "edit" }));
     expect(html).toContain("6d6 at 4+");
-    expect(html).not.toMatch(/data-action="(rollCheck|setWounds|deleteItem|createItem|toggleEquipped)"/);
+    expect(html).not.toMatch(/data-action="(rollCheck|attack|setWounds|deleteItem|createItem|toggleEquipped)"/);
     expect(html).not.toContain("<input");
     expect(html).toContain('data-action="viewItem"');
   });

@@ -8,7 +8,7 @@ import type { CardContextInput, Translate } from "./attack-card-context";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource } from "../../data/message/attack-source";
 import { templatePath } from "../template-paths";
-import { SYSTEM_ID } from "../../config/settings";
+import { SYSTEM_ID } from "../../config/system-id";
 import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
 import type { CardOutcome } from "../../rules/attack-card";
 import { ATTACK_REQUEST_KINDS } from "../../net/attack-requests";

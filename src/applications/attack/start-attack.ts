@@ -10,6 +10,7 @@ import { documentsOf, maybe } from "../../net/attack-world";
 import { actorSourceOf } from "../../dice/check-source";
 import { RollDialog } from "../dialogs/roll-dialog";
 import { translate } from "./attack-card-render";
+import { attackBoard } from "./attacker-token";
 
 /** What a player starts. */
 export interface StartAttackOptions {
@@ -26,10 +27,15 @@ export interface StartAttackOptions {
 }
 
 /** The roll dialog for an attack: extra dice, TN shift and killer blow, with the odds; null when cancelled. */
-async function configureAttack(actor: Actor.Implementation, weaponId: string, killerBlow: boolean): Promise<{ modifiers: CheckModifiers; killerBlow: boolean } | null> {
-  const source = actorSourceOf(actor.toObject());
+async function configureAttack(
+  attacker: { actor: Actor.Implementation; token: TokenDocument.Implementation | null },
+  weaponId: string,
+  killerBlow: boolean,
+): Promise<{ modifiers: CheckModifiers; killerBlow: boolean } | null> {
+  const source = actorSourceOf(attacker.actor.toObject());
   if (source === null) return null;
-  const targetActor = maybe(game.user.targets.first())?.actor ?? null;
+  const targetToken = maybe(game.user.targets.first());
+  const targetActor = targetToken?.actor ?? null;
   const target = targetActor === null ? null : actorSourceOf(targetActor.toObject());
   const chosen = await RollDialog.configure({
     actor: source,
@@ -37,7 +43,7 @@ async function configureAttack(actor: Actor.Implementation, weaponId: string, ki
     extraDice: 0,
     tnShift: 0,
     ladder: CONFIG.ageOfDragons.skillLadder,
-    attack: { weapon: weaponId, target, killerBlow },
+    attack: { weapon: weaponId, target, killerBlow, board: attackBoard(attacker, targetToken?.document ?? null, weaponId) },
   });
   if (chosen === null) return null;
   return { modifiers: { dice: chosen.extraDice, tn: chosen.tnShift }, killerBlow: chosen.killerBlow };
@@ -60,7 +66,7 @@ export async function startAttack(options: StartAttackOptions = {}): Promise<voi
   if (options.configure === true && action === "attack" && weaponId !== null) {
     const docs = await documentsOf(attacker);
     if (docs === null) return;
-    const chosen = await configureAttack(docs.actor, weaponId, killerBlow);
+    const chosen = await configureAttack(docs, weaponId, killerBlow);
     if (chosen === null) return;
     ({ killerBlow, modifiers } = chosen);
   }

@@ -14,7 +14,7 @@ import { SURFACES } from "../../rules/falling";
 import { woundState } from "../../rules/health";
 import { isMovementPhase } from "../../rules/procedures/move";
 import type { MovePhase } from "../../rules/procedures/move";
-import type { WeaponSnapshot } from "../../rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { carrierOf, grapplePartners } from "../../rules/state";
 import type { CombatantState, SkirmishState } from "../../rules/state";
 import type { Altitude, Distance } from "../../rules/types";

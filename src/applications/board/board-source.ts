@@ -7,7 +7,7 @@
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
-import type { WeaponSnapshot } from "../../rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import type { SkirmishState } from "../../rules/state";
 import type { Altitude, Distance } from "../../rules/types";
 

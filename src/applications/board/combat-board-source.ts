@@ -12,7 +12,7 @@ import { sendRequest } from "../../net/requests";
 import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
-import type { WeaponSnapshot } from "../../rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { editUpdates } from "./board-writes";
 import type { BoardData, BoardSource, MovePayload } from "./board-source";
 

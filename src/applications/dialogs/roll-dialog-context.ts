@@ -4,9 +4,9 @@
  * and the exact odds from the engine (at least 1, 2, 3 successes; for an attack on a target, hit, wound,
  * severe injury and death via attackOdds). Pure: the template renders only this.
  */
-import { DEFAULT_SKILL_LADDER, attackOdds, damageDistribution, damageTN } from "../../rules";
-import type { Attribute, SkillLadder } from "../../rules";
-import { CHECK_ATTRIBUTES, actorSkills } from "../../dice/check-source";
+import { ATTRIBUTES, DEFAULT_SKILL_LADDER, attackLegality, attackOdds, damageDistribution, damageTN } from "../../rules";
+import type { Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
+import { actorSkills } from "../../dice/check-source";
 import type { ActorSource, CheckChoice } from "../../dice/check-source";
 import { targetDefence } from "../../dice/defence";
 import { prepareCheck } from "../../dice/prepare-check";
@@ -25,10 +25,24 @@ export interface RollDialogState {
   /** Roll modes offered, value -> label already localised (Foundry's own labels). */
   readonly rollModes: Readonly<Record<string, string>>;
   /** An attack: the weapon's item id on the actor, and the target (null: no target selected). */
-  readonly attack?: { readonly weapon: string; readonly target: ActorSource | null; readonly killerBlow: boolean } | null;
+  readonly attack?: {
+    readonly weapon: string;
+    readonly target: ActorSource | null;
+    readonly killerBlow: boolean;
+    /** A target in a running combat: the skirmish, and who attacks whom with what, for the board's legality. */
+    readonly board?: AttackBoard | null;
+  } | null;
   readonly ladder?: SkillLadder;
   /** Prefix for element ids, unique per open dialog (labels point at inputs by id). */
   readonly idPrefix: string;
+}
+
+/** An attack on the board of a running combat, as `attackLegality` reads it (ids are the skirmish's). */
+export interface AttackBoard {
+  readonly state: SkirmishState;
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly weapon: WeaponSnapshot;
 }
 
 /** One option of the check select. */
@@ -52,7 +66,7 @@ export function checkValue(choice: CheckChoice): string {
 /** The choice a select value names (unknown values fall back to a Soma check). */
 export function choiceFromValue(value: string): CheckChoice {
   if (value.startsWith("skill:")) return { skill: value.slice("skill:".length) };
-  const attribute = CHECK_ATTRIBUTES.find((a) => a === value) ?? "soma";
+  const attribute = ATTRIBUTES.find((a) => a === value) ?? "soma";
   return { attribute };
 }
 
@@ -84,7 +98,7 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
   const base = prepared.resolved;
   const selected = checkValue(base?.skill ? { skill: base.skill.identifier } : base ? { attribute: base.attribute } : state.choice);
   const checkOptions: CheckOption[] = [
-    ...CHECK_ATTRIBUTES.map((attribute) => ({
+    ...ATTRIBUTES.map((attribute) => ({
       value: attribute,
       label: format("AOD.RollDialog.AttributeCheck", { attribute: format(attributeKey(attribute)) }),
       selected: selected === attribute,
@@ -95,6 +109,12 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
       selected: selected === `skill:${skill.identifier}`,
     })),
   ].filter((option, i, all) => all.findIndex((o) => o.value === option.value) === i);
+
+  // The board's one answer (the attack card asks the same): an illegal attack says why and offers no roll.
+  const board = state.attack?.board ?? null;
+  const legality = board === null ? null
+    : attackLegality(board.state, { attackerId: board.attackerId, targetId: board.targetId, weapon: board.weapon, killerBlow });
+  const illegal = legality !== null && !legality.allowed ? format(legality.reason) : null;
 
   const target = state.attack?.target ?? null;
   let attack = null;
@@ -149,9 +169,9 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
     extraDice: state.extraDice,
     tnShift: state.tnShift,
     rollModes: Object.entries(state.rollModes).map(([value, label]) => ({ value, label, selected: value === state.rollMode })),
-    refusal: refusal ? format(refusal.key, refusal.data) : null,
+    refusal: refusal ? format(refusal.key, refusal.data) : illegal,
     notices: prepared.notices.map((n) => format(n.key, n.data)),
-    canRoll: check !== null,
+    canRoll: check !== null && illegal === null,
     odds: check ? {
       caption: format("AOD.RollDialog.OddsCaption", { pool: check.pool, tn: check.tn }),
       rows: successOdds(check.pool, check.tn, format),

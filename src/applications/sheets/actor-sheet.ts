@@ -7,6 +7,8 @@ import { CHECK_DRAG_TYPE } from "../hotbar-macro";
 import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
+import { startAttack } from "../attack/start-attack";
+import { attackerUuid } from "../attack/attacker-token";
 import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
@@ -36,6 +38,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     actions: {
       toggleMode: onToggleMode,
       rollCheck: onRollCheck,
+      attack: onAttack,
       setWounds: onSetWounds,
       toggleEquipped: onToggleEquipped,
       viewItem: onViewItem,
@@ -156,6 +159,13 @@ async function onToggleMode(this: AgeOfDragonsActorSheet): Promise<void> {
 async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const check = checkFromDataset(target.dataset);
   if (check) await rollCheck(this.actor, check, event);
+}
+
+/** A weapon's button starts an attack card for this sheet's actor (docs/ATTACK.md); Shift-click skips the dialog. */
+async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const weaponId = target.dataset.weapon;
+  if (!weaponId || this.actor.items.get(weaponId) === undefined) return;
+  await startAttack({ weaponId, attacker: attackerUuid(this.actor), configure: !event.shiftKey });
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

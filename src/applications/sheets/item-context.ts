@@ -3,7 +3,7 @@
  * shows what it does for its owner, read from the owner's derived checks. Pure: no Foundry globals.
  */
 import { SKILL_USE_NAMES, skillIdentifier } from "../../rules/character";
-import { WEAPON_RANGES } from "../../rules/procedures/battle-common";
+import { WEAPON_RANGES } from "../../rules/procedures/weapon";
 import { SKILL_RANKS, attackTN, damageTN, skillTN } from "../../rules/skills";
 import type { SkillRank } from "../../rules/types";
 import { ARMOUR_SLOTS, SKILL_ATTRIBUTES } from "../../data/spec";

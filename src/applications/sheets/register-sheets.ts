@@ -1,5 +1,5 @@
 /** Registers the system's sheets as the default for its actor and item subtypes (partials: template-paths.ts). */
-import { SYSTEM_ID } from "../../config/settings";
+import { SYSTEM_ID } from "../../config/system-id";
 import { AgeOfDragonsActorSheet } from "./actor-sheet";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 

@@ -8,7 +8,7 @@ import { ANSWER_SOURCES, CARD_STAGES } from "../../rules/attack-card";
 import type { AttackCard, CardTarget, DefenceAnswer } from "../../rules/attack-card";
 import { CARD_ACTIONS, checkCardCheck, checkModifiers } from "../../rules/attack-card-checks";
 import type { CardWeapon } from "../../rules/attack-card-checks";
-import { checkWeapon } from "../../rules/procedures/battle-common";
+import { checkWeapon } from "../../rules/procedures/weapon";
 import type { StateChange } from "../../rules/state";
 import { applyChange } from "../../rules/state";
 import { assertFaces, assertNonNegativeInteger, assertOneOf, fail } from "../../rules/validate";

@@ -4,8 +4,8 @@
  * engine's validators and turns malformed or stale input into a refusal instead of an exception, because the
  * callers hold snapshots that may be out of date (a combatant removed from the combat, an edited weapon).
  */
-import { checkWeapon } from "../procedures/battle-common";
-import type { WeaponSnapshot } from "../procedures/battle-common";
+import { checkWeapon } from "../procedures/weapon";
+import type { WeaponSnapshot } from "../procedures/weapon";
 import { validateAttack } from "../procedures/attack";
 import { validateGrapple } from "../procedures/grapple";
 import { refuse } from "../reasons";

@@ -3,7 +3,7 @@
  * the selected one could do to it now, and why not (000 "Phase Two: The Battle Phase", "Catching / Mid air
  * rescues"). Every answer comes from the engine's validators through attackLegality and validateRescue.
  */
-import type { WeaponSnapshot } from "../procedures/battle-common";
+import type { WeaponSnapshot } from "../procedures/weapon";
 import { validateRescue } from "../procedures/rescue";
 import { combatant, distanceBetween } from "../state";
 import type { SkirmishState } from "../state";

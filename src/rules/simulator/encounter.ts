@@ -7,8 +7,8 @@
 import { ALTITUDES, DISTANCES } from "../bands";
 import type { CheckValues, CommonCheck } from "../character";
 import { SURFACES } from "../falling";
-import { checkWeapon } from "../procedures/battle-common";
-import type { WeaponSnapshot } from "../procedures/battle-common";
+import { checkWeapon } from "../procedures/weapon";
+import type { WeaponSnapshot } from "../procedures/weapon";
 import { ROUND_MODES } from "../round-plan";
 import type { RoundMode } from "../round-plan";
 import { SPEED_CATEGORIES } from "../speed";

@@ -2,7 +2,7 @@
 // long name. Shared by the context tests, the browser views and the benchmark's shape.
 import { pairKey } from "../../../src/rules/state";
 import type { SkirmishState } from "../../../src/rules/state";
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 import { fighter } from "../../rules/fixtures";
 import { BREATH, CLAWS, LONGBOW, SWORD } from "../../rules/board/weapons";
 

@@ -1,5 +1,5 @@
 // Weapon snapshots for the board tests, with the compendium's traits (packs/_source/weapons).
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 
 /** A weapon with the given range and traits; damage TN 5 unless told. */
 export function weapon(name: string, values: Partial<WeaponSnapshot> = {}): WeaponSnapshot {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mayDefend, takeBattleAction } from "../../../src/rules/procedures/battle-common";
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import { mayDefend } from "../../../src/rules/procedures/readiness";
+import { takeBattleAction } from "../../../src/rules/procedures/battle-action";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 import {
   attackTNs,
   contestAttack,

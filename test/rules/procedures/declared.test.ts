@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 import { checkDeclaredAction } from "../../../src/rules/procedures/declared";
 import type { DeclaredAction } from "../../../src/rules/procedures/declared";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";

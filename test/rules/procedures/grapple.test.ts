@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 import {
   breakOutDefenders,
   performBreakOut,

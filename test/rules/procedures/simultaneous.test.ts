@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { WeaponSnapshot } from "../../../src/rules/procedures/battle-common";
+import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
 import { performAttack } from "../../../src/rules/procedures/attack";
 import { checkDeclaredAction } from "../../../src/rules/procedures/declared";
 import {

@@ -1,0 +1,41 @@
+/**
+ * Foundry side of choosing who attacks and the board an attack is judged on: the actor's own token (pure choice
+ * in sheet-attacker.ts) and, for the roll dialog, the running combat's skirmish with the combatant ids of the
+ * attacker and the target, so the dialog asks the board's `attackLegality` before anything is rolled.
+ */
+import { cardWeapon } from "../../data/message/attack-actors";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { maybe, snapshotOf } from "../../net/attack-world";
+import type { AttackBoard } from "../dialogs/roll-dialog-context";
+import { sheetAttacker } from "./sheet-attacker";
+
+/** The token (or actor) UUID an actor's attack acts for: its own token, never another controlled token. */
+export function attackerUuid(actor: Actor.Implementation): string {
+  const board = maybe(canvas)?.ready ? maybe(canvas.tokens) : null;
+  return sheetAttacker({
+    actorUuid: actor.uuid,
+    actorId: actor.id,
+    syntheticTokenUuid: actor.isToken ? (actor.token?.uuid ?? null) : null,
+    controlled: (board?.controlled ?? []).map((t) => ({ uuid: t.document.uuid, actorId: t.document.actorId })),
+    sceneTokens: actor.getActiveTokens(true, true).map((t) => t.uuid),
+  });
+}
+
+/**
+ * The board an attack is judged on, or null outside a running combat, without a target, or when the attacker is
+ * not in the combat (the card then plays it as quick play). A target outside the combat keeps an id the skirmish
+ * lacks, so the dialog says it is not on the board, as the card would.
+ */
+export function attackBoard(
+  attacker: { actor: Actor.Implementation; token: TokenDocument.Implementation | null },
+  target: TokenDocument.Implementation | null,
+  weaponId: string,
+): AttackBoard | null {
+  const running: unknown = game.combat;
+  if (!(running instanceof AgeOfDragonsCombat) || !running.started || target === null) return null;
+  const weapon = cardWeapon(snapshotOf(attacker.actor), weaponId);
+  const attackerId = running.combatants.find((c) => (attacker.token ? c.tokenId === attacker.token.id : c.actorId === attacker.actor.id))?.id;
+  if (weapon === null || attackerId === undefined || attackerId === null) return null;
+  const targetId = running.combatants.find((c) => c.tokenId === target.id)?.id ?? "";
+  return { state: running.skirmish, attackerId, targetId, weapon };
+}
