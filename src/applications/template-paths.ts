@@ -15,6 +15,8 @@ export function templatePath(relative: string): string {
  */
 export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
+  templatePath("combat/dice-row.hbs"),
+  templatePath("combat/tracker-turn.hbs"),
   templatePath("sheets/actor/item-controls.hbs"),
   templatePath("sheets/item/summary.hbs"),
   templatePath("board/lanes.hbs"),

@@ -1,4 +1,6 @@
 /** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
+import { registerCombatCards } from "../applications/combat/card-hooks";
+import { AgeOfDragonsCombatTracker } from "../applications/combat/combat-tracker";
 import { CombatModel } from "../data/combat/combat-model";
 import { CombatantModel } from "../data/combat/combatant-model";
 import { AgeOfDragonsCombat } from "../documents/combat";
@@ -14,4 +16,10 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   registerRequests();
   registerCombatRequests();
+  registerCombatCards();
+  CONFIG.ui.combat = AgeOfDragonsCombatTracker;
+  // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.
+  Hooks.on("updateActor", (actor: Actor.Implementation) => {
+    if (game.combat?.combatants.some((c) => c.actorId === actor.id)) void ui.combat.render();
+  });
 }

@@ -13,6 +13,11 @@ import type { EngineChange } from "../data/combat/updates";
 import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../config/settings-combat";
 import type { SkirmishState } from "../rules/state";
+import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/round-driver";
+import type { SurpriseChoice } from "../applications/combat/round-driver";
+import { currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
+import { advance } from "../rules/round-plan";
+import { woundState } from "../rules/health";
 import { writeUpdates } from "./combat-writer";
 import { AgeOfDragonsCombatant } from "./combatant";
 
@@ -51,6 +56,113 @@ export class AgeOfDragonsCombat extends Combat {
     const { updates, state: after } = outcomeUpdates({ stored: this.stored.skirmish, state, changes, armour, statuses });
     await writeUpdates(this, updates, options);
     return after;
+  }
+
+  /** The current step of the round, or null before the first round or once a round is walked. */
+  get step() {
+    return currentStep(this.stored);
+  }
+
+  /** Whether this round's End Phase has been resolved. */
+  get endPhaseDone(): boolean {
+    return this.stored.endPhase.round >= this.round && this.round > 0;
+  }
+
+  /** Only a GM walks the round (the issue: a player cannot advance it). */
+  #gmOnly(): boolean {
+    if (game.user.isGM) return true;
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.GMOnly"));
+    return false;
+  }
+
+  /** Turns follow the plan: each combatant where it first acts; the current turn is the current step's combatant. */
+  override setupTurns(): Combatant.Implementation[] {
+    const stored = this.stored;
+    const order = turnOrder(stored.plan, this.combatants.contents.map((c) => c.id ?? ""));
+    const turns = order.map((id) => this.combatants.get(id)).filter((c) => c !== undefined);
+    if (this.turn !== null && stored.plan.length > 0) this.turn = turnForStep(stored, order) ?? this.turn;
+    if (this.turn !== null) this.turn = Math.clamp(this.turn, 0, Math.max(0, turns.length - 1));
+    this.current = this._getCurrentState(this.turn === null ? undefined : turns[this.turn]);
+    this.previous ??= this.current;
+    this.turns = turns;
+    return turns;
+  }
+
+  /**
+   * 001 "Surprise and Ambush", before round 1 (GM): `{ kind: "surprise" | "ambush", unaware: [side names],
+   * scouts?: { side: combatantId } }`. Rolls on a card and sets the surprised and ambushed effects for round 1.
+   */
+  async rollSurprise(choice: SurpriseChoice): Promise<void> {
+    if (!this.#gmOnly()) return;
+    await surpriseStep(this, choice);
+  }
+
+  /** Starts the combat: initiative for round 1 (on its card), the round's plan, and core's combatStart hook. */
+  override async startCombat(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
+    await beginRound(this, 1);
+    return this;
+  }
+
+  /** The next step of the plan; at the End step the End Phase is resolved first; past the last step, a new round. */
+  override async nextTurn(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    const step = this.step;
+    if (step?.kind === "end" && !this.endPhaseDone) {
+      await resolveEnd(this);
+      return this;
+    }
+    const stored = this.stored;
+    const plan = storedPlan(stored);
+    const state = this.skirmish;
+    const able = Object.values(state.combatants)
+      .filter((c) => woundState(c.life.wounds, c.life.max) !== "dead")
+      .map((c) => c.id);
+    const cursor = advance(plan, storedCursor(stored), able);
+    if (cursor.index >= plan.steps.length) return this.nextRound();
+    const order = this.turns.map((c) => c.id ?? "");
+    const turn = turnForStep({ ...stored, cursor }, order);
+    await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
+      direction: 1,
+    } as Combat.Database.UpdateOperation);
+    return this;
+  }
+
+  /** The previous step of the plan (never before the round's first). */
+  override async previousTurn(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    const stored = this.stored;
+    const index = Math.max(0, storedCursor(stored).index - 1);
+    const order = this.turns.map((c) => c.id ?? "");
+    const turn = turnForStep({ ...stored, cursor: { round: stored.cursor.round, index } }, order);
+    await this.update({ turn: turn ?? this.turn, "system.cursor.index": index } as Combat.UpdateData, {
+      direction: -1,
+    } as Combat.Database.UpdateOperation);
+    return this;
+  }
+
+  /** The next round, after this round's End Phase (resolved now if it was not): initiative, plan, first step. */
+  override async nextRound(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    if (this.round > 0 && !this.endPhaseDone) await resolveEnd(this);
+    await beginRound(this, this.round + 1);
+    return this;
+  }
+
+  /** Rounds are not walked back: the End Phase card's undo is the way to take a round's end back. */
+  override previousRound(): Promise<this> {
+    ui.notifications.info(game.i18n.localize("AOD.Combat.Errors.NoPreviousRound"));
+    return Promise.resolve(this);
+  }
+
+  /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */
+  protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
+    super._onDeleteDescendantDocuments(...args);
+    const ids = args[3];
+    if (game.users.activeGM?.id !== game.user.id) return;
+    const update = removalUpdate(this.stored, ids);
+    if (Object.keys(update).length > 0) void this.update(update as Combat.UpdateData);
   }
 
   protected override async _preCreate(

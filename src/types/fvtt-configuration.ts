@@ -17,6 +17,7 @@ import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
 import type { RequestMessageModel } from "../data/message/request-model";
 import type { AttackMessageModel } from "../data/message/attack-model";
+import type { CombatCardModel } from "../data/message/combat-card-model";
 import type { SkillLadder } from "../rules/skills";
 import type { SYSTEM_ID } from "../config/system-id";
 
@@ -38,6 +39,7 @@ declare module "fvtt-types/configuration" {
       check: typeof CheckMessageModel;
       request: typeof RequestMessageModel;
       attack: typeof AttackMessageModel;
+      combatCard: typeof CombatCardModel;
     };
     // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };

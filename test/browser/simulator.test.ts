@@ -41,7 +41,7 @@ function filled(): SimulatorState {
 
 describe("the encounter simulator", () => {
   it.each(THEMES)("is empty until actors are dragged onto its sides (%s)", async (theme) => {
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(initialState(), format), theme, name: "simulator-empty", width: 640, frame });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(initialState(), format), theme, name: "simulator-empty", width: 1100, frame });
     expect(html).toContain(localizeKey("AOD.Simulator.DropHere"));
     expect(html).toMatch(/data-action="run"[^>]*disabled/);
   });
@@ -49,7 +49,7 @@ describe("the encounter simulator", () => {
   it.each(THEMES)("shows its progress bar and cancel button while running (%s)", async (theme) => {
     let state = startRun(filled());
     state = onWorkerMessage(state, { type: "progress", job: 1, done: 4000, total: 10000 });
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-running", width: 640, frame });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-running", width: 1100, frame });
     expect(html).toContain("4,000 of 10,000 runs");
     expect(html).toContain('data-action="cancel"');
     expect(html).not.toContain('data-action="run"');
@@ -66,7 +66,7 @@ describe("the encounter simulator", () => {
     );
     const result = await simulate(encounter, { runs: 1500, seed: 1 });
     const done = onWorkerMessage(startRun(state), { type: "result", job: 1, result });
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(done, format), theme, name: "simulator-result", width: 640, frame });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(done, format), theme, name: "simulator-result", width: 1100, frame });
     expect(html).toContain(result.sides[0]?.name ?? "?");
     expect(html).toContain("95% interval");
     expect(html).toContain("<svg");
@@ -75,7 +75,7 @@ describe("the encounter simulator", () => {
 
   it.each(THEMES)("explains a refusal (%s)", async (theme) => {
     const state = onWorkerMessage(startRun(filled()), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 640, frame });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 1100, frame });
     expect(html).toContain("20000000 runs is more than the most");
   });
 });

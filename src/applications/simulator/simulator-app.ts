@@ -45,7 +45,7 @@ export class SimulatorApp extends Base {
     tag: "form",
     classes: ["age-of-dragons", "aod-simulator-app"],
     window: { title: "AOD.Simulator.Title", icon: "fa-solid fa-dice-d20", resizable: true },
-    position: { width: 640, height: "auto" as const },
+    position: { width: 1100, height: "auto" as const },
     /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each handler with `this` bound to the app */
     form: { handler: SimulatorApp.#onChange, submitOnChange: true, closeOnSubmit: false },
     actions: {

@@ -57,29 +57,32 @@ export function turnForStep(system: CombatSystemSource, turns: readonly string[]
 }
 
 /**
- * The combat update that takes a deleted combatant out of everything the combat stores: its place, every pair,
+ * The combat update that takes deleted combatants out of everything the combat stores: its place, every pair,
  * grapple and carry naming it, its declaration, its initiative entry (the order of the others still holds), and
  * its part of the plan; steps left empty are removed and the cursor moves with them, so the current step stays
  * the current step.
  */
-export function removalUpdate(system: CombatSystemSource, id: string): Record<string, unknown> {
+export function removalUpdate(system: CombatSystemSource, removed: string | readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const names = (key: string): boolean => key.split("|").includes(id);
+  const gone = new Set(typeof removed === "string" ? [removed] : removed);
+  const names = (key: string): boolean => key.split("|").some((part) => gone.has(part));
+  for (const id of gone) {
+    if (id in system.skirmish.combatants) out[`system.skirmish.combatants.-=${id}`] = null;
+    if (id in system.declarations) out[`system.declarations.-=${id}`] = null;
+    if (id in system.initiative.pneuma) out[`system.initiative.pneuma.-=${id}`] = null;
+  }
   const sk = system.skirmish;
-  if (id in sk.combatants) out[`system.skirmish.combatants.-=${id}`] = null;
   for (const key of Object.keys(sk.distances)) if (names(key)) out[`system.skirmish.distances.-=${key}`] = null;
   if (sk.grapples.some(names)) out["system.skirmish.grapples"] = sk.grapples.filter((key) => !names(key));
   for (const [carrier, carried] of Object.entries(sk.carrying)) {
-    if (carrier === id || carried === id) out[`system.skirmish.carrying.-=${carrier}`] = null;
+    if (gone.has(carrier) || gone.has(carried)) out[`system.skirmish.carrying.-=${carrier}`] = null;
   }
-  if (id in system.declarations) out[`system.declarations.-=${id}`] = null;
-  if (system.initiative.order.includes(id)) out["system.initiative.order"] = system.initiative.order.filter((o) => o !== id);
-  if (id in system.initiative.pneuma) out[`system.initiative.pneuma.-=${id}`] = null;
+  if (system.initiative.order.some((o) => gone.has(o))) out["system.initiative.order"] = system.initiative.order.filter((o) => !gone.has(o));
   const cursor = storedCursor(system);
   let index = cursor.index;
   const plan: RoundStep[] = [];
   system.plan.forEach((step, i) => {
-    const combatants = step.combatants.filter((c) => c !== id);
+    const combatants = step.combatants.filter((c) => !gone.has(c));
     const emptied = combatants.length === 0 && step.kind !== "start" && step.kind !== "end";
     if (emptied) {
       if (i < cursor.index) index -= 1;
@@ -87,7 +90,7 @@ export function removalUpdate(system: CombatSystemSource, id: string): Record<st
     }
     plan.push({ ...step, combatants, simultaneous: step.simultaneous && combatants.length > 1 });
   });
-  if (system.plan.some((step) => step.combatants.includes(id))) {
+  if (system.plan.some((step) => step.combatants.some((c) => gone.has(c)))) {
     out["system.plan"] = plan;
     if (index !== cursor.index) out["system.cursor.index"] = index;
   }

@@ -125,3 +125,18 @@ describe("revertChanges", () => {
     expect(revertChanges(s, s)).toEqual([]);
   });
 });
+
+describe("removalUpdate with several at once", () => {
+  it("removes every deleted combatant from the order and the plan, moving the cursor once for each step gone", () => {
+    const system: CombatSystemSource = {
+      ...combatWith(descending, 4),
+      initiative: { ...defaultCombatSystem().initiative, order: ["b", "a", "c"], pneuma: { a: 3, b: 4, c: 2 } },
+    };
+    const update = removalUpdate(system, ["a", "c"]);
+    expect(update["system.initiative.order"]).toEqual(["b"]);
+    expect(update["system.initiative.pneuma.-=a"]).toBeNull();
+    expect(update["system.initiative.pneuma.-=c"]).toBeNull();
+    // Steps before the cursor (4 = "b end-act"): b mv, a mv, b bt, a bt -> two of a's go, so the cursor is 2.
+    expect(update["system.cursor.index"]).toBe(2);
+  });
+});

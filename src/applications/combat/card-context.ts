@@ -1,0 +1,229 @@
+/**
+ * The combat cards' data (what the active GM stores on the message) and their context builders: initiative,
+ * combat events, End Phase and surprise. Builders are pure: the words come through an injected `format`
+ * (game.i18n.format in Foundry, the real en.json in tests), the template renders only what they return.
+ */
+import type { CombatEventResult } from "../../rules/combat-events";
+import { END_PHASE_LOG } from "../../rules/procedures/end-phase";
+import type { FallReport } from "../../rules/procedures/end-phase";
+import type { RoundMode } from "../../rules/round-plan";
+import type { LogEntry } from "../../rules/state";
+import type { AmbushResult } from "../../rules/surprise";
+import type { StoredSkirmish } from "../../data/combat/stored";
+
+/** Formats an en.json key with its values. */
+export type Format = (key: string, data?: Record<string, string | number>) => string;
+
+/** One die shown on a card: its face and whether it met the TN. */
+export interface DieView {
+  face: number;
+  success: boolean;
+  label: string;
+}
+
+const dice = (faces: readonly number[], tn: number, format: Format): DieView[] =>
+  faces.map((face) => ({ face, success: face >= tn, label: format(face >= tn ? "AOD.Combat.Card.DieSuccess" : "AOD.Combat.Card.DieFail", { face }) }));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Initiative
+
+/** What the initiative card stores: the Pneuma order with its tie checks, or the sides' d10 rolls. */
+export interface InitiativeCardData {
+  mode: RoundMode;
+  round: number;
+  tieTN: number;
+  order: { id: string; name: string; pneuma: number }[];
+  checks: { id: string; dice: number[]; successes: number }[];
+  sides: { side: string; history: number[]; shift: number }[];
+  events: number;
+}
+
+/** The initiative card's context. */
+export function initiativeCardContext(data: InitiativeCardData, format: Format) {
+  const names = new Map(data.order.map((o) => [o.id, o.name]));
+  const sideMode = data.mode === "sideD10";
+  return {
+    title: format(sideMode ? "AOD.Combat.Card.SideInitiative" : "AOD.Combat.Card.PneumaOrder", { round: data.round }),
+    sideMode,
+    order: data.order.map((o, i) => ({ place: i + 1, name: o.name, detail: format("AOD.Combat.Card.Pneuma", { pneuma: o.pneuma }) })),
+    checks: data.checks.map((c) => ({
+      name: names.get(c.id) ?? c.id,
+      dice: dice(c.dice, data.tieTN, format),
+      result: format("AOD.Combat.Card.Successes", { successes: c.successes }),
+    })),
+    hasChecks: data.checks.length > 0,
+    tieNote: format("AOD.Combat.Card.TieNote", { tn: data.tieTN }),
+    sides: [...data.sides]
+      .sort((a, b) => (b.history.at(-1) ?? 0) - (a.history.at(-1) ?? 0))
+      .map((s, i) => ({
+        place: i + 1,
+        side: s.side,
+        rolls: s.history.join(" → "),
+        final: s.history.at(-1) ?? 0,
+        shift: s.shift === 0 ? "" : format(s.shift < 0 ? "AOD.Combat.Card.PhaseEarlier" : "AOD.Combat.Card.PhaseLater"),
+      })),
+    events: data.events > 0 ? format("AOD.Combat.Card.EventsDrawn", { count: data.events }) : "",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Combat events
+
+/** One event as the card stores it: the engine's result (or a custom table's text) with names resolved. */
+export interface EventCardEntry {
+  roll: number;
+  /** The engine's event id, or "custom" for a result drawn from a GM's own table. */
+  event: CombatEventResult["event"] | "custom";
+  /** en.json key of the effect (engine events); "" for a custom table result. */
+  key: string;
+  /** A custom table's result text. */
+  text: string;
+  combatant: string | null;
+  affected: string[];
+}
+
+/** What the combat event card stores. */
+export interface EventCardData {
+  round: number;
+  table: string;
+  events: EventCardEntry[];
+}
+
+const EVENT_NAME_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  armourTrouble: "AOD.CombatEvents.ArmourTrouble.Name",
+  gustingWind: "AOD.CombatEvents.GustingWind.Name",
+  thermal: "AOD.CombatEvents.Thermal.Name",
+  downdraught: "AOD.CombatEvents.Downdraught.Name",
+  lowCloud: "AOD.CombatEvents.LowCloud.Name",
+  dustAndSmoke: "AOD.CombatEvents.DustAndSmoke.Name",
+  blindingSun: "AOD.CombatEvents.BlindingSun.Name",
+  stampede: "AOD.CombatEvents.Stampede.Name",
+  looseMount: "AOD.CombatEvents.LooseMount.Name",
+  wingCramp: "AOD.CombatEvents.WingCramp.Name",
+  nothing: "AOD.CombatEvents.Nothing.Name",
+});
+
+/** The combat event card's context. */
+export function eventCardContext(data: EventCardData, names: Readonly<Record<string, string>>, format: Format) {
+  return {
+    title: format("AOD.Combat.Card.Events", { round: data.round }),
+    table: data.table,
+    events: data.events.map((e) => ({
+      roll: e.roll,
+      name: e.event === "custom" ? format("AOD.Combat.Card.CustomEvent") : format(EVENT_NAME_KEYS[e.event] ?? "AOD.CombatEvents.Nothing.Name"),
+      effect: e.event === "custom" ? e.text : format(e.key),
+      who: e.affected.length > 0 ? format("AOD.Combat.Card.Affected", { names: e.affected.map((id) => names[id] ?? id).join(", ") }) : "",
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// End Phase
+
+/** What the End Phase undo restores: the stored skirmish and each combatant's wounds before it. */
+export interface EndPhaseUndo {
+  skirmish: StoredSkirmish;
+  wounds: Record<string, number>;
+}
+
+/** What the End Phase card stores. */
+export interface EndPhaseCardData {
+  round: number;
+  surface: string;
+  falls: FallReport[];
+  log: LogEntry[];
+  undo: EndPhaseUndo;
+}
+
+const CAUSE_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  pinned: "AOD.Combat.Card.Cause.pinned",
+  severelyInjured: "AOD.Combat.Card.Cause.severelyInjured",
+  dead: "AOD.Combat.Card.Cause.dead",
+  choseToFall: "AOD.Combat.Card.Cause.choseToFall",
+  cannotFly: "AOD.Combat.Card.Cause.cannotFly",
+  carrier: "AOD.Combat.Card.Cause.carrier",
+});
+
+/** Whether the End Phase's log says this crash changed the combatant's health. */
+function changedHealth(log: readonly LogEntry[], name: string, state: string): boolean {
+  const key = state === "dead" ? END_PHASE_LOG.Killed : state === "severelyInjured" ? END_PHASE_LOG.SeverelyInjured : "";
+  return key !== "" && log.some((entry) => entry.key === key && entry.data?.name === name);
+}
+
+/** The End Phase card's context; `canUndo` when the viewer is a GM and the card is still the round's last. */
+export function endPhaseCardContext(data: EndPhaseCardData, format: Format, state: { canUndo: boolean; undone: boolean }) {
+  const altitude = (a: string): string => format(`AOD.Choices.altitude.${a}`);
+  return {
+    title: format("AOD.Combat.Card.EndPhase", { round: data.round }),
+    surface: format("AOD.Combat.Card.Surface", { surface: format(`AOD.Choices.surface.${data.surface}`) }),
+    falls: data.falls.map((f) => ({
+      name: f.name,
+      fall: format("AOD.Combat.Card.Fell", { from: altitude(f.from), to: altitude(f.to) }),
+      cause: format(CAUSE_KEYS[f.cause] ?? "AOD.Combat.Card.Cause.choseToFall"),
+      crash: f.crash
+        ? {
+            dice: dice(f.crash.dice, f.crash.tn, format),
+            summary: format("AOD.Combat.Card.Crash", {
+              pool: f.crash.pool,
+              tn: f.crash.tn,
+              successes: f.crash.successes,
+              armour: f.crash.armour,
+              damage: f.crash.damage,
+            }),
+            // Only a change of health is news: the engine logs it when the crash made it.
+            state: changedHealth(data.log, f.name, f.crash.woundState) ? format(`AOD.Combat.Card.Health.${f.crash.woundState}`) : "",
+          }
+        : null,
+    })),
+    none: data.falls.length === 0 ? format("AOD.Rules.Log.NoFalls") : "",
+    expired: format("AOD.Combat.Card.Expired"),
+    canUndo: state.canUndo && !state.undone,
+    undone: state.undone ? format("AOD.Combat.Card.Undone") : "",
+    undoLabel: format("AOD.Combat.Card.Undo"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Surprise
+
+/** One side's surprise roll on the card. */
+export interface SurpriseRoll {
+  side: string;
+  roll: number;
+  agility: number;
+  chance: number;
+  result: AmbushResult;
+}
+
+/** What the surprise card stores. */
+export interface SurpriseCardData {
+  kind: "surprise" | "ambush";
+  /** The ambusher's roll setting the chance (ambush only). */
+  ambusher: { side: string; roll: number; agility: number; modifier: number; chance: number; failed: boolean } | null;
+  rolls: SurpriseRoll[];
+  /** Whether the results cost the first round (the world setting). */
+  costsRoundOne: boolean;
+}
+
+/** The surprise card's context. */
+export function surpriseCardContext(data: SurpriseCardData, format: Format) {
+  return {
+    title: format(data.kind === "ambush" ? "AOD.Combat.Surprise.AmbushTitle" : "AOD.Combat.Surprise.SurpriseTitle"),
+    ambusher: data.ambusher
+      ? format(data.ambusher.failed ? "AOD.Combat.Surprise.AmbushFailed" : "AOD.Combat.Surprise.AmbushChance", {
+          side: data.ambusher.side,
+          roll: data.ambusher.roll,
+          agility: data.ambusher.agility,
+          modifier: data.ambusher.modifier,
+          chance: data.ambusher.chance,
+        })
+      : "",
+    rolls: data.rolls.map((r) => ({
+      side: r.side,
+      total: format("AOD.Combat.Surprise.Roll", { roll: r.roll, agility: r.agility, total: r.roll + r.agility, chance: r.chance }),
+      result: format(`AOD.Combat.Surprise.Result.${r.result}`),
+      css: r.result,
+    })),
+    effects: format(data.costsRoundOne ? "AOD.Combat.Surprise.CostsRound" : "AOD.Combat.Surprise.NoCost"),
+  };
+}

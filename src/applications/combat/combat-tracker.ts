@@ -1,0 +1,132 @@
+/**
+ * The system's combat tracker: v13's sidebar CombatTracker (CONFIG.ui.combat) extended, not replaced. Core's
+ * header and footer parts stay (their buttons call the combat's nextTurn/nextRound, which walk the engine's plan);
+ * a banner part says the mode, round, phase and step with the GM's controls, and the list part shows the round's
+ * order (grouped by speed phase and side in the d10 round) with each combatant's altitude and markers. The words
+ * and markers come from the pure trackerContext.
+ */
+import { allDisengaged } from "../../rules/state";
+import { SURFACES } from "../../rules/falling";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { storedCursor } from "../../data/combat/round";
+import { templatePath } from "../template-paths";
+import { i18nFormat } from "./round-driver";
+import type { TrackerTurn } from "./tracker-context";
+import { trackerContext } from "./tracker-context";
+
+const Base = foundry.applications.sidebar.tabs.CombatTracker;
+
+// The tracker's actions (DEFAULT_OPTIONS.actions): Foundry calls each with the tracker as `this`.
+async function nextStep(this: AgeOfDragonsCombatTracker): Promise<void> {
+  await this.aodCombat?.nextTurn();
+}
+
+async function previousStep(this: AgeOfDragonsCombatTracker): Promise<void> {
+  await this.aodCombat?.previousTurn();
+}
+
+async function nextRound(this: AgeOfDragonsCombatTracker): Promise<void> {
+  await this.aodCombat?.nextRound();
+}
+
+/** 000 "Distance": when everyone has disengaged, the skirmish rules are put aside. */
+async function endSkirmish(this: AgeOfDragonsCombatTracker): Promise<void> {
+  const combat = this.aodCombat;
+  if (!combat || !game.user.isGM || !allDisengaged(combat.skirmish)) return;
+  await combat.update({ "system.ended": true } as Combat.UpdateData);
+  await combat.endCombat();
+}
+
+type RenderContext = Record<string, unknown>;
+
+/** The tracker's context for the viewed combat, or null when there is none of this system. */
+function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
+  if (!(combat instanceof AgeOfDragonsCombat)) return null;
+  const stored = combat.stored;
+  const state = combat.skirmish;
+  const turns: TrackerTurn[] = combat.turns.map((c) => {
+    const entry = combat.entries.find((e) => e.id === c.id);
+    return {
+      id: c.id ?? "",
+      name: c.name ?? "",
+      img: c.img ?? "",
+      side: entry?.side ?? "",
+      speed: entry?.speed ?? "average",
+      declared: (c.id ?? "") in stored.declarations,
+      aborted: stored.declarations[c.id ?? ""]?.aborted ?? "",
+      visible: c.visible,
+    };
+  });
+  const sides = stored.initiative.sides;
+  return trackerContext(
+    {
+      mode: stored.mode,
+      round: combat.round,
+      started: combat.started,
+      step: combat.step,
+      stepIndex: storedCursor(stored).index,
+      stepCount: stored.plan.length,
+      endPhaseDone: combat.endPhaseDone,
+      ended: stored.ended,
+      allDisengaged: allDisengaged(state),
+      isGM: game.user.isGM,
+      state,
+      turns,
+      sides: sides ? { order: sides.order, phaseShift: sides.phaseShift } : null,
+    },
+    i18nFormat,
+  );
+}
+
+/** The Age of Dragons combat tracker. */
+export class AgeOfDragonsCombatTracker extends Base {
+  static override DEFAULT_OPTIONS = {
+    actions: { aodNextStep: nextStep, aodPreviousStep: previousStep, aodNextRound: nextRound, aodEndSkirmish: endSkirmish },
+  };
+
+  static override PARTS = {
+    header: Base.PARTS.header,
+    aodBanner: { template: templatePath("combat/tracker-banner.hbs") },
+    aodTracker: {
+      template: templatePath("combat/tracker.hbs"),
+      templates: [templatePath("combat/tracker-turn.hbs")],
+      scrollable: [""],
+    },
+    footer: Base.PARTS.footer,
+  } as unknown as typeof Base.PARTS;
+
+  /** The viewed combat, when it is one of this system's. */
+  get aodCombat(): AgeOfDragonsCombat | null {
+    const viewed = this.viewed;
+    return viewed instanceof AgeOfDragonsCombat ? viewed : null;
+  }
+
+  protected override async _preparePartContext(
+    partId: string,
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: Parameters<InstanceType<typeof Base>["_preparePartContext"]>[2],
+  ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId === "aodBanner" || partId === "aodTracker") {
+      const own = contextFor(this.viewed);
+      const target = prepared as unknown as RenderContext;
+      if (own) Object.assign(target, own, { aodEmpty: false });
+      else Object.assign(target, { aodEmpty: true, turns: [], groups: [], banner: {}, labels: {}, gm: null });
+    }
+    return prepared;
+  }
+
+  protected override async _onRender(
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    const select = this.element.querySelector<HTMLSelectElement>("select[name='aodSurface']");
+    select?.addEventListener("change", () => {
+      const combat = this.aodCombat;
+      const value = select.value;
+      if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
+      void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+    });
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The combat tracker's context (pure): the banner (mode, round, phase, step), each turn's markers and altitude,
+ * the d10 mode's grouping by speed phase and side, and the GM controls. The tracker class (combat-tracker.ts)
+ * gathers the plain input from the combat; the templates render only what this returns.
+ */
+import { woundState } from "../../rules/health";
+import type { RoundMode, RoundStep } from "../../rules/round-plan";
+import { shiftedSpeed } from "../../rules/round-plan";
+import { SPEED_CATEGORIES } from "../../rules/speed";
+import type { SpeedCategory } from "../../rules/speed";
+import { carrierOf, isPinned } from "../../rules/state";
+import type { SkirmishState } from "../../rules/state";
+import type { Surface } from "../../rules/types";
+import { SURFACES } from "../../rules/falling";
+import type { Format } from "./card-context";
+
+/** One combatant as the tracker lists it. */
+export interface TrackerTurn {
+  id: string;
+  name: string;
+  img: string;
+  side: string;
+  speed: SpeedCategory;
+  /** It has a public declaration this round (reverse mode) or has answered the secret one (secret mode). */
+  declared: boolean;
+  /** Its declared action was aborted at resolution: the en.json reason key. */
+  aborted: string;
+  /** The viewer may see it (core's hidden combatants are left out for players). */
+  visible: boolean;
+}
+
+/** Everything the tracker context is built from. */
+export interface TrackerInput {
+  mode: RoundMode;
+  round: number;
+  started: boolean;
+  step: RoundStep | null;
+  stepIndex: number;
+  stepCount: number;
+  endPhaseDone: boolean;
+  ended: boolean;
+  allDisengaged: boolean;
+  isGM: boolean;
+  state: SkirmishState;
+  turns: readonly TrackerTurn[];
+  /** The d10 mode's side result this round. */
+  sides: { order: readonly string[]; phaseShift: Readonly<Record<string, number>> } | null;
+}
+
+/** A marker on a turn: a short label for screen readers and a class for its icon. */
+export interface Marker {
+  id: string;
+  label: string;
+}
+
+const MARKER_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  declared: "AOD.Combat.Tracker.Marker.declared",
+  aborted: "AOD.Combat.Tracker.Marker.aborted",
+  moved: "AOD.Combat.Tracker.Marker.moved",
+  fullMove: "AOD.Status.FullMove",
+  acted: "AOD.Combat.Tracker.Marker.acted",
+  choseToFall: "AOD.Combat.Tracker.Marker.choseToFall",
+  pinned: "AOD.Status.Pinned",
+  falling: "AOD.Status.Falling",
+  carrying: "AOD.Status.Carrying",
+  carried: "AOD.Status.Carried",
+  surprised: "AOD.Status.Surprised",
+  ambushed: "AOD.Status.Ambushed",
+  severelyInjured: "AOD.Status.SeverelyInjured",
+  dead: "AOD.Status.Dead",
+});
+
+/** The markers a combatant shows, in a fixed order. */
+export function markersFor(state: SkirmishState, turn: TrackerTurn, format: Format): Marker[] {
+  const c = state.combatants[turn.id];
+  const on: string[] = [];
+  if (turn.declared) on.push("declared");
+  if (turn.aborted !== "") on.push("aborted");
+  if (c) {
+    if (c.moved && !c.fullMove) on.push("moved");
+    if (c.fullMove) on.push("fullMove");
+    if (c.acted) on.push("acted");
+    if (c.choseToFall) on.push("choseToFall");
+    if (isPinned(state, c.id)) on.push("pinned");
+    if (c.falling) on.push("falling");
+    if (state.carrying[c.id] !== undefined) on.push("carrying");
+    if (carrierOf(state, c.id) !== undefined) on.push("carried");
+    if (c.roundEffects.includes("surprised")) on.push("surprised");
+    if (c.roundEffects.includes("ambushed")) on.push("ambushed");
+    const health = woundState(c.life.wounds, c.life.max);
+    if (health !== "fit") on.push(health);
+  }
+  return on.map((id) => ({ id, label: format(MARKER_KEYS[id] ?? id) }));
+}
+
+function phaseLabel(step: RoundStep | null, format: Format): string {
+  if (!step) return "";
+  const phase = step.phase;
+  if (phase === "movement" || phase === "battle" || phase === "end") return format(`AOD.Combat.Phase.${phase}`);
+  if (phase === "starting" || phase === "endOfRound") return format(`AOD.Combat.Phase.${phase}`);
+  return format(`AOD.Choices.speed.${phase}`);
+}
+
+/** The banner: mode, round, phase and step, said in words. */
+export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, string>, format: Format) {
+  const step = input.step;
+  let stepText = "";
+  if (!input.started) stepText = format("AOD.Combat.Tracker.NotStarted");
+  else if (input.ended) stepText = format("AOD.Combat.Tracker.Ended");
+  else if (!step) stepText = format("AOD.Combat.Tracker.RoundWalked");
+  else {
+    const who = step.combatants.map((id) => names.get(id) ?? id);
+    const list = step.kind === "end" || step.kind === "start" ? format("AOD.Combat.Tracker.Everyone") : who.join(", ");
+    const key = step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.Step.${step.kind}`;
+    stepText = format(key, { who: list, side: step.side ?? "", count: who.length });
+  }
+  return {
+    mode: format(`AOD.Choices.roundMode.${input.mode}`),
+    round: input.started ? format("AOD.Combat.Tracker.Round", { round: input.round }) : "",
+    phase: phaseLabel(step, format),
+    step: stepText,
+    progress: input.started && step ? format("AOD.Combat.Tracker.Progress", { index: input.stepIndex + 1, count: input.stepCount }) : "",
+    simultaneous: step?.simultaneous === true && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous") : "",
+  };
+}
+
+/** One decorated turn. */
+export interface TurnView {
+  id: string;
+  name: string;
+  img: string;
+  side: string;
+  altitude: string;
+  markers: Marker[];
+  active: boolean;
+  defeated: boolean;
+  aborted: string;
+}
+
+function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView {
+  const c = input.state.combatants[turn.id];
+  const health = c ? woundState(c.life.wounds, c.life.max) : "fit";
+  return {
+    id: turn.id,
+    name: turn.name,
+    img: turn.img,
+    side: turn.side,
+    altitude: c ? format(`AOD.Choices.altitude.${c.altitude}`) : format("AOD.Combat.Tracker.NoActor"),
+    markers: markersFor(input.state, turn, format),
+    active: input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start",
+    defeated: health === "dead",
+    aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
+  };
+}
+
+/** The d10 mode's groups: every speed phase in which someone acts, and in it each side in initiative order. */
+export function speedGroups(input: TrackerInput, views: readonly TurnView[], format: Format) {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const sideOrder = input.sides?.order ?? [...new Set(input.turns.map((t) => t.side))];
+  const groups = [];
+  for (const phase of SPEED_CATEGORIES) {
+    const sides = [];
+    for (const side of sideOrder) {
+      const shift = input.sides?.phaseShift[side] ?? 0;
+      const members = input.turns
+        .filter((t) => t.side === side && shiftedSpeed(t.speed, shift === -1 || shift === 1 ? shift : 0) === phase)
+        .map((t) => byId.get(t.id))
+        .filter((v) => v !== undefined);
+      if (members.length > 0) sides.push({ side, members, active: input.step?.phase === phase && input.step.side === side });
+    }
+    if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase });
+  }
+  return groups;
+}
+
+/** The whole tracker context for one combat and viewer. */
+export function trackerContext(input: TrackerInput, format: Format) {
+  const visible = input.turns.filter((t) => t.visible || input.isGM);
+  const names = new Map(input.turns.map((t) => [t.id, t.name]));
+  const views = visible.map((t) => turnView(input, t, format));
+  const grouped = input.mode === "sideD10" && input.started;
+  const surface: Surface = input.state.surface;
+  return {
+    banner: bannerContext(input, names, format),
+    grouped,
+    groups: grouped ? speedGroups({ ...input, turns: visible }, views, format) : [],
+    turns: views,
+    gm: input.isGM
+      ? {
+          canStep: input.started && !input.ended,
+          canEndSkirmish: input.started && !input.ended && input.allDisengaged,
+          endPhasePending: input.step?.kind === "end" && !input.endPhaseDone,
+          surface,
+          surfaces: Object.fromEntries(SURFACES.map((s) => [s, format(`AOD.Choices.surface.${s}`)])),
+        }
+      : null,
+    labels: {
+      previous: format("AOD.Combat.Tracker.PreviousStep"),
+      next: format("AOD.Combat.Tracker.NextStep"),
+      nextRound: format("AOD.Combat.Tracker.NextRound"),
+      resolveEnd: format("AOD.Combat.Tracker.ResolveEnd"),
+      endSkirmish: format("AOD.Combat.Tracker.EndSkirmish"),
+      surface: format("AOD.Combat.Tracker.Surface"),
+      altitude: format("AOD.Combat.Tracker.Altitude"),
+      markers: format("AOD.Combat.Tracker.Markers"),
+      controls: format("AOD.Combat.Tracker.Controls"),
+    },
+  };
+}

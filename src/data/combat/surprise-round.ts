@@ -1,0 +1,70 @@
+/**
+ * Surprise and ambush at the start of a skirmish (001 "Surprise and Ambush"), composed from the engine's
+ * procedures: each unaware side's d10 + Agility (its scout's or its average) against the Surprise Chance, or, in an
+ * ambush, the ambushers' roll setting the chance first; then the one-round effects on every member. Returns the
+ * card's data and the changes. Pure: dice come in through a DiceSource.
+ */
+import { rollFrom } from "../../rules/roll-sources";
+import type { StateChange } from "../../rules/state";
+import {
+  ambushChance,
+  ambushCheck,
+  sideAgility,
+  sideTagModifier,
+  surpriseChance,
+  surpriseCheck,
+  surpriseEffects,
+} from "../../rules/surprise";
+import type { AmbushResult, TagModifiers } from "../../rules/surprise";
+import type { DiceSource } from "../../rules/types";
+import type { SurpriseCardData } from "../../applications/combat/card-context";
+
+/** One side as the surprise step sees it. */
+export interface SurpriseSide {
+  side: string;
+  members: readonly { id: string; agility: number; tags: readonly string[] }[];
+  /** The nominated scout's Agility, if the side named one. */
+  scout?: number;
+}
+
+/** What the GM set in the surprise dialog. */
+export interface SurpriseSetup {
+  kind: "surprise" | "ambush";
+  /** The sides caught unaware (they roll). */
+  unaware: readonly SurpriseSide[];
+  /** Everyone else: in an ambush, the ambushers (their roll sets the chance); in a surprise, the unseen. */
+  others: readonly SurpriseSide[];
+  /** Whether the results cost the first round (the world setting). */
+  costsRoundOne: boolean;
+  /** Tag modifiers (Stealthy from the world setting). */
+  modifiers: TagModifiers;
+}
+
+const tagsOf = (sides: readonly SurpriseSide[]): string[][] => sides.flatMap((s) => s.members.map((m) => [...m.tags]));
+const agilityOf = (side: SurpriseSide): number => sideAgility(side.members.map((m) => m.agility), side.scout);
+
+/** Rolls the surprise or ambush step; returns the card's data and the one-round effects for every member. */
+export async function rollSurprise(setup: SurpriseSetup, dice: DiceSource): Promise<{ card: SurpriseCardData; changes: StateChange[] }> {
+  const rolls: SurpriseCardData["rolls"] = [];
+  const changes: StateChange[] = [];
+  let ambusher: SurpriseCardData["ambusher"] = null;
+  let chance = surpriseChance(tagsOf(setup.others), setup.modifiers);
+  if (setup.kind === "ambush") {
+    const lead = setup.others[0] ?? { side: "", members: [] };
+    const [roll = 1] = await rollFrom(dice, 1, 10);
+    const agility = agilityOf(lead);
+    const modifier = sideTagModifier(tagsOf(setup.others), setup.modifiers);
+    const set = ambushChance({ roll, agility, modifier });
+    ambusher = { side: lead.side, roll, agility, modifier, chance: set.chance, failed: set.failed };
+    chance = set.chance;
+    if (set.failed) return { card: { kind: "ambush", ambusher, rolls, costsRoundOne: setup.costsRoundOne }, changes };
+  }
+  for (const side of setup.unaware) {
+    const [roll = 1] = await rollFrom(dice, 1, 10);
+    const agility = agilityOf(side);
+    const result: AmbushResult = setup.kind === "ambush" ? ambushCheck({ roll, agility, chance }) : surpriseCheck({ roll, agility, chance });
+    rolls.push({ side: side.side, roll, agility, chance, result });
+    for (const m of side.members) changes.push(...surpriseEffects(m.id, result, setup.costsRoundOne));
+  }
+  return { card: { kind: setup.kind, ambusher, rolls, costsRoundOne: setup.costsRoundOne }, changes };
+}

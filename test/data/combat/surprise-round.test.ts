@@ -1,0 +1,47 @@
+// Surprise and ambush at the start (src/data/combat/surprise-round.ts), with scripted d10s.
+import { describe, expect, it } from "vitest";
+import { rollSurprise } from "../../../src/data/combat/surprise-round";
+import type { SurpriseSetup } from "../../../src/data/combat/surprise-round";
+import { scriptedDice } from "../../../src/rules/roll-sources";
+
+const dragons = { side: "Dragons", members: [{ id: "a", agility: 3, tags: [] }, { id: "b", agility: 1, tags: [] }] };
+const host = { side: "Host", members: [{ id: "x", agility: 2, tags: ["stealthy"] }, { id: "y", agility: 4, tags: ["stealthy"] }] };
+const base: SurpriseSetup = { kind: "surprise", unaware: [dragons], others: [host], costsRoundOne: true, modifiers: { stealthy: 2 } };
+
+describe("rollSurprise", () => {
+  it("surprises a side whose d10 + average Agility is below 3 + Stealthy", async () => {
+    // Chance 3 + 2 (every Host member is stealthy) = 5; the Dragons' average Agility is 2: 2 + 2 = 4 < 5.
+    const { card, changes } = await rollSurprise(base, scriptedDice([2]));
+    expect(card.rolls).toEqual([{ side: "Dragons", roll: 2, agility: 2, chance: 5, result: "surprised" }]);
+    expect(changes).toEqual([
+      { type: "roundEffect", id: "a", effect: "surprised", active: true },
+      { type: "roundEffect", id: "b", effect: "surprised", active: true },
+    ]);
+  });
+
+  it("uses the scout's Agility when the side names one", async () => {
+    const { card } = await rollSurprise({ ...base, unaware: [{ ...dragons, scout: 3 }] }, scriptedDice([2]));
+    expect(card.rolls[0]).toMatchObject({ agility: 3, result: "normal" });
+  });
+
+  it("costs nothing when the world setting is off", async () => {
+    const { card, changes } = await rollSurprise({ ...base, costsRoundOne: false }, scriptedDice([2]));
+    expect(card.rolls[0]?.result).toBe("surprised");
+    expect(changes).toEqual([]);
+  });
+
+  it("sets the chance from the ambushers' roll and ambushes below half of it", async () => {
+    // Ambush: 6 + Agility 3 (Host average) + 2 Stealthy = 11. Dragons 2 + 2 = 4 < 5.5: ambushed.
+    const { card, changes } = await rollSurprise({ ...base, kind: "ambush" }, scriptedDice([6, 2]));
+    expect(card.ambusher).toEqual({ side: "Host", roll: 6, agility: 3, modifier: 2, chance: 11, failed: false });
+    expect(card.rolls[0]).toMatchObject({ chance: 11, result: "ambushed" });
+    expect(changes[0]).toEqual({ type: "roundEffect", id: "a", effect: "ambushed", active: true });
+  });
+
+  it("lets everyone act normally when the ambushers roll a 1", async () => {
+    const { card, changes } = await rollSurprise({ ...base, kind: "ambush" }, scriptedDice([1]));
+    expect(card.ambusher?.failed).toBe(true);
+    expect(card.rolls).toEqual([]);
+    expect(changes).toEqual([]);
+  });
+});
