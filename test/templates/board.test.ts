@@ -63,7 +63,8 @@ describe("the board template", () => {
     expect(player).not.toContain('data-edit="distance"');
     const gm = render({ selectedId: "bow", isGM: true });
     expect(gm).toContain("GM controls");
-    expect(count(gm, 'data-edit="distance"')).toBe(10);
+    expect(count(gm, 'data-action="editDistance"')).toBe(10);
+    expect(count(gm, 'data-edit="distance"')).toBe(1);
     expect(gm).toContain('data-action="addLandmark"');
   });
   it("offers the owner a move and says why a pinned dragon cannot move", () => {

@@ -36,6 +36,8 @@ export interface BoardInput {
   phase?: MovePhase | undefined;
   /** The move form's choices, kept by the application between renders. */
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
+  /** For the GM: the row whose distance to the selected the shared distance editor edits. */
+  distanceTarget?: string | undefined;
 }
 
 /** Why an action is refused: the action's label (none for a landmark, which is never a target) and the reason. */
@@ -117,8 +119,8 @@ export interface TableRow {
   nothing: boolean;
   statuses: string[];
   links: { label: string; name: string }[];
-  /** For the GM: the distance choices of this row against the selected combatant. */
-  distanceOptions?: SelectOption[];
+  /** For the GM: the row's distance opens the shared distance editor (one editor, not a select per row). */
+  editable: boolean;
 }
 
 /** An option of a select: value, label key, whether it is the current one. */
@@ -154,6 +156,16 @@ export interface SelectedView {
   /** Why the move controls are absent (not the movement phase), when they are. */
   moveNote?: string;
   altitudeOptions?: SelectOption[];
+  /** For the GM: the one distance editor, set to the row being edited. */
+  distanceEditor?: DistanceEditor;
+}
+
+/** The GM's shared distance editor: which row it edits (names shown as they are) and that row's bands. */
+export interface DistanceEditor {
+  target: string;
+  targetName: string;
+  targets: SelectOption[];
+  bands: SelectOption[];
 }
 
 /** Everything the board template renders. */
@@ -376,13 +388,26 @@ function rowFor(
     nothing: option !== undefined && option.available.length === 0,
     statuses: c ? statusesOf(input.state, c).map(statusLabel) : [],
     links: c ? linksOf(input.state, id) : [],
+    editable: input.isGM && option !== undefined,
   };
   if (option) {
     row.distance = option.distance;
     row.distanceLabel = distanceLabel(option.distance);
-    if (input.isGM) row.distanceOptions = bandOptions(DISTANCES, option.distance, distanceLabel);
   }
   return row;
+}
+
+/** The GM's distance editor over the rows that have a distance to the selected; undefined when none has. */
+function distanceEditorOf(rows: readonly TableRow[], wanted: string | undefined): DistanceEditor | undefined {
+  const open = rows.filter((r) => r.editable);
+  const current = open.find((r) => r.id === wanted) ?? open[0];
+  if (current?.distance === undefined) return undefined;
+  return {
+    target: current.id,
+    targetName: current.name,
+    targets: open.map((r) => ({ value: r.id, label: r.name, selected: r === current, plain: true })),
+    bands: bandOptions(DISTANCES, current.distance, distanceLabel),
+  };
 }
 
 /** Builds the whole board context from the state and what the user may see and do. */
@@ -429,6 +454,11 @@ export function buildBoardContext(input: BoardInput): BoardContext {
     newLandmarkAltitudes: bandOptions(ALTITUDES, "grounded", altitudeLabel),
     empty: Object.keys(state.combatants).length === 0 && Object.keys(state.landmarks).length === 0,
   };
-  if (selected) context.selected = selectedView(input, selected);
+  if (selected) {
+    const view = selectedView(input, selected);
+    const editor = input.isGM ? distanceEditorOf(rows, input.distanceTarget) : undefined;
+    if (editor) view.distanceEditor = editor;
+    context.selected = view;
+  }
   return context;
 }

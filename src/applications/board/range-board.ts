@@ -49,6 +49,7 @@ export class RangeBoard extends Base {
       addLandmark: RangeBoard.#onAddLandmark,
       removeLandmark: RangeBoard.#onRemoveLandmark,
       addTokens: RangeBoard.#onAddTokens,
+      editDistance: RangeBoard.#onEditDistance,
     },
     /* eslint-enable @typescript-eslint/unbound-method */
   };
@@ -65,6 +66,10 @@ export class RangeBoard extends Base {
   selectedId: string | undefined;
   /** The move form's kind and reference, kept across re-renders. */
   moveChoice: { kind?: BoardMoveKind; reference?: string } = {};
+  /** The row the GM's shared distance editor edits (one editor instead of a select on every row). */
+  distanceTarget: string | undefined;
+  /** Whether the next render puts the focus on the distance editor (after a row's distance was clicked). */
+  #focusDistanceEditor = false;
 
   /** Opens the board, or brings the open one to the front. */
   static open(): RangeBoard {
@@ -99,6 +104,7 @@ export class RangeBoard extends Base {
       owned: data.owned,
       phase: data.phase,
       move: this.moveChoice,
+      distanceTarget: this.distanceTarget,
     });
     return { ...base, ...context, combatId: data.combatId };
   }
@@ -111,6 +117,10 @@ export class RangeBoard extends Base {
     const root = this.element;
     for (const control of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-edit]")) {
       control.addEventListener("change", () => void this.#onEditControl(control));
+    }
+    if (this.#focusDistanceEditor) {
+      this.#focusDistanceEditor = false;
+      root.querySelector<HTMLSelectElement>("[data-distance-editor]")?.focus();
     }
     const form = root.querySelector<HTMLFormElement>("[data-move-form]");
     if (form) {
@@ -128,6 +138,12 @@ export class RangeBoard extends Base {
     const id = target.dataset.combatantId;
     this.selectedId = id === this.selectedId ? undefined : id;
     this.moveChoice = {};
+    void this.render();
+  }
+
+  static #onEditDistance(this: RangeBoard, _event: PointerEvent, target: HTMLElement): void {
+    this.distanceTarget = target.dataset.id;
+    this.#focusDistanceEditor = true;
     void this.render();
   }
 
@@ -170,6 +186,11 @@ export class RangeBoard extends Base {
         if (id !== undefined && this.selectedId !== undefined && oneOf(value, DISTANCES)) {
           await this.#edit({ type: "distance", a: this.selectedId, b: id, distance: value });
         }
+        return;
+      case "distanceTarget":
+        this.distanceTarget = value;
+        this.#focusDistanceEditor = true;
+        void this.render();
         return;
       case "surface":
         if (oneOf(value, SURFACES)) await this.#edit({ type: "surface", surface: value });

@@ -112,13 +112,30 @@ describe("the board seen from a selected combatant", () => {
   });
   it("gives only the GM distance and altitude editors", () => {
     const player = context({ selectedId: "bow" });
-    expect(player.rows.some((r) => r.distanceOptions !== undefined)).toBe(false);
+    expect(player.rows.some((r) => r.editable)).toBe(false);
+    expect(player.selected?.distanceEditor).toBeUndefined();
     expect(player.selected?.altitudeOptions).toBeUndefined();
-    const gm = context({ selectedId: "bow", isGM: true });
-    const knight = gm.rows.find((r) => r.id === "knight");
-    expect(knight?.distanceOptions?.find((o) => o.selected)?.value).toBe("close");
+    const gm = context({ selectedId: "bow", isGM: true, distanceTarget: "knight" });
+    expect(gm.rows.filter((r) => r.editable).map((r) => r.id)).toEqual(gm.rows.filter((r) => r.distance !== undefined).map((r) => r.id));
+    expect(gm.rows.find((r) => r.id === "bow")?.editable).toBe(false);
+    const editor = gm.selected?.distanceEditor;
+    expect([editor?.target, editor?.targetName]).toEqual(["knight", "Knight"]);
+    expect(editor?.bands.find((o) => o.selected)?.value).toBe("close");
+    expect(editor?.targets.map((o) => o.value)).toEqual(gm.rows.filter((r) => r.editable).map((r) => r.id));
+    expect(editor?.targets.filter((o) => o.selected).map((o) => o.value)).toEqual(["knight"]);
     expect(gm.selected?.altitudeOptions?.find((o) => o.selected)?.value).toBe("grounded");
     expect(gm.landmarks.map((l) => l.name)).toEqual(["Castle Battlements", "Thunderhead"]);
+  });
+  it("points the GM's one distance editor at the row asked for, else at the first row with a distance", () => {
+    const rows = context({ selectedId: "bow", isGM: true }).rows.filter((r) => r.editable);
+    const other = rows.find((r) => r.distance !== "close");
+    expect(other).toBeDefined();
+    const editor = context({ selectedId: "bow", isGM: true, distanceTarget: other?.id }).selected?.distanceEditor;
+    expect([editor?.target, editor?.bands.find((o) => o.selected)?.value]).toEqual([other?.id, other?.distance]);
+    for (const wanted of [undefined, "bow", "nobody"]) {
+      expect(context({ selectedId: "bow", isGM: true, distanceTarget: wanted }).selected?.distanceEditor?.target).toBe(rows[0]?.id);
+    }
+    expect(context({ isGM: true, distanceTarget: "knight" }).selected).toBeUndefined();
   });
 });
 
