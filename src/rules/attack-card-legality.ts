@@ -14,10 +14,16 @@ import { combatant, pairKey } from "./state";
 import type { CombatantState, SkirmishState } from "./state";
 import type { Legality } from "./types";
 import { CARD_REASONS, declarationFor } from "./attack-card";
+import { declaredAllows } from "./declaration";
+import type { DeclaredLimit } from "./declaration";
 import type { AttackCard } from "./attack-card";
 
-/** Where the round stands for the card: out of combat, or the combat's current step (null once the round is over). */
-export type RoundContext = { inCombat: false } | { inCombat: true; step: RoundStep | null };
+/**
+ * Where the round stands for the card: out of combat, or the combat's current step (null once the round is over).
+ * At a resolve step of the declaration modes, `declared` holds the declarations by combatant id (none for the
+ * attacker: it declared nothing), and only the declared action may be taken (RULES.md "Declaration modes").
+ */
+export type RoundContext = { inCombat: false } | { inCombat: true; step: RoundStep | null; declared?: Readonly<Record<string, DeclaredLimit>> };
 
 /** A legality that may name the target it is about. */
 export type CardLegality = Legality & { targetId?: string };
@@ -29,7 +35,10 @@ const NO_BATTLE_PHASES: readonly string[] = Object.freeze(["movement", "end", "s
  * Whether the round lets this combatant take a battle action now: in the battle phase of 000 (or a speed phase
  * of 001), on a step that is its own, and not a declaration step. Setting a passenger down costs no action.
  */
-export function roundAllows(round: RoundContext, card: Pick<AttackCard, "action" | "attacker">): Legality {
+export function roundAllows(
+  round: RoundContext,
+  card: Pick<AttackCard, "action" | "attacker" | "killerBlow" | "targets" | "weapon">,
+): Legality {
   if (!round.inCombat || card.action === "setDown") return ALLOWED;
   const { step } = round;
   if (step === null) return refuse(CARD_REASONS.RoundOver);
@@ -37,6 +46,7 @@ export function roundAllows(round: RoundContext, card: Pick<AttackCard, "action"
     return refuse(CARD_REASONS.NotBattlePhase);
   }
   if (!step.combatants.includes(card.attacker.id)) return refuse(CARD_REASONS.NotYourStep);
+  if (step.kind === "resolve" && round.declared !== undefined) return declaredAllows(round.declared[card.attacker.id] ?? null, card);
   return ALLOWED;
 }
 

@@ -140,6 +140,9 @@ function declaration(value: unknown): StoredDeclaration | undefined {
     target: text(value.target),
     action: text(value.action),
     aborted: text(value.aborted),
+    choice: text(value.choice),
+    sealed: bool(value.sealed),
+    resolved: bool(value.resolved),
   };
 }
 

@@ -74,7 +74,10 @@ export interface StoredInitiative {
   messageId: string;
 }
 
-/** A public declaration (reverse declaration mode): short text, optional target, and the engine's action. */
+/**
+ * A public declaration (reverse declaration; in secret declaration once revealed, or only the mark that one was
+ * made): short text, optional target, the engine's action and the choice it was made from.
+ */
 export interface StoredDeclaration {
   phase: string;
   text: string;
@@ -83,6 +86,12 @@ export interface StoredDeclaration {
   action: string;
   /** Set when checkDeclaredAction aborted it at resolution: the en.json reason key. */
   aborted: string;
+  /** The declaration dialog's choice as JSON (data/combat/declaration.ts `DeclarationChoice`); "" while sealed. */
+  choice: string;
+  /** Secret declaration: made but not revealed; every other field is empty (the content is on the GM's client). */
+  sealed: boolean;
+  /** Resolved by the engine with its group (a simultaneous resolve step): nothing more to do for it. */
+  resolved: boolean;
 }
 
 /** A combat's `system` data. */
@@ -94,7 +103,7 @@ export interface CombatSystemSource {
   cursor: { round: number; index: number };
   initiative: StoredInitiative;
   skirmish: StoredSkirmish;
-  /** Public declarations of the current round by combatant id (reverse declaration only; never secret ones). */
+  /** Public declarations of the current phase by combatant id (secret ones only as a sealed mark until revealed). */
   declarations: Record<string, StoredDeclaration>;
   /** The last round whose End Phase was resolved, and its card (the GM can undo it from there). */
   endPhase: { round: number; messageId: string };

@@ -56,7 +56,7 @@ describe("removalUpdate", () => {
         grapples: ["a|b"],
         carrying: { b: "a" },
       }),
-      declarations: { a: { phase: "battle", text: "bite", target: "b", action: "", aborted: "" } },
+      declarations: { a: { phase: "battle", text: "bite", target: "b", action: "", aborted: "", choice: "", sealed: false, resolved: false } },
       initiative: { ...defaultCombatSystem().initiative, order: ["b", "a", "c"], pneuma: { a: 3, b: 4, c: 2 } },
     };
     const update = removalUpdate(system, "a");
