@@ -12,6 +12,7 @@ import { exposeApi } from "./api";
 import { registerAttackCard } from "./attack-register";
 import { registerBoard } from "./board";
 import { registerCombat } from "./combat-register";
+import { registerDeclarations } from "./declaration-register";
 import { trackableAttributes } from "./token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "./settings";
@@ -39,5 +40,6 @@ export function registerSystem(): void {
   registerBoard();
   registerSimulator();
   registerAttackCard();
+  registerDeclarations();
   exposeApi(game.system.version);
 }

@@ -3,6 +3,7 @@
  * and round they act in (the combat's, or a quick-play state outside combat), and how changes are written back.
  * Everything is re-read from documents each time; nothing is taken from a payload or the card's HTML.
  */
+import { declaredLimits } from "../data/combat/declaration";
 import { AttackMessageModel } from "../data/message/attack-model";
 import type { AttackSource, ParticipantRef } from "../data/message/attack-source";
 import { combatantChecks, statusToggles } from "../data/message/attack-actors";
@@ -62,11 +63,18 @@ export function combatOf(id: string): AgeOfDragonsCombat | null {
   return combat instanceof AgeOfDragonsCombat ? combat : null;
 }
 
-/** The combat's current step as the card's round check reads it (null when not started or past the end). */
+/**
+ * The combat's current step as the card's round check reads it (null when not started or past the end), with the
+ * public declarations of its phase at a resolve step of the declaration modes.
+ */
 export function roundOf(combat: AgeOfDragonsCombat | null): RoundContext {
   if (combat === null) return { inCombat: false };
-  const { plan, cursor } = combat.stored;
-  return { inCombat: true, step: combat.started ? (plan[cursor.index] ?? null) : null };
+  const { plan, cursor, mode, declarations } = combat.stored;
+  const step = combat.started ? (plan[cursor.index] ?? null) : null;
+  // RULES.md "Declaration modes": a resolve step takes only the declared action.
+  const declaring = mode === "reverseDeclaration" || mode === "secretDeclaration";
+  if (declaring && step?.kind === "resolve") return { inCombat: true, step, declared: declaredLimits(declarations, step.phase) };
+  return { inCombat: true, step };
 }
 
 /** Reads the participants named by refs; those gone are listed by name in `missing`. */

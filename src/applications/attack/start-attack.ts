@@ -24,6 +24,8 @@ export interface StartAttackOptions {
   attacker?: string;
   /** Open the roll dialog (with the exact odds against the first target) to choose modifiers and the killer blow. */
   configure?: boolean;
+  /** The targets' token (or actor) UUIDs; default: the user's targeted tokens (a declared action names its own). */
+  targets?: readonly string[];
 }
 
 /** The roll dialog for an attack: extra dice, TN shift and killer blow, with the odds; null when cancelled. */
@@ -31,11 +33,13 @@ async function configureAttack(
   attacker: { actor: Actor.Implementation; token: TokenDocument.Implementation | null },
   weaponId: string,
   killerBlow: boolean,
+  named: { actor: Actor.Implementation; token: TokenDocument.Implementation | null } | null,
 ): Promise<{ modifiers: CheckModifiers; killerBlow: boolean } | null> {
   const source = actorSourceOf(attacker.actor.toObject());
   if (source === null) return null;
-  const targetToken = maybe(game.user.targets.first());
-  const targetActor = targetToken?.actor ?? null;
+  const targeted = maybe(game.user.targets.first());
+  const targetActor = named ? named.actor : (targeted?.actor ?? null);
+  const targetDocument = named ? named.token : (targeted?.document ?? null);
   const target = targetActor === null ? null : actorSourceOf(targetActor.toObject());
   const chosen = await RollDialog.configure({
     actor: source,
@@ -43,7 +47,7 @@ async function configureAttack(
     extraDice: 0,
     tnShift: 0,
     ladder: CONFIG.ageOfDragons.skillLadder,
-    attack: { weapon: weaponId, target, killerBlow, board: attackBoard(attacker, targetToken?.document ?? null, weaponId) },
+    attack: { weapon: weaponId, target, killerBlow, board: attackBoard(attacker, targetDocument, weaponId) },
   });
   if (chosen === null) return null;
   return { modifiers: { dice: chosen.extraDice, tn: chosen.tnShift }, killerBlow: chosen.killerBlow };
@@ -58,7 +62,7 @@ export async function startAttack(options: StartAttackOptions = {}): Promise<voi
     ui.notifications.warn(translate("AOD.Attack.Notify.noToken"));
     return;
   }
-  const targets = [...game.user.targets].map((token) => token.document.uuid);
+  const targets = options.targets ? [...options.targets] : [...game.user.targets].map((token) => token.document.uuid);
   const action = options.action ?? "attack";
   const weaponId = options.weaponId ?? null;
   let killerBlow = options.killerBlow ?? false;
@@ -66,7 +70,9 @@ export async function startAttack(options: StartAttackOptions = {}): Promise<voi
   if (options.configure === true && action === "attack" && weaponId !== null) {
     const docs = await documentsOf(attacker);
     if (docs === null) return;
-    const chosen = await configureAttack(docs, weaponId, killerBlow);
+    const first = options.targets?.[0];
+    const named = first === undefined ? null : await documentsOf(first);
+    const chosen = await configureAttack(docs, weaponId, killerBlow, named);
     if (chosen === null) return;
     ({ killerBlow, modifiers } = chosen);
   }

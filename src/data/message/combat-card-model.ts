@@ -1,11 +1,11 @@
 /**
- * The `combatCard` ChatMessage subtype: the initiative, combat event, End Phase and surprise cards the active GM
- * posts. `data` holds what the card shows and what its buttons act on (the End Phase card keeps what its undo
+ * The `combatCard` ChatMessage subtype: the initiative, combat event, End Phase, surprise, declaration (declared,
+ * revealed, aborted) and simultaneous result cards the active GM posts. `data` holds what the card shows and what its buttons act on (the End Phase card keeps what its undo
  * restores); the HTML is rendered from templates/combat/ when the card is posted.
  */
 
 /** The kinds of combat card. */
-export const COMBAT_CARDS = ["initiative", "event", "endPhase", "surprise"] as const;
+export const COMBAT_CARDS = ["initiative", "event", "endPhase", "surprise", "declaration", "simultaneous"] as const;
 
 /** A kind of combat card. */
 export type CombatCardKind = (typeof COMBAT_CARDS)[number];
