@@ -9,7 +9,8 @@ import { BOARD_MOVE_KINDS } from "../../rules/board/board-move";
 import { TARGETED_ACTIONS, WEAPON_ACTIONS, actionsForPhase } from "../../rules/declaration";
 import type { DeclarationAction } from "../../rules/declaration";
 import type { LogEntry } from "../../rules/state";
-import { DECLARATION_TEXT_LIMIT } from "../../data/combat/declaration";
+import { DECLARATION_TEXT_LIMIT, choiceOf } from "../../data/combat/declaration";
+import type { StoredDeclaration } from "../../data/combat/stored";
 import type { DeclarationChoice } from "../../data/combat/declaration";
 import type { Format } from "./card-context";
 
@@ -281,4 +282,41 @@ export function simultaneousCardContext(data: SimultaneousCardData, format: Form
     mergedLabel: format("AOD.Declare.Card.Together"),
     textLabel: format("AOD.Declare.Card.Text"),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tracker's button
+
+/** What the tracker offers a viewer for one combatant at the current step. */
+export interface DeclarationButtonInput {
+  mode: string;
+  step: { kind: string; phase: string; combatants: readonly string[] } | null;
+  combatantId: string;
+  /** The viewer owns the combatant or is a GM. */
+  mayAct: boolean;
+  isGM: boolean;
+  /** The viewer is the active GM (secret declarations are kept on its client only). */
+  isActiveGM: boolean;
+  /** The combatant's public declaration, if any. */
+  declaration: StoredDeclaration | undefined;
+}
+
+/**
+ * The declaration button of a tracker row: "declare" at the combatant's declare step (reverse: its owner or a GM;
+ * secret: the active GM, who declares for NPCs and offline owners, since players answer the GM's question),
+ * "resolve" at its resolve step while its declared action stands (not "other", which the GM takes as the step
+ * begins), otherwise none.
+ */
+export function declarationButton(input: DeclarationButtonInput): "declare" | "resolve" | null {
+  const { step, declaration } = input;
+  if ((input.mode !== "reverseDeclaration" && input.mode !== "secretDeclaration") || step === null || !input.mayAct) return null;
+  if (!step.combatants.includes(input.combatantId)) return null;
+  if (step.kind === "declare") {
+    if (input.mode === "secretDeclaration") return input.isActiveGM ? "declare" : null;
+    return "declare";
+  }
+  if (step.kind !== "resolve" || !declaration || declaration.phase !== step.phase) return null;
+  if (declaration.aborted !== "" || declaration.resolved) return null;
+  const choice = choiceOf(declaration);
+  return choice === null || choice.action === "other" ? null : "resolve";
 }
