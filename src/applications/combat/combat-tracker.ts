@@ -13,6 +13,8 @@ import { templatePath } from "../template-paths";
 import { i18nFormat } from "./round-driver";
 import type { TrackerTurn } from "./tracker-context";
 import { trackerContext } from "./tracker-context";
+import { declarationButton } from "./declaration-context";
+import { openDeclaration, resolveDeclared } from "./declaration-flow";
 
 const Base = foundry.applications.sidebar.tabs.CombatTracker;
 
@@ -37,6 +39,20 @@ async function endSkirmish(this: AgeOfDragonsCombatTracker): Promise<void> {
   await combat.endCombat();
 }
 
+/** The row's Declare button: the declaration dialog for that combatant (declaration-flow.ts checks the step and owner). */
+async function declare(this: AgeOfDragonsCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  const combat = this.aodCombat;
+  const id = target.dataset.aodCombatant;
+  if (combat && id) await openDeclaration(combat, id);
+}
+
+/** The row's Resolve button: the declared action through its own flow (the attack card, the board move). */
+async function resolve(this: AgeOfDragonsCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  const combat = this.aodCombat;
+  const id = target.dataset.aodCombatant;
+  if (combat && id) await resolveDeclared(combat, id);
+}
+
 type RenderContext = Record<string, unknown>;
 
 /** The tracker's context for the viewed combat, or null when there is none of this system. */
@@ -55,6 +71,15 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
       declared: (c.id ?? "") in stored.declarations,
       aborted: stored.declarations[c.id ?? ""]?.aborted ?? "",
       visible: c.visible,
+      declaration: declarationButton({
+        mode: stored.mode,
+        step: combat.step,
+        combatantId: c.id ?? "",
+        mayAct: game.user.isGM || (c.actor?.isOwner ?? false),
+        isGM: game.user.isGM,
+        isActiveGM: game.users.activeGM?.id === game.user.id,
+        declaration: stored.declarations[c.id ?? ""],
+      }),
     };
   });
   const sides = stored.initiative.sides;
@@ -81,7 +106,14 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
 /** The Age of Dragons combat tracker. */
 export class AgeOfDragonsCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
-    actions: { aodNextStep: nextStep, aodPreviousStep: previousStep, aodNextRound: nextRound, aodEndSkirmish: endSkirmish },
+    actions: {
+      aodNextStep: nextStep,
+      aodPreviousStep: previousStep,
+      aodNextRound: nextRound,
+      aodEndSkirmish: endSkirmish,
+      aodDeclare: declare,
+      aodResolve: resolve,
+    },
   };
 
   static override PARTS = {

@@ -27,6 +27,8 @@ export interface TrackerTurn {
   aborted: string;
   /** The viewer may see it (core's hidden combatants are left out for players). */
   visible: boolean;
+  /** The declaration button the viewer gets on this row (declaration-context.ts `declarationButton`). */
+  declaration?: "declare" | "resolve" | null;
 }
 
 /** Everything the tracker context is built from. */
@@ -135,6 +137,8 @@ export interface TurnView {
   active: boolean;
   defeated: boolean;
   aborted: string;
+  /** The row's Declare or Resolve button: its action name and label, or null. */
+  declareButton: { action: string; label: string; text: string } | null;
 }
 
 function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView {
@@ -150,6 +154,12 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnV
     active: input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start",
     defeated: health === "dead",
     aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
+    declareButton:
+      turn.declaration === "declare"
+        ? { action: "aodDeclare", text: format("AOD.Declare.Tracker.Declare"), label: format("AOD.Declare.Tracker.DeclareFor", { name: turn.name }) }
+        : turn.declaration === "resolve"
+          ? { action: "aodResolve", text: format("AOD.Declare.Tracker.Resolve"), label: format("AOD.Declare.Tracker.ResolveFor", { name: turn.name }) }
+          : null,
   };
 }
 
