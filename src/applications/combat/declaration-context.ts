@@ -63,7 +63,7 @@ const options = (entries: readonly { value: string; label: string }[], selected:
 
 /** The phase's name in words. */
 export function phaseName(phase: string, format: Format): string {
-  return phase === "movement" || phase === "battle" || phase === "end" ? format(`AOD.Combat.Phase.${phase}`) : phase;
+  return phase === "movement" || phase === "battle" || phase === "end" ? format(`AOD.Declare.Phase.${phase}`) : phase;
 }
 
 /** The choice the dialog starts with when nothing was chosen: the phase's first action, its first weapon and target. */
