@@ -90,6 +90,7 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
   const references = [...input.combatants, ...input.landmarks];
   return {
     title: format("AOD.Declare.Dialog.Title", { name: input.combatant.name }),
+    name: input.combatant.name,
     intro: format("AOD.Declare.Dialog.Intro", { phase: phaseName(input.phase, format), round: input.round }),
     secretNote: input.secret ? format("AOD.Declare.Dialog.Secret") : "",
     error: input.error === "" ? "" : format(input.error),
