@@ -32,7 +32,7 @@ const dialog = (values: Partial<DeclarationDialogInput>): DeclarationDialogInput
 });
 
 const choice = (values: Partial<DeclarationChoice> = {}): DeclarationChoice => ({ action: "attack", weaponId: "claws1", targetId: "rider", move: null, text: "", ...values });
-const frame = (title: string) => ({ kind: "window" as const, title, classes: ["age-of-dragons", "aod-declaration-dialog"], tag: "form" });
+const frame = (title: string) => ({ kind: "window" as const, title, classes: ["age-of-dragons", "aod-declaration-dialog"], tag: "form" as const });
 const chat = { kind: "chat" as const, speaker: "Skirmish" };
 
 describe("the declaration dialog", () => {
