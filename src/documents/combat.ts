@@ -20,7 +20,7 @@ import { advance } from "../rules/round-plan";
 import { woundState } from "../rules/health";
 import { sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
-import { WALK_REQUEST, WalkQueue, ruleOnWalk } from "../net/walk-request";
+import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
 import { writeUpdates } from "./combat-writer";
 import { AgeOfDragonsCombatant } from "./combatant";
 
@@ -216,6 +216,18 @@ export class AgeOfDragonsCombat extends Combat {
   override previousRound(): Promise<this> {
     ui.notifications.info(game.i18n.localize("AOD.Combat.Errors.NoPreviousRound"));
     return Promise.resolve(this);
+  }
+
+  /** A player's own change of round or turn (core allows it to the current combatant's owner) is put back. */
+  protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    const [changed, , userId] = args;
+    if (game.users.activeGM?.id !== game.user.id || this.round === 0) return;
+    const author = game.users.get(userId) as User.Implementation | undefined;
+    const stored = this.stored;
+    const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
+    const repair = repairPlayerWalk(changed, { isGM: author?.isGM ?? false }, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
+    if (repair) void this.update(repair as Combat.UpdateData);
   }
 
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */

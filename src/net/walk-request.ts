@@ -87,3 +87,20 @@ export class WalkQueue {
     return result;
   }
 }
+
+/**
+ * Core lets a player who owns the current combatant change a Combat's `round` and `turn` itself (its server-side
+ * permission test; systems cannot change it). The round is the plan's, so the active GM puts back what a player
+ * wrote: the round of the stored cursor and the turn of its step. Returns the update to write, or null when the
+ * change came from a GM or touched neither field, or already agrees.
+ */
+export function repairPlayerWalk(
+  changed: { round?: unknown; turn?: unknown },
+  by: { isGM: boolean },
+  plan: { round: number; turn: number | null },
+  now: { round: number; turn: number | null },
+): { round: number; turn: number | null } | null {
+  if (by.isGM || !("round" in changed || "turn" in changed)) return null;
+  if (now.round === plan.round && (plan.turn === null || now.turn === plan.turn)) return null;
+  return { round: plan.round, turn: plan.turn ?? now.turn };
+}

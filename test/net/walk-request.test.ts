@@ -1,7 +1,7 @@
 // The combat.walk request (src/net/walk-request.ts): only GMs walk, only from where the round stands, one at a time.
 import { describe, expect, it } from "vitest";
 import { REQUEST_REASONS } from "../../src/net/request-registry";
-import { WALK_REASONS, WalkQueue, parseWalk, ruleOnWalk } from "../../src/net/walk-request";
+import { WALK_REASONS, WalkQueue, parseWalk, repairPlayerWalk, ruleOnWalk } from "../../src/net/walk-request";
 
 const gm = { id: "gm2", name: "Co-GM", isGM: true };
 const player = { id: "u1", name: "P", isGM: false };
@@ -83,5 +83,23 @@ describe("WalkQueue", () => {
     release();
     await slow;
     expect(order).toEqual(["b", "a"]);
+  });
+});
+
+describe("repairPlayerWalk", () => {
+  const plan = { round: 2, turn: 1 };
+  it("puts back a round a player moved on", () => {
+    expect(repairPlayerWalk({ round: 3, turn: 0 }, { isGM: false }, plan, { round: 3, turn: 0 })).toEqual({ round: 2, turn: 1 });
+  });
+  it("puts back a turn a player moved on", () => {
+    expect(repairPlayerWalk({ turn: 2 }, { isGM: false }, plan, { round: 2, turn: 2 })).toEqual({ round: 2, turn: 1 });
+  });
+  it("keeps the turn when the step maps to nobody", () => {
+    expect(repairPlayerWalk({ round: 3 }, { isGM: false }, { round: 2, turn: null }, { round: 3, turn: 4 })).toEqual({ round: 2, turn: 4 });
+  });
+  it("leaves a GM's change, a change of other fields, and a change that already agrees", () => {
+    expect(repairPlayerWalk({ round: 3 }, { isGM: true }, plan, { round: 3, turn: 0 })).toBeNull();
+    expect(repairPlayerWalk({ active: true } as { round?: unknown }, { isGM: false }, plan, { round: 3, turn: 0 })).toBeNull();
+    expect(repairPlayerWalk({ turn: 1 }, { isGM: false }, plan, { round: 2, turn: 1 })).toBeNull();
   });
 });
