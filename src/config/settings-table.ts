@@ -31,6 +31,9 @@ export interface SettingValues {
 /** The UUID of the Combat Events table this system ships (packs/_source/tables/combat-events.yml). */
 export const COMBAT_EVENTS_TABLE_UUID = "Compendium.age-of-dragons.tables.RollTable.bBRsk29cztUX1kmO";
 
+/** The UUID of the Armour Trouble d6 table (packs/_source/tables/armour-trouble.yml), for GMs who roll by hand. */
+export const ARMOUR_TROUBLE_TABLE_UUID = "Compendium.age-of-dragons.tables.RollTable.6jnhUEoqKdrj2kd0";
+
 /** Every world setting with its RULES.md default. Labels: AOD.Settings.<key>.name / .hint / .choices.<value>. */
 export const SETTINGS = {
   /** RULES.md "Initiative": descending Pneuma (000 default), reverse or secret declaration, or side d10 (001). */
