@@ -3,8 +3,8 @@
  * each round, resolving and undoing the End Phase, each with its card. Every roll is a real Roll (RollingDice);
  * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update.
  */
-import { COMBAT_EVENTS_TABLE_UUID } from "../../config/settings-table";
-import { combatEventsTableUuid, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
+import { eventsToDraw } from "../../config/settings-table";
+import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
 import { rollSurprise } from "../../data/combat/surprise-round";
 import type { SurpriseSide } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
@@ -83,11 +83,15 @@ function sidesOf(combat: AgeOfDragonsCombat): string[] {
   return [...new Set(Object.values(state.combatants).map((c) => c.side))];
 }
 
-/** 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll, on two cards. */
+/**
+ * 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll (at most the world's cap
+ * per round; the initiative card says how many it skipped), on two cards.
+ */
 async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Record<string, unknown>> {
   const dice = new RollingDice();
   const sides = sidesOf(combat);
   const result = await sideInitiative(sides, dice);
+  const { draw, skipped, cap } = eventsToDraw(result.events, combatEventsCap());
   const data: InitiativeCardData = {
     mode: "sideD10",
     round,
@@ -96,9 +100,11 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Rec
     checks: [],
     sides: result.order.map((side) => ({ side, history: result.history[side] ?? [], shift: result.phaseShift[side] ?? 0 })),
     events: result.events,
+    skipped,
+    cap,
   };
   const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
-  if (result.events > 0) await drawEvents(combat, round, result.events);
+  if (draw > 0) await drawEvents(combat, round, draw);
   return {
     "system.initiative.sides": { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
     "system.initiative.messageId": message?.id ?? "",
@@ -110,25 +116,20 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Rec
  * applyEngineChanges); from a table the GM chose in settings, its results are drawn and shown for the GM to apply.
  */
 async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: number): Promise<void> {
-  const uuid = combatEventsTableUuid();
+  const { table: custom } = await combatEventsTable();
   const entries: EventCardEntry[] = [];
   const dice = new RollingDice();
   let table = game.i18n.localize("AOD.CombatEvents.Title");
-  if (uuid === COMBAT_EVENTS_TABLE_UUID) {
+  if (custom === null) {
     for (let i = 0; i < count; i += 1) {
       const result = await resolveCombatEvent(eventSnapshot(combat.skirmish, combat.entries), dice);
       if (result.changes.length > 0) await combat.applyEngineChanges(result.changes);
       entries.push({ roll: result.roll, event: result.event, key: result.key, text: "", combatant: result.combatant, affected: result.affected });
     }
   } else {
-    const found = await fromUuid(uuid as `RollTable.${string}`);
-    if (!(found instanceof RollTable)) {
-      ui.notifications.error(game.i18n.format("AOD.Combat.Errors.NoEventTable", { uuid }));
-      return;
-    }
-    table = found.name;
+    table = custom.name;
     for (let i = 0; i < count; i += 1) {
-      const draw = await found.draw({ displayChat: false } as RollTable.DrawOptions);
+      const draw = await custom.draw({ displayChat: false } as RollTable.DrawOptions);
       dice.rolls.push(draw.roll);
       const text = draw.results.map((r) => r.description || r.name || "").join(" ");
       entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, combatant: null, affected: [] });
