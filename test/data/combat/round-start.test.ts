@@ -19,7 +19,7 @@ const ENTRIES = [
 function stored(mode: CombatSystemSource["mode"]): CombatSystemSource {
   const system = defaultCombatSystem(mode);
   system.skirmish.combatants = Object.fromEntries(ENTRIES.map((e) => [e.id, defaultPlace(true)]));
-  system.declarations = { a: { phase: "battle", text: "charge", target: "b", action: "", aborted: "" } };
+  system.declarations = { a: { phase: "battle", text: "charge", target: "b", action: "", aborted: "", choice: "", sealed: false, resolved: false } };
   system.initiative = {
     order: ["a", "c", "b", "d"],
     pneuma: { a: 4, c: 3, b: 2, d: 1, gone: 5 },
