@@ -54,6 +54,8 @@ export const DECLARATION_REASONS = Object.freeze({
   UnknownWeapon: "AOD.Declare.Reason.UnknownWeapon",
   NeedsMove: "AOD.Declare.Reason.NeedsMove",
   NoKillerBlow: "AOD.Declare.Reason.NoKillerBlow",
+  MoveAtResolveStep: "AOD.Declare.Reason.MoveAtResolveStep",
+  NotDeclaredMove: "AOD.Declare.Reason.NotDeclaredMove",
 } as const);
 
 /** What a resolve step allows: the declared action, its target (combatant id or "") and weapon (item id or ""). */

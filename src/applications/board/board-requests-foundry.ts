@@ -12,6 +12,7 @@ import type { Refusal, Requester, Verdict } from "../../net/request-registry";
 import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { SkirmishState } from "../../rules/state";
+import { declaredMoveAllows } from "../../data/combat/declaration";
 import { boardCombat, combatPhase } from "./combat-board-source";
 
 /** What the GM re-reads for a move request. */
@@ -25,6 +26,10 @@ interface MoveFacts {
 
 function ruling(request: MoveRequest, facts: MoveFacts, requester: Requester) {
   const owner = { isGM: requester.isGM, owns: (id: string) => id === request.move.id && facts.owns };
+  // RULES.md "Declaration modes": a player moves at its resolve step, with the move it declared.
+  const { mode, plan, cursor, declarations } = facts.combat.stored;
+  const declared = declaredMoveAllows({ mode, step: plan[cursor.index] ?? null, declarations }, request.move, requester.isGM);
+  if (!declared.allowed) return declared;
   return ruleMoveRequest(facts.state, request, facts.phase, owner);
 }
 

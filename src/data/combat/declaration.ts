@@ -303,3 +303,35 @@ export function resolveDecision(stored: StoredDeclaration | undefined, world: De
   if (!legal.stands) return abort(legal.reason);
   return { kind: "stands", choice, action: translation.action, boardMove: translation.boardMove };
 }
+
+/** Where the round stands for a board move (the combat's mode, current step and public declarations). */
+export interface MoveRoundContext {
+  mode: string;
+  step: { kind: string; phase: string; combatants: readonly string[] } | null;
+  declarations: Readonly<Record<string, StoredDeclaration>>;
+}
+
+const sameMove = (declared: DeclaredMove, move: BoardMove): boolean =>
+  declared.kind === move.kind &&
+  declared.altitude === (move.altitude ?? "") &&
+  declared.reference === (move.reference ?? "") &&
+  declared.distance === (move.distance ?? "");
+
+/**
+ * Whether a player's board move is allowed by the declaration modes (RULES.md "Declaration modes": the resolve step
+ * performs the declared action and nothing else): in their Tactical Movement a combatant moves only at its own
+ * resolve step, and only the move it declared. Other modes and other phases are left to the board's own rules; the
+ * GM is never bound (it can override anything).
+ */
+export function declaredMoveAllows(round: MoveRoundContext, move: BoardMove, isGM: boolean): { allowed: true } | { allowed: false; reason: string } {
+  const { step } = round;
+  if (isGM || (round.mode !== "reverseDeclaration" && round.mode !== "secretDeclaration")) return { allowed: true };
+  if (step?.phase !== "movement") return { allowed: true };
+  if (step.kind !== "resolve" || !step.combatants.includes(move.id)) return { allowed: false, reason: DECLARATION_REASONS.MoveAtResolveStep };
+  const stored = round.declarations[move.id];
+  const choice = stored?.phase === "movement" ? choiceOf(stored) : null;
+  if (choice === null) return { allowed: false, reason: DECLARATION_REASONS.NothingDeclared };
+  if (stored?.aborted !== "") return { allowed: false, reason: DECLARATION_REASONS.Aborted };
+  if (choice.action !== "move" || choice.move === null || !sameMove(choice.move, move)) return { allowed: false, reason: DECLARATION_REASONS.NotDeclaredMove };
+  return { allowed: true };
+}

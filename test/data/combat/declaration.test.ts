@@ -6,6 +6,7 @@ import {
   BAD_CHOICE,
   choiceOf,
   declaredLimits,
+  declaredMoveAllows,
   isChoiceRefusal,
   parseDeclarationChoice,
   resolveDecision,
@@ -244,5 +245,40 @@ describe("declaredLimits: what each combatant may do at a resolve step", () => {
       a: { action: "killerBlow", targetId: "b", weaponId: "claws1", aborted: false, resolved: false },
       d: { action: "killerBlow", targetId: "b", weaponId: "claws1", aborted: true, resolved: false },
     });
+  });
+});
+
+describe("declaredMoveAllows: a player's board move in the declaration modes", () => {
+  const move = { kind: "full" as const, altitude: "high" as const, reference: "keep", distance: "middle" as const };
+  const declaration = (() => {
+    const c = choice({ action: "move", move });
+    const t = translateDeclaration(c, world("movement"));
+    if (!t.ok) throw new Error(t.reason);
+    return storedDeclaration(c, t.action, "movement");
+  })();
+  const board = { id: "a", kind: "full" as const, altitude: "high" as const, reference: "keep", distance: "middle" as const };
+  const round = (kind: string, values: Partial<{ mode: string; phase: string; combatants: string[]; declarations: Record<string, ReturnType<typeof storedDeclaration>> }> = {}) => ({
+    mode: values.mode ?? "reverseDeclaration",
+    step: { kind, phase: values.phase ?? "movement", combatants: values.combatants ?? ["a"] },
+    declarations: values.declarations ?? { a: declaration },
+  });
+
+  it("allows the declared move at the mover's resolve step", () => {
+    expect(declaredMoveAllows(round("resolve"), board, false)).toEqual({ allowed: true });
+  });
+  it("refuses a move at a declare step or another's resolve step", () => {
+    expect(declaredMoveAllows(round("declare"), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.MoveAtResolveStep });
+    expect(declaredMoveAllows(round("resolve", { combatants: ["b"] }), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.MoveAtResolveStep });
+  });
+  it("refuses another move than the declared one, and a move when none was declared or it was aborted", () => {
+    expect(declaredMoveAllows(round("resolve"), { ...board, altitude: "ceiling" }, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NotDeclaredMove });
+    expect(declaredMoveAllows(round("resolve"), { ...board, kind: "standard" }, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NotDeclaredMove });
+    expect(declaredMoveAllows(round("resolve", { declarations: {} }), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NothingDeclared });
+    expect(declaredMoveAllows(round("resolve", { declarations: { a: { ...declaration, aborted: RULE_REASONS.Pinned } } }), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.Aborted });
+  });
+  it("binds neither the GM, nor other modes, nor other phases", () => {
+    expect(declaredMoveAllows(round("declare"), board, true).allowed).toBe(true);
+    expect(declaredMoveAllows(round("act", { mode: "descending" }), board, false).allowed).toBe(true);
+    expect(declaredMoveAllows(round("declare", { phase: "battle" }), board, false).allowed).toBe(true);
   });
 });
