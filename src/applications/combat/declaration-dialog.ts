@@ -7,7 +7,7 @@
 import { isChoiceRefusal, parseDeclarationChoice } from "../../data/combat/declaration";
 import type { DeclarationChoice } from "../../data/combat/declaration";
 import { templatePath } from "../template-paths";
-import { choiceFromForm, declarationDialogContext } from "./declaration-context";
+import { choiceFromForm, declarationDialogContext, defaultChoice } from "./declaration-context";
 import type { DeclarationDialogInput, DeclarationFormValues } from "./declaration-context";
 import { i18nFormat } from "./round-driver";
 
@@ -85,8 +85,12 @@ export class DeclarationDialog extends Base {
     form.addEventListener("change", (event) => {
       const name = (event.target as { name?: unknown } | null)?.name;
       if (name === "text") return;
-      const parsed = parseDeclarationChoice(choiceFromForm(this.#values()));
-      this.#input = { ...this.#input, choice: isChoiceRefusal(parsed) ? this.#input.choice : parsed, error: "" };
+      const values = this.#values();
+      const parsed = parseDeclarationChoice(choiceFromForm(values));
+      // A new action whose own fields are not on the form yet (a move's kind) starts from that action's defaults.
+      const fallback = { ...defaultChoice({ ...this.#input, phase: this.#input.phase }), ...(values.action ? { action: values.action as DeclarationChoice["action"] } : {}) };
+      const next = isChoiceRefusal(parsed) ? (isChoiceRefusal(parseDeclarationChoice(fallback)) ? this.#input.choice : fallback) : parsed;
+      this.#input = { ...this.#input, choice: next, error: "" };
       void this.render();
     });
   }
