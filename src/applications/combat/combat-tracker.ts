@@ -13,6 +13,9 @@ import { templatePath } from "../template-paths";
 import { i18nFormat } from "./round-driver";
 import type { TrackerTurn } from "./tracker-context";
 import { trackerContext } from "./tracker-context";
+import { requestFall } from "../../net/combat-requests";
+import { modeChangeRefusal } from "../../data/combat/mode-change";
+import { openSurpriseDialog } from "./surprise-dialog";
 
 const Base = foundry.applications.sidebar.tabs.CombatTracker;
 
@@ -37,7 +40,40 @@ async function endSkirmish(this: AgeOfDragonsCombatTracker): Promise<void> {
   await combat.endCombat();
 }
 
+/** The surprise and ambush dialog (GM, before round 1). */
+async function surprise(this: AgeOfDragonsCombatTracker): Promise<void> {
+  const combat = this.aodCombat;
+  if (combat) await openSurpriseDialog(combat);
+}
+
+/**
+ * A row's fall toggle: a player marks or unmarks its own combatant to fall in this round's End Phase (and the GM
+ * anyone's) through the `combat.fall` request, which the active GM rules on again (the owner, the moment, the rules).
+ */
+async function toggleFall(this: AgeOfDragonsCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  const combat = this.aodCombat;
+  const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+  const combatant = combat?.combatants.get(id);
+  if (!combat || !combatant) return;
+  if (!game.user.isGM && !combatant.isOwner) {
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Tracker.FallNotYours"));
+    return;
+  }
+  await requestFall(combat, id, target.dataset.fall === "true");
+}
+
 type RenderContext = Record<string, unknown>;
+
+/** Core's effects icons for a combatant: its actor's temporary effects with an image, the defeated status left out. */
+function effectsOf(c: Combatant.Implementation): { img: string; name: string }[] {
+  const defeated = CONFIG.specialStatusEffects.DEFEATED;
+  const out: { img: string; name: string }[] = [];
+  for (const effect of c.actor?.temporaryEffects ?? []) {
+    if (effect.statuses.has(defeated)) continue;
+    if (effect.img) out.push({ img: effect.img, name: effect.name });
+  }
+  return out;
+}
 
 /** The tracker's context for the viewed combat, or null when there is none of this system. */
 function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
@@ -55,6 +91,11 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
       declared: (c.id ?? "") in stored.declarations,
       aborted: stored.declarations[c.id ?? ""]?.aborted ?? "",
       visible: c.visible,
+      owner: c.isOwner,
+      hidden: c.hidden,
+      defeated: c.isDefeated,
+      canPing: c.sceneId === canvas.scene?.id && game.user.hasPermission("PING_CANVAS"),
+      effects: effectsOf(c),
     };
   });
   const sides = stored.initiative.sides;
@@ -81,7 +122,14 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
 /** The Age of Dragons combat tracker. */
 export class AgeOfDragonsCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
-    actions: { aodNextStep: nextStep, aodPreviousStep: previousStep, aodNextRound: nextRound, aodEndSkirmish: endSkirmish },
+    actions: {
+      aodNextStep: nextStep,
+      aodPreviousStep: previousStep,
+      aodNextRound: nextRound,
+      aodEndSkirmish: endSkirmish,
+      aodSurprise: surprise,
+      aodFall: toggleFall,
+    },
   };
 
   static override PARTS = {
@@ -127,6 +175,19 @@ export class AgeOfDragonsCombatTracker extends Base {
       const value = select.value;
       if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
       void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+    });
+    const mode = this.element.querySelector<HTMLSelectElement>("select[name='aodMode']");
+    mode?.addEventListener("change", () => {
+      const combat = this.aodCombat;
+      if (!combat || !game.user.isGM) return;
+      // Asked here for a message at once; the combat's _preUpdate asks again, so a macro meets the same rule.
+      const reason = modeChangeRefusal(combat.modeMoment, combat.stored.mode, mode.value);
+      if (reason !== null) {
+        ui.notifications.warn(game.i18n.localize(reason));
+        void this.render();
+        return;
+      }
+      void combat.update({ "system.mode": mode.value } as Combat.UpdateData);
     });
   }
 }

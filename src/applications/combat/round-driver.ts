@@ -218,6 +218,11 @@ export interface SurpriseChoice {
   unaware: readonly string[];
   /** A side's nominated scout, by combatant id (else the side's average Agility). */
   scouts?: Readonly<Record<string, string>>;
+  /**
+   * Combatants personally Hiding in Shadows or Moving Silently, each with the combatant it attacks (ids): no roll,
+   * the target is ambushed in round 1 (RULES.md "Surprise and ambush").
+   */
+  personal?: readonly { id: string; target: string }[];
 }
 
 /** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
@@ -232,13 +237,22 @@ export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseC
   };
   const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
   const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
-  if (unaware.length === 0 || (choice.kind === "ambush" && others.length === 0)) {
+  const nameOf = (id: string): string => entries.find((e) => e.id === id)?.name ?? "";
+  // Re-checked against the combat as it is now: both still here, on different sides.
+  const personal = (choice.personal ?? [])
+    .filter((p) => {
+      const hider = entries.find((e) => e.id === p.id);
+      const target = entries.find((e) => e.id === p.target);
+      return hider !== undefined && target !== undefined && hider.side !== target.side;
+    })
+    .map((p) => ({ id: p.id, name: nameOf(p.id), target: p.target, targetName: nameOf(p.target) }));
+  if ((unaware.length === 0 && personal.length === 0) || (choice.kind === "ambush" && unaware.length > 0 && others.length === 0)) {
     ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
     return;
   }
   const dice = new RollingDice();
   const { card, changes } = await rollSurprise(
-    { kind: choice.kind, unaware, others, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+    { kind: choice.kind, unaware, others, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() }, personal },
     dice,
   );
   await combat.applyEngineChanges(changes);

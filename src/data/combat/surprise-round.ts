@@ -38,13 +38,44 @@ export interface SurpriseSetup {
   costsRoundOne: boolean;
   /** Tag modifiers (Stealthy from the world setting). */
   modifiers: TagModifiers;
+  /**
+   * Combatants personally Hiding in Shadows or Moving Silently, each with the one it attacks: no roll on either side,
+   * the target is ambushed (RULES.md "Surprise and ambush"). Absent: none.
+   */
+  personal?: readonly PersonalAmbush[];
+}
+
+/** A personal ambush from hiding: who strikes and whom (ids for the effects, names for the card). */
+export interface PersonalAmbush {
+  id: string;
+  name: string;
+  target: string;
+  targetName: string;
 }
 
 const tagsOf = (sides: readonly SurpriseSide[]): string[][] => sides.flatMap((s) => s.members.map((m) => [...m.tags]));
 const agilityOf = (side: SurpriseSide): number => sideAgility(side.members.map((m) => m.agility), side.scout);
 
-/** Rolls the surprise or ambush step; returns the card's data and the one-round effects for every member. */
+/**
+ * Rolls the surprise or ambush step; returns the card's data and the one-round effects for every member. Personal
+ * ambushes (hiding in shadows, moving silently) roll nothing and ambush their targets whatever the sides' rolls.
+ */
 export async function rollSurprise(setup: SurpriseSetup, dice: DiceSource): Promise<{ card: SurpriseCardData; changes: StateChange[] }> {
+  const rolled = setup.unaware.length > 0 ? await rollSides(setup, dice) : { card: { kind: setup.kind, ambusher: null, rolls: [], costsRoundOne: setup.costsRoundOne }, changes: [] };
+  const personal = setup.personal ?? [];
+  if (personal.length === 0) return rolled;
+  const changes = [...rolled.changes];
+  const ambushed = new Set<string>();
+  for (const p of personal) {
+    if (ambushed.has(p.target)) continue;
+    ambushed.add(p.target);
+    changes.push(...surpriseEffects(p.target, "ambushed", setup.costsRoundOne));
+  }
+  const card: SurpriseCardData = { ...rolled.card, personal: personal.map((p) => ({ attacker: p.name, target: p.targetName })) };
+  return { card, changes };
+}
+
+async function rollSides(setup: SurpriseSetup, dice: DiceSource): Promise<{ card: SurpriseCardData; changes: StateChange[] }> {
   const rolls: SurpriseCardData["rolls"] = [];
   const changes: StateChange[] = [];
   let ambusher: SurpriseCardData["ambusher"] = null;
