@@ -45,3 +45,29 @@ describe("rollSurprise", () => {
     expect(changes).toEqual([]);
   });
 });
+
+describe("personal ambushes from hiding", () => {
+  const hiding = [{ id: "x", name: "Xan", target: "a", targetName: "Aster" }];
+
+  it("ambush their target with no roll when no side is unaware", async () => {
+    const { card, changes } = await rollSurprise({ ...base, unaware: [], personal: hiding }, scriptedDice([]));
+    expect(card.rolls).toEqual([]);
+    expect(card.personal).toEqual([{ attacker: "Xan", target: "Aster" }]);
+    expect(changes).toEqual([{ type: "roundEffect", id: "a", effect: "ambushed", active: true }]);
+  });
+
+  it("add to the sides' rolls, and still ambush when the ambush roll fails", async () => {
+    const { card, changes } = await rollSurprise({ ...base, kind: "ambush", personal: hiding }, scriptedDice([1]));
+    expect(card.ambusher?.failed).toBe(true);
+    expect(changes).toEqual([{ type: "roundEffect", id: "a", effect: "ambushed", active: true }]);
+  });
+
+  it("ambush a target once however many strike at it, and cost nothing when the setting is off", async () => {
+    const two = [...hiding, { id: "y", name: "Yew", target: "a", targetName: "Aster" }];
+    const { changes } = await rollSurprise({ ...base, unaware: [], personal: two }, scriptedDice([]));
+    expect(changes).toHaveLength(1);
+    const off = await rollSurprise({ ...base, unaware: [], personal: two, costsRoundOne: false }, scriptedDice([]));
+    expect(off.changes).toEqual([]);
+    expect(off.card.personal).toHaveLength(2);
+  });
+});
