@@ -27,7 +27,7 @@ export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: R
   const submitted: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.localize("AOD.Combat.SurpriseDialog.Title") },
     classes: ["age-of-dragons", "aod-surprise-window"],
-    position: { width: 520 },
+    position: { width: 640 },
     content,
     rejectClose: false,
     buttons: [

@@ -99,7 +99,8 @@ describe("surpriseDialogContext", () => {
   it("offers each side's average and each member as scout, and only opponents as targets", () => {
     const ctx = surpriseDialogContext(roster, format);
     const dragons = ctx.sides[0];
-    const average = Math.floor((agilities.sable! + agilities.argent! + agilities.hunter!) / 3);
+    const dragonIds = ["sable", "argent", "hunter"];
+    const average = Math.floor(dragonIds.reduce((sum, id) => sum + (agilities[id] ?? 0), 0) / 3);
     expect(dragons?.scout.options[0]).toEqual({ value: "", label: `the side's average Agility (${average})`, selected: true });
     expect(dragons?.scout.options.map((o) => o.value)).toEqual(["", "sable", "argent", "hunter"]);
     expect(dragons?.unaware).toMatchObject({ name: "unaware.0", label: "Dragons are unaware", checked: false });

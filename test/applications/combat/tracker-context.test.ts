@@ -144,7 +144,7 @@ describe("the fall toggle", () => {
 
   it("shows a mark already made, and lets its owner take it back", () => {
     const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["rider"]) }), format);
-    expect(fallOf(ctx, "rider")).toEqual({ marked: true, label: "Wyvern Rider will fall in the End Phase: take the choice back", text: "Will fall ✓" });
+    expect(fallOf(ctx, "rider")).toEqual({ marked: true, label: "Wyvern Rider will fall in the End Phase: take the choice back", text: "Fall ✓" });
   });
 
   it("is not offered before the start, once the End Phase is resolved, or when the skirmish is over", () => {
