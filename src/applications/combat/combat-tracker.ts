@@ -12,7 +12,7 @@ import { storedCursor } from "../../data/combat/round";
 import { templatePath } from "../template-paths";
 import { i18nFormat } from "./round-driver";
 import type { TrackerTurn } from "./tracker-context";
-import { trackerContext } from "./tracker-context";
+import { fallOffer, trackerContext } from "./tracker-context";
 import { requestFall } from "../../net/combat-requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
 import { openSurpriseDialog } from "./surprise-dialog";
@@ -63,6 +63,11 @@ async function toggleFall(this: AgeOfDragonsCombatTracker, _event: Event, target
 }
 
 type RenderContext = Record<string, unknown>;
+
+/** The fall choice a combatant offers now (tracker-context fallOffer over the combat's state). */
+function fallChoice(combat: AgeOfDragonsCombat, id: string): boolean | null {
+  return fallOffer(combat.skirmish, id, combat.started && !combat.stored.ended && !combat.endPhaseDone);
+}
 
 /** Core's effects icons for a combatant: its actor's temporary effects with an image, the defeated status left out. */
 function effectsOf(c: Combatant.Implementation): { img: string; name: string }[] {
@@ -162,6 +167,62 @@ export class AgeOfDragonsCombatTracker extends Base {
       else Object.assign(target, { aodEmpty: true, turns: [], groups: [], banner: {}, labels: {}, gm: null });
     }
     return prepared;
+  }
+
+  /**
+   * Core's combatant context menu (update, clear initiative, clear movement, remove) with the system's entries: the
+   * fall choice for the owner or GM, and the side and speed (the combatant config, GM). Core's "reroll initiative"
+   * is left out: a rolled number orders nothing here (the plan does), so its chat roll would only mislead.
+   */
+  protected override _getEntryContextOptions(): ReturnType<InstanceType<typeof Base>["_getEntryContextOptions"]> {
+    const core = super._getEntryContextOptions().filter((entry) => entry.name !== "COMBAT.CombatantReroll");
+    const combatantOf = (li: HTMLElement) => this.aodCombat?.combatants.get(li.dataset.combatantId ?? "");
+    const fallOf = (li: HTMLElement): boolean | null => {
+      const combat = this.aodCombat;
+      const c = combatantOf(li);
+      if (!combat || !c?.id || (!game.user.isGM && !c.isOwner)) return null;
+      return fallChoice(combat, c.id);
+    };
+    const own = [
+      {
+        name: "AOD.Combat.Tracker.Menu.Fall",
+        icon: '<i class="fa-solid fa-arrow-down"></i>',
+        condition: (li: HTMLElement) => fallOf(li) === false,
+        callback: (li: HTMLElement) => {
+          const combat = this.aodCombat;
+          if (combat) void requestFall(combat, li.dataset.combatantId ?? "", true);
+        },
+      },
+      {
+        name: "AOD.Combat.Tracker.Menu.StayUp",
+        icon: '<i class="fa-solid fa-arrow-up"></i>',
+        condition: (li: HTMLElement) => fallOf(li) === true,
+        callback: (li: HTMLElement) => {
+          const combat = this.aodCombat;
+          if (combat) void requestFall(combat, li.dataset.combatantId ?? "", false);
+        },
+      },
+      {
+        name: "AOD.Combat.Tracker.Menu.SideSpeed",
+        icon: '<i class="fa-solid fa-people-group"></i>',
+        condition: () => game.user.isGM,
+        callback: (li: HTMLElement) => {
+          void combatantOf(li)?.sheet?.render(true);
+        },
+      },
+    ];
+    return [...core, ...own] as ReturnType<InstanceType<typeof Base>["_getEntryContextOptions"]>;
+  }
+
+  /**
+   * Core's skull toggle: core also switches the actor's defeated status, but here that status is "dead", which
+   * follows the actor's wounds (statuses follow the state, docs/COMBAT.md). So the toggle sets only the combatant's
+   * own defeated flag (what core and modules read, shown struck through in the row); death comes from wounds.
+   */
+  protected override _onToggleDefeatedStatus(...args: Parameters<InstanceType<typeof Base>["_onToggleDefeatedStatus"]>): void {
+    const [combatant] = args;
+    if (!game.user.isGM) return;
+    void combatant.update({ defeated: !combatant.defeated });
   }
 
   protected override async _onRender(

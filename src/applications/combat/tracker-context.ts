@@ -166,14 +166,24 @@ export interface RowControl {
   active: boolean;
 }
 
+/**
+ * The fall choice a combatant offers now: null when none (the round not open: before the start, after this round's
+ * End Phase, once over; or it cannot choose to fall: grounded, dead, carried, no wings), else whether it already
+ * chose to. The tracker row's toggle and its context-menu entries both ask this; the GM's ruling asks the rules again.
+ */
+export function fallOffer(state: SkirmishState, id: string, open: boolean): boolean | null {
+  if (!open) return null;
+  const c = state.combatants[id];
+  if (!c) return null;
+  if (c.choseToFall) return true;
+  return chooseToFall(state, id).allowed ? false : null;
+}
+
 /** Whether the fall toggle is offered: owner or GM, the round open, and falling possible or already chosen. */
 function fallView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView["fall"] {
-  if (!input.started || input.ended || input.endPhaseDone) return null;
   if (!input.isGM && turn.owner !== true) return null;
-  const c = input.state.combatants[turn.id];
-  if (!c) return null;
-  const marked = c.choseToFall;
-  if (!marked && !chooseToFall(input.state, c.id).allowed) return null;
+  const marked = fallOffer(input.state, turn.id, input.started && !input.ended && !input.endPhaseDone);
+  if (marked === null) return null;
   return {
     marked,
     label: format(marked ? "AOD.Combat.Tracker.FallCancel" : "AOD.Combat.Tracker.FallMark", { name: turn.name }),

@@ -1,6 +1,6 @@
 // The tracker context per mode (src/applications/combat/tracker-context.ts) for one fight of the shipped bestiary.
 import { describe, expect, it } from "vitest";
-import { markersFor, trackerContext } from "../../../src/applications/combat/tracker-context";
+import { fallOffer, markersFor, trackerContext } from "../../../src/applications/combat/tracker-context";
 import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
 
 describe("the banner", () => {
@@ -220,5 +220,17 @@ describe("a side set after the round's roll", () => {
     const ctx = trackerContext(inputFor("sideD10", 1, { turns }), format);
     const slow = ctx.groups.find((g) => g.phase === "Slow");
     expect(slow?.sides.map((s) => [s.side, s.members.map((m) => m.id)])).toEqual([["Mercenaries", ["bowman"]]]);
+  });
+});
+
+describe("fallOffer", () => {
+  it("says whether a flyer may choose to fall, has chosen, or cannot", () => {
+    expect(fallOffer(STATE, "sable", true)).toBe(false);
+    expect(fallOffer(STATE, "rider", true)).toBe(true);
+    expect(fallOffer(STATE, "bowman", true)).toBeNull();
+    expect(fallOffer(STATE, "knight", true)).toBeNull();
+    expect(fallOffer(STATE, "nobody", true)).toBeNull();
+    expect(fallOffer(STATE, "sable", false)).toBeNull();
+    expect(fallOffer(STATE, "rider", false)).toBeNull();
   });
 });
