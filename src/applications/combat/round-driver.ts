@@ -6,7 +6,7 @@
 import { COMBAT_EVENTS_TABLE_UUID } from "../../config/settings-table";
 import { combatEventsTableUuid, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
 import { rollSurprise } from "../../data/combat/surprise-round";
-import type { SurpriseSide } from "../../data/combat/surprise-round";
+import type { SurpriseChoice, SurpriseSide } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
 import { revertChanges, turnForStep, turnOrder } from "../../data/combat/round";
 import type { CombatSystemSource } from "../../data/combat/stored";
@@ -212,18 +212,8 @@ export async function undoEnd(combat: AgeOfDragonsCombat, message: ChatMessage.I
 }
 
 
-/** What the GM chooses for the surprise step: surprise or ambush, which sides were unaware, and their scouts. */
-export interface SurpriseChoice {
-  kind: "surprise" | "ambush";
-  unaware: readonly string[];
-  /** A side's nominated scout, by combatant id (else the side's average Agility). */
-  scouts?: Readonly<Record<string, string>>;
-  /**
-   * Combatants personally Hiding in Shadows or Moving Silently, each with the combatant it attacks (ids): no roll,
-   * the target is ambushed in round 1 (RULES.md "Surprise and ambush").
-   */
-  personal?: readonly { id: string; target: string }[];
-}
+/** What the GM chooses for the surprise step (defined with the step's pure half, surprise-round.ts). */
+export type { SurpriseChoice } from "../../data/combat/surprise-round";
 
 /** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
 export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {

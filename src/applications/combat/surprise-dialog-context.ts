@@ -6,7 +6,7 @@
  * again with what the GM entered.
  */
 import { sideAgility } from "../../rules/surprise";
-import type { SurpriseChoice } from "./round-driver";
+import type { SurpriseChoice } from "../../data/combat/surprise-round";
 import type { Format } from "./card-context";
 
 /** One combatant as the dialog lists it. */

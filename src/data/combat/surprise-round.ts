@@ -99,3 +99,16 @@ async function rollSides(setup: SurpriseSetup, dice: DiceSource): Promise<{ card
   }
   return { card: { kind: setup.kind, ambusher, rolls, costsRoundOne: setup.costsRoundOne }, changes };
 }
+
+/** What the GM chooses for the surprise step: surprise or ambush, which sides were unaware, and their scouts. */
+export interface SurpriseChoice {
+  kind: "surprise" | "ambush";
+  unaware: readonly string[];
+  /** A side's nominated scout, by combatant id (else the side's average Agility). */
+  scouts?: Readonly<Record<string, string>>;
+  /**
+   * Combatants personally Hiding in Shadows or Moving Silently, each with the combatant it attacks (ids): no roll,
+   * the target is ambushed in round 1 (RULES.md "Surprise and ambush").
+   */
+  personal?: readonly { id: string; target: string }[];
+}
