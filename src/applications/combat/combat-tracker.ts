@@ -12,7 +12,8 @@ import { storedCursor } from "../../data/combat/round";
 import { templatePath } from "../template-paths";
 import { i18nFormat } from "./round-driver";
 import type { TrackerTurn } from "./tracker-context";
-import { fallOffer, trackerContext } from "./tracker-context";
+import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
+import { STATUS_IDS } from "../../config/status-effects";
 import { requestFall } from "../../net/combat-requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
 import { openSurpriseDialog } from "./surprise-dialog";
@@ -69,15 +70,10 @@ function fallChoice(combat: AgeOfDragonsCombat, id: string): boolean | null {
   return fallOffer(combat.skirmish, id, combat.started && !combat.stored.ended && !combat.endPhaseDone);
 }
 
-/** Core's effects icons for a combatant: its actor's temporary effects with an image, the defeated status left out. */
+/** Core's effects icons for a combatant (tracker-context trackerEffects over its actor's temporary effects). */
 function effectsOf(c: Combatant.Implementation): { img: string; name: string }[] {
-  const defeated = CONFIG.specialStatusEffects.DEFEATED;
-  const out: { img: string; name: string }[] = [];
-  for (const effect of c.actor?.temporaryEffects ?? []) {
-    if (effect.statuses.has(defeated)) continue;
-    if (effect.img) out.push({ img: effect.img, name: effect.name });
-  }
-  return out;
+  const effects = (c.actor?.temporaryEffects ?? []).map((e) => ({ img: e.img, name: e.name, statuses: [...e.statuses] }));
+  return trackerEffects(effects, STATUS_IDS, CONFIG.specialStatusEffects.DEFEATED);
 }
 
 /** The tracker's context for the viewed combat, or null when there is none of this system. */

@@ -60,6 +60,24 @@ export interface TrackerInput {
   sides: { order: readonly string[]; phaseShift: Readonly<Record<string, number>> } | null;
 }
 
+/**
+ * Core's effects icons for a row, from the actor's temporary effects: those with an image, leaving out the defeated
+ * status (core does too) and the system's own statuses, which the row already says in words as markers.
+ */
+export function trackerEffects(
+  effects: readonly { img: string | null | undefined; name: string; statuses: readonly string[] }[],
+  markerStatuses: readonly string[],
+  defeated: string,
+): { img: string; name: string }[] {
+  const out: { img: string; name: string }[] = [];
+  for (const e of effects) {
+    if (e.statuses.includes(defeated)) continue;
+    if (e.statuses.length > 0 && e.statuses.every((s) => markerStatuses.includes(s))) continue;
+    if (e.img) out.push({ img: e.img, name: e.name });
+  }
+  return out;
+}
+
 /** A marker on a turn: a short label for screen readers and a class for its icon. */
 export interface Marker {
   id: string;

@@ -1,6 +1,6 @@
 // The tracker context per mode (src/applications/combat/tracker-context.ts) for one fight of the shipped bestiary.
 import { describe, expect, it } from "vitest";
-import { fallOffer, markersFor, trackerContext } from "../../../src/applications/combat/tracker-context";
+import { fallOffer, markersFor, trackerContext, trackerEffects } from "../../../src/applications/combat/tracker-context";
 import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
 
 describe("the banner", () => {
@@ -232,5 +232,23 @@ describe("fallOffer", () => {
     expect(fallOffer(STATE, "nobody", true)).toBeNull();
     expect(fallOffer(STATE, "sable", false)).toBeNull();
     expect(fallOffer(STATE, "rider", false)).toBeNull();
+  });
+});
+
+describe("trackerEffects", () => {
+  it("keeps effects with an icon, leaving out the defeated status and the statuses the markers already say", () => {
+    const effects = [
+      { img: "a.svg", name: "Blessed", statuses: [] },
+      { img: "b.svg", name: "Pinned", statuses: ["pinned"] },
+      { img: "c.svg", name: "Dead", statuses: ["dead"] },
+      { img: "d.svg", name: "Poisoned and pinned", statuses: ["poison", "pinned"] },
+      { img: null, name: "No icon", statuses: [] },
+      { img: "", name: "Empty icon", statuses: ["blind"] },
+    ];
+    expect(trackerEffects(effects, ["pinned", "dead", "falling"], "dead")).toEqual([
+      { img: "a.svg", name: "Blessed" },
+      { img: "d.svg", name: "Poisoned and pinned" },
+    ]);
+    expect(trackerEffects(effects, [], "dead").map((e) => e.name)).toEqual(["Blessed", "Pinned", "Poisoned and pinned"]);
   });
 });

@@ -21,7 +21,7 @@ function turns(owned: readonly string[]): TrackerTurn[] {
     owner: owned.includes(t.id),
     canPing: true,
     hidden: t.id === "rider",
-    effects: t.id === "hunter" ? [{ img: "systems/age-of-dragons/assets/icons/status/falling.svg", name: "Falling" }] : [],
+    effects: t.id === "hunter" ? [{ img: "systems/age-of-dragons/assets/icons/combat-events.svg", name: "Wing Cramp" }] : [],
   }));
 }
 
