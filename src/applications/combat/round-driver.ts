@@ -5,8 +5,8 @@
  */
 import { COMBAT_EVENTS_TABLE_UUID } from "../../config/settings-table";
 import { combatEventsTableUuid, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
-import { rollSurprise } from "../../data/combat/surprise-round";
-import type { SurpriseChoice, SurpriseSide } from "../../data/combat/surprise-round";
+import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
+import type { SurpriseChoice } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
 import { revertChanges, turnForStep, turnOrder } from "../../data/combat/round";
 import type { CombatSystemSource } from "../../data/combat/stored";
@@ -217,32 +217,14 @@ export type { SurpriseChoice } from "../../data/combat/surprise-round";
 
 /** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
 export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {
-  const entries = combat.entries.filter((e) => e.body !== null);
-  const sides = [...new Set(entries.map((e) => e.side))];
-  const sideOf = (side: string): SurpriseSide => {
-    const members = entries.filter((e) => e.side === side).map((e) => ({ id: e.id, agility: e.body?.agility ?? 0, tags: e.body?.tags ?? [] }));
-    const scoutId = choice.scouts?.[side];
-    const scout = members.find((m) => m.id === scoutId);
-    return scout ? { side, members, scout: scout.agility } : { side, members };
-  };
-  const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
-  const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
-  const nameOf = (id: string): string => entries.find((e) => e.id === id)?.name ?? "";
-  // Re-checked against the combat as it is now: both still here, on different sides.
-  const personal = (choice.personal ?? [])
-    .filter((p) => {
-      const hider = entries.find((e) => e.id === p.id);
-      const target = entries.find((e) => e.id === p.target);
-      return hider !== undefined && target !== undefined && hider.side !== target.side;
-    })
-    .map((p) => ({ id: p.id, name: nameOf(p.id), target: p.target, targetName: nameOf(p.target) }));
-  if ((unaware.length === 0 && personal.length === 0) || (choice.kind === "ambush" && unaware.length > 0 && others.length === 0)) {
+  const sides = surpriseSides(combat.entries, choice);
+  if (!sides) {
     ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
     return;
   }
   const dice = new RollingDice();
   const { card, changes } = await rollSurprise(
-    { kind: choice.kind, unaware, others, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() }, personal },
+    { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
     dice,
   );
   await combat.applyEngineChanges(changes);

@@ -112,3 +112,44 @@ export interface SurpriseChoice {
    */
   personal?: readonly { id: string; target: string }[];
 }
+
+/** A combatant as the surprise step reads it (the snapshot's CombatantEntry is one). */
+export interface SurpriseEntry {
+  id: string;
+  name: string;
+  side: string;
+  body: { agility: number; tags: readonly string[] } | null;
+}
+
+/**
+ * The GM's choice turned into the sides the step rolls for, re-checked against the combat as it is now: only
+ * combatants with an actor count; a scout that is not of its side is ignored (the average is used); a personal
+ * ambush whose attacker or target is gone, or who are on one side, is dropped. null when nothing is left to settle
+ * (no unaware side and nobody hiding) or when an ambush finds every side unaware.
+ */
+export function surpriseSides(
+  entries: readonly SurpriseEntry[],
+  choice: SurpriseChoice,
+): Pick<SurpriseSetup, "unaware" | "others"> & { personal: PersonalAmbush[] } | null {
+  const present = entries.filter((e) => e.body !== null);
+  const sides = [...new Set(present.map((e) => e.side))];
+  const sideOf = (side: string): SurpriseSide => {
+    const members = present.filter((e) => e.side === side).map((e) => ({ id: e.id, agility: e.body?.agility ?? 0, tags: [...(e.body?.tags ?? [])] }));
+    const scoutId = choice.scouts?.[side];
+    const scout = members.find((m) => m.id === scoutId);
+    return scout ? { side, members, scout: scout.agility } : { side, members };
+  };
+  const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
+  const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
+  const byId = new Map(present.map((e) => [e.id, e]));
+  const personal: PersonalAmbush[] = [];
+  for (const p of choice.personal ?? []) {
+    const hider = byId.get(p.id);
+    const target = byId.get(p.target);
+    if (!hider || !target || hider.side === target.side) continue;
+    personal.push({ id: hider.id, name: hider.name, target: target.id, targetName: target.name });
+  }
+  if (unaware.length === 0 && personal.length === 0) return null;
+  if (choice.kind === "ambush" && unaware.length > 0 && others.length === 0) return null;
+  return { unaware, others, personal };
+}
