@@ -15,9 +15,8 @@ import { defaultRoundMode, defaultSurface } from "../config/settings-combat";
 import type { SkirmishState } from "../rules/state";
 import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/round-driver";
 import type { SurpriseChoice } from "../applications/combat/round-driver";
-import { currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
+import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
-import { woundState } from "../rules/health";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
@@ -183,10 +182,7 @@ export class AgeOfDragonsCombat extends Combat {
     const stored = this.stored;
     const plan = storedPlan(stored);
     const state = this.skirmish;
-    const able = Object.values(state.combatants)
-      .filter((c) => woundState(c.life.wounds, c.life.max) !== "dead")
-      .map((c) => c.id);
-    const cursor = advance(plan, storedCursor(stored), able);
+    const cursor = advance(plan, storedCursor(stored), ableToAct(state));
     if (cursor.index >= plan.steps.length) {
       await this.#nextRound();
       return;
