@@ -1,6 +1,7 @@
 /** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
 import { registerCombatCards } from "../applications/combat/card-hooks";
 import { AgeOfDragonsCombatTracker } from "../applications/combat/combat-tracker";
+import { registerCombatantConfig } from "../applications/combat/combatant-config";
 import { CombatModel } from "../data/combat/combat-model";
 import { CombatantModel } from "../data/combat/combatant-model";
 import { AgeOfDragonsCombat } from "../documents/combat";
@@ -18,6 +19,7 @@ export function registerCombat(): void {
   registerCombatRequests();
   registerCombatCards();
   CONFIG.ui.combat = AgeOfDragonsCombatTracker;
+  registerCombatantConfig();
   // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.
   Hooks.on("updateActor", (actor: Actor.Implementation) => {
     if (game.combat?.combatants.some((c) => c.actorId === actor.id)) void ui.combat.render();

@@ -17,6 +17,7 @@ import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/rou
 import type { SurpriseChoice } from "../applications/combat/round-driver";
 import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
+import { modeChangeRefusal } from "../data/combat/mode-change";
 import { sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
@@ -233,6 +234,27 @@ export class AgeOfDragonsCombat extends Combat {
     if (game.users.activeGM?.id !== game.user.id) return;
     const update = removalUpdate(this.stored, ids);
     if (Object.keys(update).length > 0) void this.update(update as Combat.UpdateData);
+  }
+
+  /** Where the combat stands for a change of round mode (data/combat/mode-change.ts). */
+  get modeMoment(): { round: number; endPhaseDone: boolean; ended: boolean } {
+    return { round: this.round, endPhaseDone: this.endPhaseDone, ended: this.stored.ended };
+  }
+
+  /** A change of round mode mid-round is refused here too, so a macro's update cannot slip past the tracker. */
+  protected override async _preUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    if ((await super._preUpdate(changed, options, user)) === false) return false;
+    const flat = (changed as Record<string, unknown>)["system.mode"];
+    const mode: unknown = flat !== undefined ? flat : foundry.utils.getProperty(changed, "system.mode");
+    if (mode === undefined) return undefined;
+    const reason = modeChangeRefusal(this.modeMoment, this.stored.mode, mode);
+    if (reason === null) return undefined;
+    ui.notifications.warn(game.i18n.localize(reason));
+    return false;
   }
 
   protected override async _preCreate(

@@ -4,6 +4,7 @@ import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
 import type { CombatantEntry } from "../data/combat/snapshot";
 import { sideOf } from "../data/combat/snapshot";
+import { overridesRefusal } from "../data/combat/combatant-overrides";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
 export class AgeOfDragonsCombatant extends Combatant {
@@ -48,5 +49,21 @@ export class AgeOfDragonsCombatant extends Combatant {
     const own = this.overrides.speed;
     const speed = own !== "" ? own : (body?.speed ?? "average");
     return { id: this.id ?? "", name: this.name ?? "", side: this.side, speed: speed as CombatantEntry["speed"], body };
+  }
+
+  /** A side or speed override the rules cannot use (control characters, too long, no such speed) is refused with a message. */
+  protected override async _preUpdate(
+    changed: Combatant.UpdateData,
+    options: Combatant.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    if ((await super._preUpdate(changed, options, user)) === false) return false;
+    const expanded = foundry.utils.expandObject({ ...changed }) as { system?: unknown };
+    const system = expanded.system;
+    if (typeof system !== "object" || system === null) return undefined;
+    const reason = overridesRefusal(system);
+    if (reason === null) return undefined;
+    ui.notifications.warn(game.i18n.localize(reason));
+    return false;
   }
 }

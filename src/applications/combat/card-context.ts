@@ -211,6 +211,8 @@ export interface SurpriseCardData {
   rolls: SurpriseRoll[];
   /** Whether the results cost the first round (the world setting). */
   costsRoundOne: boolean;
+  /** Personal ambushes from hiding (no roll): who struck whom, by name. Absent on older cards. */
+  personal?: { attacker: string; target: string }[];
 }
 
 /** The surprise card's context. */
@@ -232,6 +234,7 @@ export function surpriseCardContext(data: SurpriseCardData, format: Format) {
       result: format(`AOD.Combat.Surprise.Result.${r.result}`),
       css: r.result,
     })),
+    personal: (data.personal ?? []).map((p) => format("AOD.Combat.Surprise.Personal", { attacker: p.attacker, target: p.target })),
     effects: format(data.costsRoundOne ? "AOD.Combat.Surprise.CostsRound" : "AOD.Combat.Surprise.NoCost"),
   };
 }

@@ -12,7 +12,11 @@ import { storedCursor } from "../../data/combat/round";
 import { templatePath } from "../template-paths";
 import { i18nFormat } from "./round-driver";
 import type { TrackerTurn } from "./tracker-context";
-import { trackerContext } from "./tracker-context";
+import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
+import { STATUS_IDS } from "../../config/status-effects";
+import { requestFall } from "../../net/combat-requests";
+import { modeChangeRefusal } from "../../data/combat/mode-change";
+import { openSurpriseDialog } from "./surprise-dialog";
 import { declarationButton } from "./declaration-context";
 import { openDeclaration, resolveDeclared } from "./declaration-flow";
 
@@ -53,7 +57,40 @@ async function resolve(this: AgeOfDragonsCombatTracker, _event: Event, target: H
   if (combat && id) await resolveDeclared(combat, id);
 }
 
+/** The surprise and ambush dialog (GM, before round 1). */
+async function surprise(this: AgeOfDragonsCombatTracker): Promise<void> {
+  const combat = this.aodCombat;
+  if (combat) await openSurpriseDialog(combat);
+}
+
+/**
+ * A row's fall toggle: a player marks or unmarks its own combatant to fall in this round's End Phase (and the GM
+ * anyone's) through the `combat.fall` request, which the active GM rules on again (the owner, the moment, the rules).
+ */
+async function toggleFall(this: AgeOfDragonsCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+  const combat = this.aodCombat;
+  const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+  const combatant = combat?.combatants.get(id);
+  if (!combat || !combatant) return;
+  if (!game.user.isGM && !combatant.isOwner) {
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Tracker.FallNotYours"));
+    return;
+  }
+  await requestFall(combat, id, target.dataset.fall === "true");
+}
+
 type RenderContext = Record<string, unknown>;
+
+/** The fall choice a combatant offers now (tracker-context fallOffer over the combat's state). */
+function fallChoice(combat: AgeOfDragonsCombat, id: string): boolean | null {
+  return fallOffer(combat.skirmish, id, combat.started && !combat.stored.ended && !combat.endPhaseDone);
+}
+
+/** Core's effects icons for a combatant (tracker-context trackerEffects over its actor's temporary effects). */
+function effectsOf(c: Combatant.Implementation): { img: string; name: string }[] {
+  const effects = (c.actor?.temporaryEffects ?? []).map((e) => ({ img: e.img, name: e.name, statuses: [...e.statuses] }));
+  return trackerEffects(effects, STATUS_IDS, CONFIG.specialStatusEffects.DEFEATED);
+}
 
 /** The tracker's context for the viewed combat, or null when there is none of this system. */
 function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
@@ -80,6 +117,11 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
         isActiveGM: game.users.activeGM?.id === game.user.id,
         declaration: stored.declarations[c.id ?? ""],
       }),
+      owner: c.isOwner,
+      hidden: c.hidden,
+      defeated: c.isDefeated,
+      canPing: c.sceneId === canvas.scene?.id && game.user.hasPermission("PING_CANVAS"),
+      effects: effectsOf(c),
     };
   });
   const sides = stored.initiative.sides;
@@ -113,6 +155,8 @@ export class AgeOfDragonsCombatTracker extends Base {
       aodEndSkirmish: endSkirmish,
       aodDeclare: declare,
       aodResolve: resolve,
+      aodSurprise: surprise,
+      aodFall: toggleFall,
     },
   };
 
@@ -148,6 +192,62 @@ export class AgeOfDragonsCombatTracker extends Base {
     return prepared;
   }
 
+  /**
+   * Core's combatant context menu (update, clear initiative, clear movement, remove) with the system's entries: the
+   * fall choice for the owner or GM, and the side and speed (the combatant config, GM). Core's "reroll initiative"
+   * is left out: a rolled number orders nothing here (the plan does), so its chat roll would only mislead.
+   */
+  protected override _getEntryContextOptions(): ReturnType<InstanceType<typeof Base>["_getEntryContextOptions"]> {
+    const core = super._getEntryContextOptions().filter((entry) => entry.name !== "COMBAT.CombatantReroll");
+    const combatantOf = (li: HTMLElement) => this.aodCombat?.combatants.get(li.dataset.combatantId ?? "");
+    const fallOf = (li: HTMLElement): boolean | null => {
+      const combat = this.aodCombat;
+      const c = combatantOf(li);
+      if (!combat || !c?.id || (!game.user.isGM && !c.isOwner)) return null;
+      return fallChoice(combat, c.id);
+    };
+    const own = [
+      {
+        name: "AOD.Combat.Tracker.Menu.Fall",
+        icon: '<i class="fa-solid fa-arrow-down"></i>',
+        condition: (li: HTMLElement) => fallOf(li) === false,
+        callback: (li: HTMLElement) => {
+          const combat = this.aodCombat;
+          if (combat) void requestFall(combat, li.dataset.combatantId ?? "", true);
+        },
+      },
+      {
+        name: "AOD.Combat.Tracker.Menu.StayUp",
+        icon: '<i class="fa-solid fa-arrow-up"></i>',
+        condition: (li: HTMLElement) => fallOf(li) === true,
+        callback: (li: HTMLElement) => {
+          const combat = this.aodCombat;
+          if (combat) void requestFall(combat, li.dataset.combatantId ?? "", false);
+        },
+      },
+      {
+        name: "AOD.Combat.Tracker.Menu.SideSpeed",
+        icon: '<i class="fa-solid fa-people-group"></i>',
+        condition: () => game.user.isGM,
+        callback: (li: HTMLElement) => {
+          void combatantOf(li)?.sheet?.render(true);
+        },
+      },
+    ];
+    return [...core, ...own] as ReturnType<InstanceType<typeof Base>["_getEntryContextOptions"]>;
+  }
+
+  /**
+   * Core's skull toggle: core also switches the actor's defeated status, but here that status is "dead", which
+   * follows the actor's wounds (statuses follow the state, docs/COMBAT.md). So the toggle sets only the combatant's
+   * own defeated flag (what core and modules read, shown struck through in the row); death comes from wounds.
+   */
+  protected override _onToggleDefeatedStatus(...args: Parameters<InstanceType<typeof Base>["_onToggleDefeatedStatus"]>): void {
+    const [combatant] = args;
+    if (!game.user.isGM) return;
+    void combatant.update({ defeated: !combatant.defeated });
+  }
+
   protected override async _onRender(
     context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
     options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
@@ -159,6 +259,19 @@ export class AgeOfDragonsCombatTracker extends Base {
       const value = select.value;
       if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
       void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+    });
+    const mode = this.element.querySelector<HTMLSelectElement>("select[name='aodMode']");
+    mode?.addEventListener("change", () => {
+      const combat = this.aodCombat;
+      if (!combat || !game.user.isGM) return;
+      // Asked here for a message at once; the combat's _preUpdate asks again, so a macro meets the same rule.
+      const reason = modeChangeRefusal(combat.modeMoment, combat.stored.mode, mode.value);
+      if (reason !== null) {
+        ui.notifications.warn(game.i18n.localize(reason));
+        void this.render();
+        return;
+      }
+      void combat.update({ "system.mode": mode.value } as Combat.UpdateData);
     });
   }
 }

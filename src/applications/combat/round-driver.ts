@@ -5,8 +5,8 @@
  */
 import { eventsToDraw } from "../../config/settings-table";
 import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
-import { rollSurprise } from "../../data/combat/surprise-round";
-import type { SurpriseSide } from "../../data/combat/surprise-round";
+import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
+import type { SurpriseChoice } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
 import { livingSides, revertChanges, roundStart } from "../../data/combat/round";
 import type { InitiativeDecision } from "../../data/combat/round";
@@ -178,33 +178,19 @@ export async function undoEnd(combat: AgeOfDragonsCombat, message: ChatMessage.I
 }
 
 
-/** What the GM chooses for the surprise step: surprise or ambush, which sides were unaware, and their scouts. */
-export interface SurpriseChoice {
-  kind: "surprise" | "ambush";
-  unaware: readonly string[];
-  /** A side's nominated scout, by combatant id (else the side's average Agility). */
-  scouts?: Readonly<Record<string, string>>;
-}
+/** What the GM chooses for the surprise step (defined with the step's pure half, surprise-round.ts). */
+export type { SurpriseChoice } from "../../data/combat/surprise-round";
 
 /** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
 export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {
-  const entries = combat.entries.filter((e) => e.body !== null);
-  const sides = [...new Set(entries.map((e) => e.side))];
-  const sideOf = (side: string): SurpriseSide => {
-    const members = entries.filter((e) => e.side === side).map((e) => ({ id: e.id, agility: e.body?.agility ?? 0, tags: e.body?.tags ?? [] }));
-    const scoutId = choice.scouts?.[side];
-    const scout = members.find((m) => m.id === scoutId);
-    return scout ? { side, members, scout: scout.agility } : { side, members };
-  };
-  const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
-  const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
-  if (unaware.length === 0 || (choice.kind === "ambush" && others.length === 0)) {
+  const sides = surpriseSides(combat.entries, choice);
+  if (!sides) {
     ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
     return;
   }
   const dice = new RollingDice();
   const { card, changes } = await rollSurprise(
-    { kind: choice.kind, unaware, others, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+    { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
     dice,
   );
   await combat.applyEngineChanges(changes);

@@ -12,6 +12,9 @@ import { carrierOf, isPinned } from "../../rules/state";
 import type { SkirmishState } from "../../rules/state";
 import type { Surface } from "../../rules/types";
 import { SURFACES } from "../../rules/falling";
+import { ROUND_MODES } from "../../rules/round-plan";
+import { chooseToFall } from "../../rules/procedures/end-phase";
+import { modeChangeOpen } from "../../data/combat/mode-change";
 import type { Format } from "./card-context";
 
 /** One combatant as the tracker lists it. */
@@ -27,6 +30,16 @@ export interface TrackerTurn {
   aborted: string;
   /** The viewer may see it (core's hidden combatants are left out for players). */
   visible: boolean;
+  /** The viewer owns it (core's `combatant.isOwner`): it may mark its fall. Absent: false. */
+  owner?: boolean;
+  /** Core's hidden flag (the GM's eye toggle). Absent: false. */
+  hidden?: boolean;
+  /** Core's defeated flag or status (the GM's skull toggle). Absent: false. */
+  defeated?: boolean;
+  /** Its token is on the viewed scene and the viewer may ping (core's `canPing`). Absent: false. */
+  canPing?: boolean;
+  /** Its actor's temporary effects with an icon (core's effects icons). Absent: none. */
+  effects?: readonly { img: string; name: string }[];
   /** The declaration button the viewer gets on this row (declaration-context.ts `declarationButton`). */
   declaration?: "declare" | "resolve" | null;
 }
@@ -47,6 +60,24 @@ export interface TrackerInput {
   turns: readonly TrackerTurn[];
   /** The d10 mode's side result this round. */
   sides: { order: readonly string[]; phaseShift: Readonly<Record<string, number>> } | null;
+}
+
+/**
+ * Core's effects icons for a row, from the actor's temporary effects: those with an image, leaving out the defeated
+ * status (core does too) and the system's own statuses, which the row already says in words as markers.
+ */
+export function trackerEffects(
+  effects: readonly { img: string | null | undefined; name: string; statuses: readonly string[] }[],
+  markerStatuses: readonly string[],
+  defeated: string,
+): { img: string; name: string }[] {
+  const out: { img: string; name: string }[] = [];
+  for (const e of effects) {
+    if (e.statuses.includes(defeated)) continue;
+    if (e.statuses.length > 0 && e.statuses.every((s) => markerStatuses.includes(s))) continue;
+    if (e.img) out.push({ img: e.img, name: e.name });
+  }
+  return out;
 }
 
 /** A marker on a turn: a short label for screen readers and a class for its icon. */
@@ -137,13 +168,71 @@ export interface TurnView {
   active: boolean;
   defeated: boolean;
   aborted: string;
+  /** Core's row classes (active, hide, defeated), so modules that read them keep working. */
+  css: string;
+  hidden: boolean;
+  /** Core's per-combatant buttons this viewer gets, each with its label. */
+  controls: RowControl[];
+  effects: { img: string; name: string }[];
+  /** The fall toggle, when this viewer may mark this combatant's fall now. */
+  fall: { marked: boolean; label: string; text: string } | null;
   /** The row's Declare or Resolve button: its action name and label, or null. */
   declareButton: { action: string; label: string; text: string } | null;
+}
+
+/** One of core's per-combatant buttons (its data-action is core's, so core's handler runs it). */
+export interface RowControl {
+  action: "toggleHidden" | "toggleDefeated" | "pingCombatant" | "panToCombatant";
+  icon: string;
+  label: string;
+  active: boolean;
+}
+
+/**
+ * The fall choice a combatant offers now: null when none (the round not open: before the start, after this round's
+ * End Phase, once over; or it cannot choose to fall: grounded, dead, carried, no wings), else whether it already
+ * chose to. The tracker row's toggle and its context-menu entries both ask this; the GM's ruling asks the rules again.
+ */
+export function fallOffer(state: SkirmishState, id: string, open: boolean): boolean | null {
+  if (!open) return null;
+  const c = state.combatants[id];
+  if (!c) return null;
+  if (c.choseToFall) return true;
+  return chooseToFall(state, id).allowed ? false : null;
+}
+
+/** Whether the fall toggle is offered: owner or GM, the round open, and falling possible or already chosen. */
+function fallView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView["fall"] {
+  if (!input.isGM && turn.owner !== true) return null;
+  const marked = fallOffer(input.state, turn.id, input.started && !input.ended && !input.endPhaseDone);
+  if (marked === null) return null;
+  return {
+    marked,
+    label: format(marked ? "AOD.Combat.Tracker.FallCancel" : "AOD.Combat.Tracker.FallMark", { name: turn.name }),
+    text: format(marked ? "AOD.Combat.Tracker.FallMarked" : "AOD.Combat.Tracker.Fall"),
+  };
+}
+
+/** Core's per-combatant buttons: hide and defeat for the GM, ping when the token is here, pan for players. */
+function rowControls(input: TrackerInput, turn: TrackerTurn, defeated: boolean, format: Format): RowControl[] {
+  const out: RowControl[] = [];
+  const name = { name: turn.name };
+  if (input.isGM) {
+    const hidden = turn.hidden === true;
+    out.push({ action: "toggleHidden", icon: "fa-eye-slash", label: format(hidden ? "AOD.Combat.Tracker.Control.Show" : "AOD.Combat.Tracker.Control.Hide", name), active: hidden });
+    out.push({ action: "toggleDefeated", icon: "fa-skull", label: format("AOD.Combat.Tracker.Control.Defeated", name), active: defeated });
+  }
+  if (turn.canPing === true) out.push({ action: "pingCombatant", icon: "fa-bullseye-arrow", label: format("AOD.Combat.Tracker.Control.Ping", name), active: false });
+  if (!input.isGM) out.push({ action: "panToCombatant", icon: "fa-arrows-to-eye", label: format("AOD.Combat.Tracker.Control.Pan", name), active: false });
+  return out;
 }
 
 function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView {
   const c = input.state.combatants[turn.id];
   const health = c ? woundState(c.life.wounds, c.life.max) : "fit";
+  const defeated = health === "dead" || turn.defeated === true;
+  const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
+  const hidden = turn.hidden === true;
   return {
     id: turn.id,
     name: turn.name,
@@ -151,8 +240,8 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnV
     side: turn.side,
     altitude: c ? format(`AOD.Choices.altitude.${c.altitude}`) : format("AOD.Combat.Tracker.NoActor"),
     markers: markersFor(input.state, turn, format),
-    active: input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start",
-    defeated: health === "dead",
+    active,
+    defeated,
     aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
     declareButton:
       turn.declaration === "declare"
@@ -160,13 +249,20 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnV
         : turn.declaration === "resolve"
           ? { action: "aodResolve", text: format("AOD.Declare.Tracker.Resolve"), label: format("AOD.Declare.Tracker.ResolveFor", { name: turn.name }) }
           : null,
+    css: [active ? "active" : "", hidden ? "hide" : "", defeated ? "defeated" : ""].filter((c) => c !== "").join(" "),
+    hidden,
+    controls: rowControls(input, turn, defeated, format),
+    effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
+    fall: fallView(input, turn, format),
   };
 }
 
 /** The d10 mode's groups: every speed phase in which someone acts, and in it each side in initiative order. */
 export function speedGroups(input: TrackerInput, views: readonly TurnView[], format: Format) {
   const byId = new Map(views.map((v) => [v.id, v]));
-  const sideOrder = input.sides?.order ?? [...new Set(input.turns.map((t) => t.side))];
+  // A side the GM set after this round's roll has no result yet: it follows the rolled sides, unshifted.
+  const rolled = input.sides?.order ?? [];
+  const sideOrder = [...new Set([...rolled, ...input.turns.map((t) => t.side)])];
   const groups = [];
   for (const phase of SPEED_CATEGORIES) {
     const sides = [];
@@ -202,6 +298,14 @@ export function trackerContext(input: TrackerInput, format: Format) {
           endPhasePending: input.step?.kind === "end" && !input.endPhaseDone,
           surface,
           surfaces: Object.fromEntries(SURFACES.map((s) => [s, format(`AOD.Choices.surface.${s}`)])),
+          canSurprise: !input.started && !input.ended,
+          mode: modeChangeOpen({ round: input.started ? input.round : 0, endPhaseDone: input.endPhaseDone, ended: input.ended })
+            ? {
+                value: input.mode,
+                modes: Object.fromEntries(ROUND_MODES.map((m) => [m, format(`AOD.Choices.roundMode.${m}`)])),
+                hint: input.started ? format("AOD.Combat.Tracker.ModeNextRound") : "",
+              }
+            : null,
         }
       : null,
     labels: {
@@ -214,6 +318,10 @@ export function trackerContext(input: TrackerInput, format: Format) {
       altitude: format("AOD.Combat.Tracker.Altitude"),
       markers: format("AOD.Combat.Tracker.Markers"),
       controls: format("AOD.Combat.Tracker.Controls"),
+      surprise: format("AOD.Combat.Tracker.Surprise"),
+      mode: format("AOD.Combat.Tracker.Mode"),
+      rowControls: format("AOD.Combat.Tracker.RowControls"),
+      effects: format("AOD.Combat.Tracker.Effects"),
     },
   };
 }

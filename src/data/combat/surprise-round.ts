@@ -38,13 +38,44 @@ export interface SurpriseSetup {
   costsRoundOne: boolean;
   /** Tag modifiers (Stealthy from the world setting). */
   modifiers: TagModifiers;
+  /**
+   * Combatants personally Hiding in Shadows or Moving Silently, each with the one it attacks: no roll on either side,
+   * the target is ambushed (RULES.md "Surprise and ambush"). Absent: none.
+   */
+  personal?: readonly PersonalAmbush[];
+}
+
+/** A personal ambush from hiding: who strikes and whom (ids for the effects, names for the card). */
+export interface PersonalAmbush {
+  id: string;
+  name: string;
+  target: string;
+  targetName: string;
 }
 
 const tagsOf = (sides: readonly SurpriseSide[]): string[][] => sides.flatMap((s) => s.members.map((m) => [...m.tags]));
 const agilityOf = (side: SurpriseSide): number => sideAgility(side.members.map((m) => m.agility), side.scout);
 
-/** Rolls the surprise or ambush step; returns the card's data and the one-round effects for every member. */
+/**
+ * Rolls the surprise or ambush step; returns the card's data and the one-round effects for every member. Personal
+ * ambushes (hiding in shadows, moving silently) roll nothing and ambush their targets whatever the sides' rolls.
+ */
 export async function rollSurprise(setup: SurpriseSetup, dice: DiceSource): Promise<{ card: SurpriseCardData; changes: StateChange[] }> {
+  const rolled = setup.unaware.length > 0 ? await rollSides(setup, dice) : { card: { kind: setup.kind, ambusher: null, rolls: [], costsRoundOne: setup.costsRoundOne }, changes: [] };
+  const personal = setup.personal ?? [];
+  if (personal.length === 0) return rolled;
+  const changes = [...rolled.changes];
+  const ambushed = new Set<string>();
+  for (const p of personal) {
+    if (ambushed.has(p.target)) continue;
+    ambushed.add(p.target);
+    changes.push(...surpriseEffects(p.target, "ambushed", setup.costsRoundOne));
+  }
+  const card: SurpriseCardData = { ...rolled.card, personal: personal.map((p) => ({ attacker: p.name, target: p.targetName })) };
+  return { card, changes };
+}
+
+async function rollSides(setup: SurpriseSetup, dice: DiceSource): Promise<{ card: SurpriseCardData; changes: StateChange[] }> {
   const rolls: SurpriseCardData["rolls"] = [];
   const changes: StateChange[] = [];
   let ambusher: SurpriseCardData["ambusher"] = null;
@@ -67,4 +98,58 @@ export async function rollSurprise(setup: SurpriseSetup, dice: DiceSource): Prom
     for (const m of side.members) changes.push(...surpriseEffects(m.id, result, setup.costsRoundOne));
   }
   return { card: { kind: setup.kind, ambusher, rolls, costsRoundOne: setup.costsRoundOne }, changes };
+}
+
+/** What the GM chooses for the surprise step: surprise or ambush, which sides were unaware, and their scouts. */
+export interface SurpriseChoice {
+  kind: "surprise" | "ambush";
+  unaware: readonly string[];
+  /** A side's nominated scout, by combatant id (else the side's average Agility). */
+  scouts?: Readonly<Record<string, string>>;
+  /**
+   * Combatants personally Hiding in Shadows or Moving Silently, each with the combatant it attacks (ids): no roll,
+   * the target is ambushed in round 1 (RULES.md "Surprise and ambush").
+   */
+  personal?: readonly { id: string; target: string }[];
+}
+
+/** A combatant as the surprise step reads it (the snapshot's CombatantEntry is one). */
+export interface SurpriseEntry {
+  id: string;
+  name: string;
+  side: string;
+  body: { agility: number; tags: readonly string[] } | null;
+}
+
+/**
+ * The GM's choice turned into the sides the step rolls for, re-checked against the combat as it is now: only
+ * combatants with an actor count; a scout that is not of its side is ignored (the average is used); a personal
+ * ambush whose attacker or target is gone, or who are on one side, is dropped. null when nothing is left to settle
+ * (no unaware side and nobody hiding) or when an ambush finds every side unaware.
+ */
+export function surpriseSides(
+  entries: readonly SurpriseEntry[],
+  choice: SurpriseChoice,
+): Pick<SurpriseSetup, "unaware" | "others"> & { personal: PersonalAmbush[] } | null {
+  const present = entries.filter((e) => e.body !== null);
+  const sides = [...new Set(present.map((e) => e.side))];
+  const sideOf = (side: string): SurpriseSide => {
+    const members = present.filter((e) => e.side === side).map((e) => ({ id: e.id, agility: e.body?.agility ?? 0, tags: [...(e.body?.tags ?? [])] }));
+    const scoutId = choice.scouts?.[side];
+    const scout = members.find((m) => m.id === scoutId);
+    return scout ? { side, members, scout: scout.agility } : { side, members };
+  };
+  const unaware = sides.filter((s) => choice.unaware.includes(s)).map(sideOf);
+  const others = sides.filter((s) => !choice.unaware.includes(s)).map(sideOf);
+  const byId = new Map(present.map((e) => [e.id, e]));
+  const personal: PersonalAmbush[] = [];
+  for (const p of choice.personal ?? []) {
+    const hider = byId.get(p.id);
+    const target = byId.get(p.target);
+    if (!hider || !target || hider.side === target.side) continue;
+    personal.push({ id: hider.id, name: hider.name, target: target.id, targetName: target.name });
+  }
+  if (unaware.length === 0 && personal.length === 0) return null;
+  if (choice.kind === "ambush" && unaware.length > 0 && others.length === 0) return null;
+  return { unaware, others, personal };
 }

@@ -1,7 +1,7 @@
 // The tracker context per mode (src/applications/combat/tracker-context.ts) for one fight of the shipped bestiary.
 import { describe, expect, it } from "vitest";
-import { markersFor, trackerContext } from "../../../src/applications/combat/tracker-context";
-import { STATE, format, inputFor, turnsFor } from "./fight";
+import { fallOffer, markersFor, trackerContext, trackerEffects } from "../../../src/applications/combat/tracker-context";
+import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
 
 describe("the banner", () => {
   it("says the mode, round, phase and whose step it is in descending Pneuma", () => {
@@ -126,5 +126,129 @@ describe("the GM controls", () => {
     const gm = trackerContext(inputFor("descending", 0), format).gm;
     expect(gm?.surface).toBe("rock");
     expect(gm?.surfaces.water).toBe("Water (6+)");
+  });
+});
+
+describe("the fall toggle", () => {
+  const owned = (ids: readonly string[]) => turnsFor(PNEUMA_ORDER).map((t) => ({ ...t, owner: ids.includes(t.id) }));
+  const fallOf = (ctx: ReturnType<typeof trackerContext>, id: string) => ctx.turns.find((t) => t.id === id)?.fall ?? null;
+
+  it("is offered to a player for its own flyers only, and to the GM for every flyer", () => {
+    const player = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["sable"]) }), format);
+    expect(player.turns.filter((t) => t.fall).map((t) => t.id)).toEqual(["sable"]);
+    expect(fallOf(player, "sable")).toEqual({ marked: false, label: "Mark Sable Dragon to fall one band in this round's End Phase", text: "Fall" });
+    const gm = trackerContext(inputFor("descending", 0, { turns: owned([]) }), format);
+    // The grounded Knight and Longbowman cannot fall; the Wyvern Rider has already chosen to.
+    expect(gm.turns.filter((t) => t.fall).map((t) => t.id)).toEqual(["sable", "argent", "hunter", "rider"]);
+  });
+
+  it("shows a mark already made, and lets its owner take it back", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["rider"]) }), format);
+    expect(fallOf(ctx, "rider")).toEqual({ marked: true, label: "Wyvern Rider will fall in the End Phase: take the choice back", text: "Fall ✓" });
+  });
+
+  it("is not offered before the start, once the End Phase is resolved, or when the skirmish is over", () => {
+    for (const extra of [{ started: false }, { endPhaseDone: true }, { ended: true }]) {
+      const ctx = trackerContext(inputFor("descending", 0, { ...extra, turns: owned(["sable"]) }), format);
+      expect(ctx.turns.some((t) => t.fall !== null)).toBe(false);
+    }
+  });
+
+  it("is not offered for a grounded combatant even to its owner", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["bowman", "knight"]) }), format);
+    expect(ctx.turns.some((t) => t.fall !== null)).toBe(false);
+  });
+});
+
+describe("core's per-combatant controls", () => {
+  const flagged = turnsFor(PNEUMA_ORDER).map((t) =>
+    t.id === "rider" ? { ...t, hidden: true, canPing: true, effects: [{ img: "icons/svg/blind.svg", name: "Blind" }] } : { ...t, canPing: t.id === "sable" },
+  );
+
+  it("gives the GM hide and defeat toggles, ping where the token is on the scene", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { turns: flagged }), format);
+    const rider = ctx.turns.find((t) => t.id === "rider");
+    expect(rider?.controls.map((c) => [c.action, c.active])).toEqual([
+      ["toggleHidden", true],
+      ["toggleDefeated", false],
+      ["pingCombatant", false],
+    ]);
+    expect(rider?.controls[0]?.label).toBe("Show Wyvern Rider to players");
+    expect(rider?.css).toBe("hide");
+    expect(rider?.effects).toEqual([{ img: "icons/svg/blind.svg", name: "Blind" }]);
+    const knight = ctx.turns.find((t) => t.id === "knight");
+    expect(knight?.controls.map((c) => c.action)).toEqual(["toggleHidden", "toggleDefeated"]);
+    expect(knight?.controls[1]?.active).toBe(true);
+    expect(knight?.css).toBe("defeated");
+  });
+
+  it("gives players ping where allowed and pan, never the GM's toggles", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: flagged }), format);
+    expect(ctx.turns.find((t) => t.id === "sable")?.controls.map((c) => c.action)).toEqual(["pingCombatant", "panToCombatant"]);
+    expect(ctx.turns.find((t) => t.id === "argent")?.controls.map((c) => c.action)).toEqual(["panToCombatant"]);
+  });
+
+  it("marks the current step's row active and core's defeated flag defeated", () => {
+    const turns = turnsFor(PNEUMA_ORDER).map((t) => (t.id === "bowman" ? { ...t, defeated: true } : t));
+    const ctx = trackerContext(inputFor("descending", 0, { turns }), format);
+    expect(ctx.turns.find((t) => t.id === "sable")?.css).toBe("active");
+    expect(ctx.turns.find((t) => t.id === "bowman")?.defeated).toBe(true);
+  });
+});
+
+describe("the banner's surprise and mode controls", () => {
+  it("offer the surprise dialog before round 1 only", () => {
+    expect(trackerContext(inputFor("descending", 0, { started: false }), format).gm?.canSurprise).toBe(true);
+    expect(trackerContext(inputFor("descending", 0), format).gm?.canSurprise).toBe(false);
+  });
+
+  it("offer a mode change before the start and between rounds, not mid-round", () => {
+    const before = trackerContext(inputFor("sideD10", 0, { started: false }), format).gm?.mode;
+    expect(before?.value).toBe("sideD10");
+    expect(before?.modes.reverseDeclaration).toBe("Reverse Declaration");
+    expect(before?.hint).toBe("");
+    expect(trackerContext(inputFor("descending", 2), format).gm?.mode).toBeNull();
+    const between = trackerContext(inputFor("descending", 2, { endPhaseDone: true }), format).gm?.mode;
+    expect(between?.hint).toBe("A new mode takes effect when the next round begins.");
+    expect(trackerContext(inputFor("descending", 2, { endPhaseDone: true, ended: true }), format).gm?.mode).toBeNull();
+  });
+});
+
+describe("a side set after the round's roll", () => {
+  it("is grouped after the rolled sides, at its unshifted speed", () => {
+    const turns = turnsFor(PNEUMA_ORDER).map((t) => (t.id === "bowman" ? { ...t, side: "Mercenaries", speed: "slow" as const } : t));
+    const ctx = trackerContext(inputFor("sideD10", 1, { turns }), format);
+    const slow = ctx.groups.find((g) => g.phase === "Slow");
+    expect(slow?.sides.map((s) => [s.side, s.members.map((m) => m.id)])).toEqual([["Mercenaries", ["bowman"]]]);
+  });
+});
+
+describe("fallOffer", () => {
+  it("says whether a flyer may choose to fall, has chosen, or cannot", () => {
+    expect(fallOffer(STATE, "sable", true)).toBe(false);
+    expect(fallOffer(STATE, "rider", true)).toBe(true);
+    expect(fallOffer(STATE, "bowman", true)).toBeNull();
+    expect(fallOffer(STATE, "knight", true)).toBeNull();
+    expect(fallOffer(STATE, "nobody", true)).toBeNull();
+    expect(fallOffer(STATE, "sable", false)).toBeNull();
+    expect(fallOffer(STATE, "rider", false)).toBeNull();
+  });
+});
+
+describe("trackerEffects", () => {
+  it("keeps effects with an icon, leaving out the defeated status and the statuses the markers already say", () => {
+    const effects = [
+      { img: "a.svg", name: "Blessed", statuses: [] },
+      { img: "b.svg", name: "Pinned", statuses: ["pinned"] },
+      { img: "c.svg", name: "Dead", statuses: ["dead"] },
+      { img: "d.svg", name: "Poisoned and pinned", statuses: ["poison", "pinned"] },
+      { img: null, name: "No icon", statuses: [] },
+      { img: "", name: "Empty icon", statuses: ["blind"] },
+    ];
+    expect(trackerEffects(effects, ["pinned", "dead", "falling"], "dead")).toEqual([
+      { img: "a.svg", name: "Blessed" },
+      { img: "d.svg", name: "Poisoned and pinned" },
+    ]);
+    expect(trackerEffects(effects, [], "dead").map((e) => e.name)).toEqual(["Blessed", "Pinned", "Poisoned and pinned"]);
   });
 });

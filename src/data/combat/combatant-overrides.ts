@@ -1,0 +1,77 @@
+/**
+ * The GM's side and speed overrides on a combatant (`system.side`, `system.speed`): what an edit may hold, and
+ * where a blank field falls back to (RULES.md "Side initiative": its combatant group's name, else its token's
+ * disposition; its actor's speed category). Pure: the Combatant document refuses a bad edit in _preUpdate, the
+ * combatant config and the tracker show the fallback.
+ */
+import { SPEED_CATEGORIES } from "../../rules/speed";
+import type { SpeedCategory } from "../../rules/speed";
+import { DISPOSITION_SIDES, sideOf } from "./snapshot";
+
+/** The longest side name kept (it heads a group in the tracker and a row on the initiative card). */
+export const SIDE_MAX_LENGTH = 40;
+
+/** The en.json keys of the refusals. */
+export const OVERRIDE_REASONS = Object.freeze({
+  SideText: "AOD.Combat.Combatant.Errors.SideText",
+  SideLength: "AOD.Combat.Combatant.Errors.SideLength",
+  Speed: "AOD.Combat.Combatant.Errors.Speed",
+});
+
+/** A checked value, or the reason it is refused. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+// Control characters (C0, DEL, C1) and the bidirectional overrides that could disguise a name.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A side name as typed: trimmed; "" clears it (back to the group or disposition); no control characters. */
+export function checkSide(value: unknown): Checked<string> {
+  if (typeof value !== "string") return { ok: false, reason: OVERRIDE_REASONS.SideText };
+  const side = value.trim();
+  if (UNPRINTABLE.test(side)) return { ok: false, reason: OVERRIDE_REASONS.SideText };
+  if (Array.from(side).length > SIDE_MAX_LENGTH) return { ok: false, reason: OVERRIDE_REASONS.SideLength };
+  return { ok: true, value: side };
+}
+
+/** A speed override: "" (its actor's speed) or one of the nine speed categories. */
+export function checkSpeed(value: unknown): Checked<SpeedCategory | ""> {
+  if (value === "") return { ok: true, value: "" };
+  if (typeof value === "string" && (SPEED_CATEGORIES as readonly string[]).includes(value)) {
+    return { ok: true, value: value as SpeedCategory };
+  }
+  return { ok: false, reason: OVERRIDE_REASONS.Speed };
+}
+
+/** Checks whichever of `system.side` and `system.speed` an update carries; the first refusal, or null. */
+export function overridesRefusal(system: { side?: unknown; speed?: unknown }): string | null {
+  if ("side" in system) {
+    const side = checkSide(system.side);
+    if (!side.ok) return side.reason;
+  }
+  if ("speed" in system) {
+    const speed = checkSpeed(system.speed);
+    if (!speed.ok) return speed.reason;
+  }
+  return null;
+}
+
+/** What a combatant's blank fields fall back to. */
+export interface OverrideDefaults {
+  /** Its v13 combatant group's name, if it is in one. */
+  group: string | null;
+  /** Its token's disposition (CONST.TOKEN_DISPOSITIONS), null without a token. */
+  disposition: number | null;
+  /** Its actor's speed category, null without an actor of this system. */
+  actorSpeed: SpeedCategory | null;
+}
+
+/** Where a blank side comes from, and the side it gives. */
+export function defaultSide(defaults: OverrideDefaults): { side: string; source: "group" | "disposition" } {
+  const side = sideOf("", defaults.group, defaults.disposition);
+  const fromGroup = defaults.group !== null && defaults.group.trim() !== "";
+  return { side, source: fromGroup ? "group" : "disposition" };
+}
+
+/** The disposition names sideOf can give, for a label. */
+export const DISPOSITION_NAMES: readonly string[] = Object.freeze(Object.values(DISPOSITION_SIDES));

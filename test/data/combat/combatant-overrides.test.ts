@@ -1,0 +1,86 @@
+// The GM's side and speed overrides (src/data/combat/combatant-overrides.ts) and the config part showing them.
+import { describe, expect, it } from "vitest";
+import {
+  OVERRIDE_REASONS,
+  SIDE_MAX_LENGTH,
+  checkSide,
+  checkSpeed,
+  defaultSide,
+  overridesRefusal,
+} from "../../../src/data/combat/combatant-overrides";
+import { sideSpeedContext } from "../../../src/applications/combat/combatant-config-context";
+import { format } from "../../applications/combat/fight";
+
+describe("checkSide", () => {
+  it("keeps a name, trimmed, and lets a blank clear it", () => {
+    expect(checkSide("  Wyvern Host ")).toEqual({ ok: true, value: "Wyvern Host" });
+    expect(checkSide("")).toEqual({ ok: true, value: "" });
+    expect(checkSide("   ")).toEqual({ ok: true, value: "" });
+    expect(checkSide("Drachen der Nordmark")).toEqual({ ok: true, value: "Drachen der Nordmark" });
+  });
+
+  it("refuses what is not text, control characters and direction overrides", () => {
+    for (const bad of [null, 3, {}, ["Dragons"], undefined, "Drag\u0000ons", "tab\there", "line\nbreak", "\u202eenilataD"]) {
+      expect(checkSide(bad)).toEqual({ ok: false, reason: OVERRIDE_REASONS.SideText });
+    }
+  });
+
+  it("refuses a name longer than the limit, counting characters, not UTF-16 units", () => {
+    expect(checkSide("x".repeat(SIDE_MAX_LENGTH))).toEqual({ ok: true, value: "x".repeat(SIDE_MAX_LENGTH) });
+    expect(checkSide("x".repeat(SIDE_MAX_LENGTH + 1))).toEqual({ ok: false, reason: OVERRIDE_REASONS.SideLength });
+    const dragons = "🐉".repeat(SIDE_MAX_LENGTH);
+    expect(checkSide(dragons)).toEqual({ ok: true, value: dragons });
+  });
+});
+
+describe("checkSpeed", () => {
+  it("takes a blank or one of the nine categories", () => {
+    expect(checkSpeed("")).toEqual({ ok: true, value: "" });
+    expect(checkSpeed("glaciallySlow")).toEqual({ ok: true, value: "glaciallySlow" });
+    for (const bad of ["Fast", "warp", " fast", null, 5, {}]) expect(checkSpeed(bad)).toEqual({ ok: false, reason: OVERRIDE_REASONS.Speed });
+  });
+});
+
+describe("overridesRefusal", () => {
+  it("checks only the fields an update carries", () => {
+    expect(overridesRefusal({})).toBeNull();
+    expect(overridesRefusal({ side: "Dragons" })).toBeNull();
+    expect(overridesRefusal({ speed: "fast" })).toBeNull();
+    expect(overridesRefusal({ side: "Dragons", speed: "warp" })).toBe(OVERRIDE_REASONS.Speed);
+    expect(overridesRefusal({ side: 7, speed: "fast" })).toBe(OVERRIDE_REASONS.SideText);
+  });
+});
+
+describe("defaultSide", () => {
+  it("falls back to the group's name, else the token's disposition", () => {
+    expect(defaultSide({ group: "Riders", disposition: -1, actorSpeed: null })).toEqual({ side: "Riders", source: "group" });
+    expect(defaultSide({ group: "  ", disposition: -1, actorSpeed: null })).toEqual({ side: "hostile", source: "disposition" });
+    expect(defaultSide({ group: null, disposition: 1, actorSpeed: null })).toEqual({ side: "friendly", source: "disposition" });
+    expect(defaultSide({ group: null, disposition: null, actorSpeed: null })).toEqual({ side: "neutral", source: "disposition" });
+  });
+});
+
+describe("the combatant config's side and speed part", () => {
+  it("shows the group default and the actor's speed for blank fields", () => {
+    const ctx = sideSpeedContext({ side: "", speed: "", group: "Riders", disposition: -1, actorSpeed: "fast", editable: true }, format);
+    expect(ctx.side.placeholder).toBe("Riders");
+    expect(ctx.side.hint).toBe("Blank: Riders, from its combatant group.");
+    expect(ctx.speed.options[0]).toEqual({ value: "", label: "Its actor's speed (Fast)", selected: true });
+    expect(ctx.effective).toBe("It acts for Riders in the Fast phase.");
+  });
+
+  it("shows the disposition default, and the overrides once set", () => {
+    const ctx = sideSpeedContext({ side: "Wyvern Host", speed: "slow", group: null, disposition: 1, actorSpeed: "veryFast", editable: false }, format);
+    expect(ctx.side.hint).toBe("Blank: friendly, from its token's disposition.");
+    expect(ctx.speed.options.find((o) => o.selected)?.value).toBe("slow");
+    expect(ctx.speed.options).toHaveLength(10);
+    expect(ctx.effective).toBe("It acts for Wyvern Host in the Slow phase.");
+    expect(ctx.editable).toBe(false);
+  });
+
+  it("says when there is no actor speed to fall back to", () => {
+    const ctx = sideSpeedContext({ side: "", speed: "", group: null, disposition: null, actorSpeed: null, editable: true }, format);
+    expect(ctx.speed.options[0]?.label).toBe("Its actor's speed (none: Average)");
+    expect(ctx.effective).toBe("It acts for neutral in the Average phase.");
+  });
+});
