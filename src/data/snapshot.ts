@@ -285,12 +285,12 @@ export interface CombatantPlace {
   name?: string;
 }
 
-/** The skirmish engine's state of one combatant, fresh for a round: no flags set, no one-round effects. */
-export function combatantState(actor: ActorSnapshot, place: CombatantPlace): CombatantState {
+/** The actor's part of a combatant's state: everything but its id, name, side and place in the skirmish. */
+export type ActorPart = Pick<CombatantState, "soma" | "pneuma" | "agility" | "life" | "magic" | "weight" | "canFly" | "fastGround" | "armour">;
+
+/** The actor's part of a combatant's state, from its snapshot (the one place that maps the two). */
+export function actorPart(actor: ActorSnapshot): ActorPart {
   return {
-    id: place.id,
-    name: place.name ?? actor.name,
-    side: place.side,
     soma: actor.character.soma,
     pneuma: actor.character.pneuma,
     agility: actor.agility,
@@ -300,6 +300,16 @@ export function combatantState(actor: ActorSnapshot, place: CombatantPlace): Com
     canFly: actor.canFly,
     fastGround: actor.fastGround,
     armour: actor.derived.armour,
+  };
+}
+
+/** The skirmish engine's state of one combatant, fresh for a round: no flags set, no one-round effects. */
+export function combatantState(actor: ActorSnapshot, place: CombatantPlace): CombatantState {
+  return {
+    id: place.id,
+    name: place.name ?? actor.name,
+    side: place.side,
+    ...actorPart(actor),
     altitude: place.altitude,
     moved: false,
     fullMove: false,
