@@ -15,8 +15,9 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { ActorSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
 import type { SheetPart } from "./sheet-bases";
 import type { SheetMode } from "./sheet-data";
-import { allowedMode, initialMode, sheetView, toggledMode, visibleParts } from "./sheet-mode";
-import { addModeToggle, enrich, itemIdOf, permissionOf, showMode } from "./sheet-support";
+import { sheetView, visibleParts } from "./sheet-mode";
+import { SheetModes, onToggleMode } from "./sheet-modes";
+import { enrich, itemIdOf, permissionOf } from "./sheet-support";
 
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
 type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
@@ -59,18 +60,16 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     story: { template: `${SHEET_TEMPLATES}/actor/story.hbs`, scrollable: [""] },
   };
 
-  #mode: SheetMode | null = null;
+  readonly #modes = new SheetModes();
 
   /** Play or edit; a new actor opens in edit mode for whoever may edit it. */
   get mode(): SheetMode {
-    return this.#mode ?? "play";
+    return this.#modes.mode;
   }
 
   protected override _configureRenderOptions(options: DeepPartial<RenderOptions>): void {
     super._configureRenderOptions(options);
-    const requested: unknown = Reflect.get(options, "mode");
-    if (requested === "play" || requested === "edit") this.#mode = allowedMode(requested, this.isEditable);
-    else this.#mode ??= initialMode({ editable: this.isEditable, created: Reflect.get(options, "renderContext") === "createActor" });
+    this.#modes.configure(options, this.isEditable, "createActor");
   }
 
   /** The parts this viewer is shown (limited viewers: header and story only). */
@@ -82,7 +81,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
 
   protected override async _renderFrame(options: RenderOptions): Promise<HTMLElement> {
     const frame = await super._renderFrame(options);
-    if (this.isEditable) addModeToggle(this.window.header, this.mode);
+    this.#modes.decorate(this.window.header, this.isEditable);
     return frame;
   }
 
@@ -115,7 +114,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     options: RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    showMode(this.window.header, this.mode);
+    this.#modes.show(this.window.header);
     // Attribute checks drag onto the hotbar as macros (hotbar.ts); items drag through ActorSheetV2's own handler.
     for (const element of this.element.querySelectorAll<HTMLElement>("[data-check]")) {
       element.addEventListener("dragstart", (event) => {
@@ -143,17 +142,11 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
 
   /** Switches between play and edit mode (editors only) and re-renders. */
   async switchMode(): Promise<void> {
-    if (!this.isEditable) return;
-    this.#mode = toggledMode(this.mode, this.isEditable);
-    await this.render();
+    if (this.#modes.toggle(this.isEditable)) await this.render();
   }
 }
 
 // The action handlers: Foundry calls each with the sheet as `this`.
-
-async function onToggleMode(this: AgeOfDragonsActorSheet): Promise<void> {
-  await this.switchMode();
-}
 
 async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const check = checkFromDataset(target.dataset);
