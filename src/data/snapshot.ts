@@ -27,6 +27,7 @@ import type { Altitude, Attribute, SkillRank } from "../rules/types";
 import { coerceValue } from "./migrations/coerce";
 import { ACTOR_SPECS, ITEM_SPECS } from "./spec";
 import type { ActorSubtype, FieldSpec } from "./spec";
+import { defaultPlace } from "./combat/stored";
 
 /** One embedded item as plain data (`toObject()`, a pack source, or a live Item: `system` is read field by field). */
 export interface ItemData {
@@ -310,13 +311,8 @@ export function combatantState(actor: ActorSnapshot, place: CombatantPlace): Com
     name: place.name ?? actor.name,
     side: place.side,
     ...actorPart(actor),
+    ...defaultPlace(actor.canFly),
     altitude: place.altitude,
-    moved: false,
-    fullMove: false,
-    acted: false,
-    choseToFall: false,
-    falling: false,
-    roundEffects: [],
   };
 }
 
