@@ -17,7 +17,7 @@ import type { SheetPart } from "./sheet-bases";
 import type { SheetMode } from "./sheet-data";
 import { sheetView, visibleParts } from "./sheet-mode";
 import { SheetModes, onToggleMode } from "./sheet-modes";
-import { enrich, itemIdOf, permissionOf } from "./sheet-support";
+import { addModeToggle, enrich, itemIdOf, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
 type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
@@ -81,7 +81,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
 
   protected override async _renderFrame(options: RenderOptions): Promise<HTMLElement> {
     const frame = await super._renderFrame(options);
-    this.#modes.decorate(this.window.header, this.isEditable);
+    if (this.isEditable) addModeToggle(this.window.header, this.mode);
     return frame;
   }
 
@@ -114,7 +114,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     options: RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    this.#modes.show(this.window.header);
+    showMode(this.window.header, this.mode);
     // Attribute checks drag onto the hotbar as macros (hotbar.ts); items drag through ActorSheetV2's own handler.
     for (const element of this.element.querySelectorAll<HTMLElement>("[data-check]")) {
       element.addEventListener("dragstart", (event) => {

@@ -11,7 +11,7 @@ import type { SheetPart } from "./sheet-bases";
 import type { ItemOwnerData, SheetMode } from "./sheet-data";
 import { sheetView, visibleParts } from "./sheet-mode";
 import { SheetModes, onToggleMode } from "./sheet-modes";
-import { enrich, permissionOf } from "./sheet-support";
+import { addModeToggle, enrich, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
 type RenderContext = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation>;
@@ -68,7 +68,7 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
 
   protected override async _renderFrame(options: RenderOptions): Promise<HTMLElement> {
     const frame = await super._renderFrame(options);
-    this.#modes.decorate(this.window.header, this.isEditable);
+    if (this.isEditable) addModeToggle(this.window.header, this.mode);
     return frame;
   }
 
@@ -97,7 +97,7 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
 
   protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
-    this.#modes.show(this.window.header);
+    showMode(this.window.header, this.mode);
   }
 
   protected override _processFormData(

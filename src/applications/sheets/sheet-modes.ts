@@ -1,10 +1,9 @@
 /**
- * The play/edit mode both sheets keep (README "Sheets"): which mode a render opens in, the switch, and the header
- * toggle that shows it. One object per sheet; the actor and item sheets delegate to it.
+ * The play/edit mode both sheets keep (README "Sheets"): which mode a render opens in and the switch. One object
+ * per sheet; the actor and item sheets delegate to it (the header toggle is sheet-support.ts). Pure.
  */
 import type { SheetMode } from "./sheet-data";
 import { allowedMode, initialMode, toggledMode } from "./sheet-mode";
-import { addModeToggle, showMode } from "./sheet-support";
 
 /** A sheet's play/edit mode. */
 export class SheetModes {
@@ -35,16 +34,6 @@ export class SheetModes {
     if (!editable) return false;
     this.#mode = toggledMode(this.mode, editable);
     return true;
-  }
-
-  /** Puts the toggle in a freshly drawn window header (editors only). */
-  decorate(header: HTMLElement | undefined, editable: boolean): void {
-    if (editable) addModeToggle(header, this.mode);
-  }
-
-  /** Points the header toggle at the other mode after a render (the frame is not drawn again). */
-  show(header: HTMLElement | undefined): void {
-    showMode(header, this.mode);
   }
 }
 
