@@ -114,6 +114,17 @@ describe("a whole skirmish through the document translations", () => {
     expect(Object.keys(walk.stored.initiative.pneuma)).not.toContain("bowman");
   });
 
+  it("reverse declaration: the same fight with public declarations, cleared at each new round", async () => {
+    const walk = new SkirmishWalk("reverseDeclaration", FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" });
+    const record = await walk.fight(script(walk), () => ({ d10: [], events: [], crash: SOFT }));
+    expect(record.rounds).toBe(3);
+    checkFight(walk);
+    // Every round declared in its declaration steps, and beginRound found the declarations cleared each time.
+    expect(record.declared).toBeGreaterThanOrEqual(Object.keys(script(walk)).length);
+    for (const plan of record.plans) expect(plan.some((s) => s.kind === "declare")).toBe(true);
+    expect(Object.keys(walk.stored.declarations).length).toBeGreaterThan(0);
+  });
+
   it("side d10: the same fight over speed phases, with ties drawing combat events up to the cap", async () => {
     const walk = new SkirmishWalk("sideD10", FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" }, 1);
     // Round 1: the sides tie twice (5-5, 4-4) then 8-3: two events called for, the cap of 1 draws one. The event is

@@ -124,6 +124,8 @@ export interface WalkRecord {
   /** Rounds whose End Phase the GM undid (and that then ran again), and what those undone End Phases did. */
   undone: number[];
   undoneFalls: EndPhaseOutcome[];
+  /** Public declarations written (reverse declaration). */
+  declared: number;
 }
 
 function bestiary(file: string): PackActor {
@@ -135,7 +137,7 @@ export class SkirmishWalk {
   readonly doc: { round: number; turn: number; system: Plain };
   readonly actors = new Map<string, ActorDoc>();
   combatants: { id: string; name: string; side: string }[];
-  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], plans: [], altitudes: {}, health: {}, grapples: [], deleted: [], undone: [], undoneFalls: [] };
+  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], plans: [], altitudes: {}, health: {}, grapples: [], deleted: [], undone: [], undoneFalls: [], declared: 0 };
   /** Rounds whose End Phase the GM undoes once, right after it resolves. */
   readonly undoEnd = new Set<number>();
 
@@ -288,6 +290,18 @@ export class SkirmishWalk {
     this.record.rounds = round;
   }
 
+  /** A reverse-declaration step: each combatant with orders declares them publicly (`system.declarations.<id>`). */
+  private declare(step: RoundStep, orders: Readonly<Record<string, Orders>>): void {
+    for (const id of step.combatants) {
+      const order = orders[id];
+      if (!order) continue;
+      const target = order.attack?.target ?? order.grapple?.target ?? "";
+      const text = order.attack ? `attack ${target}` : order.grapple ? `grapple ${target}` : order.move ? "move" : "hold";
+      this.update({ [`system.declarations.${id}`]: { phase: step.phase, text, target, action: "", aborted: "" } });
+      this.record.declared += 1;
+    }
+  }
+
   /** One step's actions: each combatant of the step carries out its orders for the round, in the step's order. */
   private async act(step: RoundStep, orders: Readonly<Record<string, Orders>>): Promise<void> {
     const moves = step.phase === "movement" || (step.phase !== "battle" && step.phase !== "end");
@@ -335,6 +349,7 @@ export class SkirmishWalk {
       const step = currentStep(stored);
       if (!step) return;
       if (step.kind === "act" || step.kind === "resolve") await this.act(step, orders);
+      if (step.kind === "declare") this.declare(step, orders);
       const endDone = stored.endPhase.round >= this.doc.round && this.doc.round > 0;
       if (step.kind === "end" && !endDone) {
         const before = this.state;
