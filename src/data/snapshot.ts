@@ -27,6 +27,7 @@ import type { Altitude, Attribute, SkillRank } from "../rules/types";
 import { coerceValue } from "./migrations/coerce";
 import { ACTOR_SPECS, ITEM_SPECS } from "./spec";
 import type { ActorSubtype, FieldSpec } from "./spec";
+import { defaultPlace } from "./combat/stored";
 
 /** One embedded item as plain data (`toObject()`, a pack source, or a live Item: `system` is read field by field). */
 export interface ItemData {
@@ -285,12 +286,12 @@ export interface CombatantPlace {
   name?: string;
 }
 
-/** The skirmish engine's state of one combatant, fresh for a round: no flags set, no one-round effects. */
-export function combatantState(actor: ActorSnapshot, place: CombatantPlace): CombatantState {
+/** The actor's part of a combatant's state: everything but its id, name, side and place in the skirmish. */
+export type ActorPart = Pick<CombatantState, "soma" | "pneuma" | "agility" | "life" | "magic" | "weight" | "canFly" | "fastGround" | "armour">;
+
+/** The actor's part of a combatant's state, from its snapshot (the one place that maps the two). */
+export function actorPart(actor: ActorSnapshot): ActorPart {
   return {
-    id: place.id,
-    name: place.name ?? actor.name,
-    side: place.side,
     soma: actor.character.soma,
     pneuma: actor.character.pneuma,
     agility: actor.agility,
@@ -300,13 +301,18 @@ export function combatantState(actor: ActorSnapshot, place: CombatantPlace): Com
     canFly: actor.canFly,
     fastGround: actor.fastGround,
     armour: actor.derived.armour,
+  };
+}
+
+/** The skirmish engine's state of one combatant, fresh for a round: no flags set, no one-round effects. */
+export function combatantState(actor: ActorSnapshot, place: CombatantPlace): CombatantState {
+  return {
+    id: place.id,
+    name: place.name ?? actor.name,
+    side: place.side,
+    ...actorPart(actor),
+    ...defaultPlace(actor.canFly),
     altitude: place.altitude,
-    moved: false,
-    fullMove: false,
-    acted: false,
-    choseToFall: false,
-    falling: false,
-    roundEffects: [],
   };
 }
 

@@ -9,7 +9,6 @@ import { AttackMessageModel } from "../data/message/attack-model";
 import type { AttackSource, DefencePrompt } from "../data/message/attack-source";
 import { cardWeapon, combatantChecks } from "../data/message/attack-actors";
 import { PoolRoll } from "../dice/pool-roll";
-import { AgeOfDragonsCombat } from "../documents/combat";
 import { SYSTEM_ID } from "../config/system-id";
 import {
   CARD_REASONS,
@@ -48,7 +47,21 @@ import {
   validateUndo,
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import { authorIsGM, cardMessage, maybe, cardWorld, documentsOf, optionsFor, ownersOf, snapshotOf, worldOf, writeChanges } from "./attack-world";
+import {
+  authorIsGM,
+  cardMessage,
+  maybe,
+  cardWorld,
+  combatantIdOf,
+  documentsOf,
+  optionsFor,
+  ownersOf,
+  participantIdOf,
+  runningCombat,
+  snapshotOf,
+  worldOf,
+  writeChanges,
+} from "./attack-world";
 import type { CardWorld, Participant } from "./attack-world";
 import { REQUESTS, registerRequestKind } from "./request-registry";
 import type { Refusal, Requester, Verdict } from "./request-registry";
@@ -134,31 +147,21 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   const owners = game.users.filter((u) => attackerDocs.actor.testUserPermission(u, "OWNER")).map((u) => u.id);
   const allowed = validateDeclare(owners, requester);
   if (!allowed.ok) return allowed;
-  // In a running combat the participants are its combatants; outside one, their tokens (or actors).
-  const running: unknown = game.combat;
-  const combat = running instanceof AgeOfDragonsCombat && running.started ? running : null;
-  const idOf = (docs: { actor: Actor.Implementation; token: TokenDocument.Implementation | null }): string | null => {
-    if (combat !== null) {
-      const c = combat.combatants.find((x) => (docs.token ? x.tokenId === docs.token.id : x.actorId === docs.actor.id));
-      return c?.id ?? null;
-    }
-    return docs.token?.id ?? docs.actor.id;
-  };
-  const attackerId = idOf(attackerDocs);
-  const inCombat = combat !== null && attackerId !== null;
+  // In a running combat the attacker is in, the participants are its combatants; else their tokens (or actors).
+  const combat = runningCombat();
+  const usedCombat = combat !== null && combatantIdOf(combat, attackerDocs) !== null ? combat : null;
   const participants: Record<string, Participant> = {};
   const refs: AttackSource["refs"] = {};
   const add = (id: string, docs: { actor: Actor.Implementation; token: TokenDocument.Implementation | null }): void => {
     participants[id] = { id, ...docs, snapshot: snapshotOf(docs.actor) };
     refs[id] = { actorUuid: docs.actor.uuid, tokenUuid: docs.token?.uuid ?? null };
   };
-  const usedCombat = inCombat ? combat : null;
-  const aId = (usedCombat ? attackerId : (attackerDocs.token?.id ?? attackerDocs.actor.id)) ?? "";
+  const aId = participantIdOf(usedCombat, attackerDocs) ?? "";
   add(aId, attackerDocs);
   const missing: string[] = [];
   for (const uuid of payload.targets) {
     const docs = await documentsOf(uuid);
-    const id = docs ? (usedCombat ? idOf(docs) : (docs.token?.id ?? docs.actor.id)) : null;
+    const id = docs ? participantIdOf(usedCombat, docs) : null;
     if (docs === null || id === null) missing.push(uuid);
     else add(id, docs);
   }

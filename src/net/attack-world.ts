@@ -56,6 +56,33 @@ export function snapshotOf(actor: Actor.Implementation): ActorSnapshot {
   );
 }
 
+/** The running combat of this system (the active scene's, started), or null for quick play. */
+export function runningCombat(): AgeOfDragonsCombat | null {
+  const running: unknown = game.combat;
+  return running instanceof AgeOfDragonsCombat && running.started ? running : null;
+}
+
+/** A participant's documents, as far as finding its combatant needs them. */
+interface ParticipantDocs {
+  actor: { id: string | null };
+  token: { id: string | null } | null;
+}
+
+/** The id of the combatant a token (or, without a token, an actor) fights as in the combat, or null when it does not. */
+export function combatantIdOf(combat: AgeOfDragonsCombat, docs: ParticipantDocs): string | null {
+  const { token, actor } = docs;
+  const found = combat.combatants.find((c) => (token ? c.tokenId === token.id : c.actorId === actor.id));
+  return found?.id ?? null;
+}
+
+/**
+ * A participant's id on a card (docs/ATTACK.md "Stored data"): its Combatant id in a combat, its token (or actor)
+ * id outside one; null when the combat has no combatant for it.
+ */
+export function participantIdOf(combat: AgeOfDragonsCombat | null, docs: ParticipantDocs): string | null {
+  return combat ? combatantIdOf(combat, docs) : (docs.token?.id ?? docs.actor.id);
+}
+
 /** The combat a card was made in, if it still exists and is this system's. */
 export function combatOf(id: string): AgeOfDragonsCombat | null {
   if (id === "") return null;

@@ -4,8 +4,7 @@
  * attacker and the target, so the dialog asks the board's `attackLegality` before anything is rolled.
  */
 import { cardWeapon } from "../../data/message/attack-actors";
-import { AgeOfDragonsCombat } from "../../documents/combat";
-import { maybe, snapshotOf } from "../../net/attack-world";
+import { combatantIdOf, maybe, runningCombat, snapshotOf } from "../../net/attack-world";
 import type { AttackBoard } from "../dialogs/roll-dialog-context";
 import { sheetAttacker } from "./sheet-attacker";
 
@@ -31,11 +30,12 @@ export function attackBoard(
   target: TokenDocument.Implementation | null,
   weaponId: string,
 ): AttackBoard | null {
-  const running: unknown = game.combat;
-  if (!(running instanceof AgeOfDragonsCombat) || !running.started || target === null) return null;
+  const running = runningCombat();
+  if (running === null || target === null) return null;
   const weapon = cardWeapon(snapshotOf(attacker.actor), weaponId);
-  const attackerId = running.combatants.find((c) => (attacker.token ? c.tokenId === attacker.token.id : c.actorId === attacker.actor.id))?.id;
-  if (weapon === null || attackerId === undefined || attackerId === null) return null;
-  const targetId = running.combatants.find((c) => c.tokenId === target.id)?.id ?? "";
+  const attackerId = combatantIdOf(running, attacker);
+  if (weapon === null || attackerId === null) return null;
+  // The target is the token the user targets: its combatant (by token), as the card will name it.
+  const targetId = combatantIdOf(running, { actor: { id: null }, token: target }) ?? "";
   return { state: running.skirmish, attackerId, targetId, weapon };
 }

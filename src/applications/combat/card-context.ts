@@ -84,8 +84,10 @@ export interface EventCardEntry {
   event: CombatEventResult["event"] | "custom";
   /** en.json key of the effect (engine events); "" for a custom table result. */
   key: string;
-  /** A custom table's result text. */
+  /** A custom table's result text (its description, else its name). */
   text: string;
+  /** A custom table's result name, when it has one (older cards: none). */
+  name?: string;
   combatant: string | null;
   affected: string[];
 }
@@ -95,6 +97,24 @@ export interface EventCardData {
   round: number;
   table: string;
   events: EventCardEntry[];
+}
+
+const ENTITIES: Readonly<Record<string, string>> = Object.freeze({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " });
+
+/**
+ * A table result's text as the event card shows it: a result's description is HTML, which the card prints as
+ * text, so its tags go, a content link `@UUID[...]{Label}` (or `@Type[...]{Label}`) becomes its label, the common
+ * entities are decoded and the spaces folded.
+ */
+export function resultText(html: string): string {
+  return html
+    .replace(/@\w+\[[^\]]*\]\{([^}]*)\}/g, "$1")
+    .replace(/@\w+\[([^\]]*)\]/g, "$1")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? "")
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const EVENT_NAME_KEYS: Readonly<Record<string, string>> = Object.freeze({
@@ -118,8 +138,11 @@ export function eventCardContext(data: EventCardData, names: Readonly<Record<str
     table: data.table,
     events: data.events.map((e) => ({
       roll: e.roll,
-      name: e.event === "custom" ? format("AOD.Combat.Card.CustomEvent") : format(EVENT_NAME_KEYS[e.event] ?? "AOD.CombatEvents.Nothing.Name"),
-      effect: e.event === "custom" ? e.text : format(e.key),
+      name:
+        e.event === "custom"
+          ? resultText(e.name ?? "") || format("AOD.Combat.Card.CustomEvent")
+          : format(EVENT_NAME_KEYS[e.event] ?? "AOD.CombatEvents.Nothing.Name"),
+      effect: e.event === "custom" ? resultText(e.text) : format(e.key),
       who: e.affected.length > 0 ? format("AOD.Combat.Card.Affected", { names: e.affected.map((id) => names[id] ?? id).join(", ") }) : "",
     })),
   };

@@ -120,7 +120,8 @@ async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: numb
       const draw = await custom.draw({ displayChat: false } as RollTable.DrawOptions);
       dice.rolls.push(draw.roll);
       const text = draw.results.map((r) => r.description || r.name || "").join(" ");
-      entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, combatant: null, affected: [] });
+      const name = draw.results.map((r) => (r.description ? r.name : "") || "").filter((n) => n !== "").join(", ");
+      entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, name, combatant: null, affected: [] });
     }
   }
   const data: EventCardData = { round, table, events: entries };

@@ -15,7 +15,8 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { ActorSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
 import type { SheetPart } from "./sheet-bases";
 import type { SheetMode } from "./sheet-data";
-import { allowedMode, initialMode, sheetView, toggledMode, visibleParts } from "./sheet-mode";
+import { sheetView, visibleParts } from "./sheet-mode";
+import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, itemIdOf, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -59,18 +60,16 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     story: { template: `${SHEET_TEMPLATES}/actor/story.hbs`, scrollable: [""] },
   };
 
-  #mode: SheetMode | null = null;
+  readonly #modes = new SheetModes();
 
   /** Play or edit; a new actor opens in edit mode for whoever may edit it. */
   get mode(): SheetMode {
-    return this.#mode ?? "play";
+    return this.#modes.mode;
   }
 
   protected override _configureRenderOptions(options: DeepPartial<RenderOptions>): void {
     super._configureRenderOptions(options);
-    const requested: unknown = Reflect.get(options, "mode");
-    if (requested === "play" || requested === "edit") this.#mode = allowedMode(requested, this.isEditable);
-    else this.#mode ??= initialMode({ editable: this.isEditable, created: Reflect.get(options, "renderContext") === "createActor" });
+    this.#modes.configure(options, this.isEditable, "createActor");
   }
 
   /** The parts this viewer is shown (limited viewers: header and story only). */
@@ -143,17 +142,11 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
 
   /** Switches between play and edit mode (editors only) and re-renders. */
   async switchMode(): Promise<void> {
-    if (!this.isEditable) return;
-    this.#mode = toggledMode(this.mode, this.isEditable);
-    await this.render();
+    if (this.#modes.toggle(this.isEditable)) await this.render();
   }
 }
 
 // The action handlers: Foundry calls each with the sheet as `this`.
-
-async function onToggleMode(this: AgeOfDragonsActorSheet): Promise<void> {
-  await this.switchMode();
-}
 
 async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const check = checkFromDataset(target.dataset);

@@ -9,7 +9,8 @@ import { actorSystem, characterModel, derivedData, sheetItem } from "./document-
 import { ItemSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
 import type { SheetPart } from "./sheet-bases";
 import type { ItemOwnerData, SheetMode } from "./sheet-data";
-import { allowedMode, initialMode, sheetView, toggledMode, visibleParts } from "./sheet-mode";
+import { sheetView, visibleParts } from "./sheet-mode";
+import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -35,21 +36,21 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
     description: { template: `${SHEET_TEMPLATES}/item/description.hbs`, scrollable: [""] },
   };
 
-  #mode: SheetMode | null = null;
+  readonly #modes = new SheetModes();
 
   /** Play or edit; a new item opens in edit mode for whoever may edit it. */
   get mode(): SheetMode {
-    return this.#mode ?? "play";
+    return this.#modes.mode;
   }
 
   /** Opens the sheet in the mode of the actor sheet it was opened from (kept to play for non-editors). */
   openIn(mode: SheetMode): void {
-    this.#mode = allowedMode(mode, this.isEditable);
+    this.#modes.open(mode, this.isEditable);
   }
 
   protected override _configureRenderOptions(options: DeepPartial<RenderOptions>): void {
     super._configureRenderOptions(options);
-    this.#mode ??= initialMode({ editable: this.isEditable, created: Reflect.get(options, "renderContext") === "createItem" });
+    this.#modes.configure(options, this.isEditable, "createItem");
   }
 
   /** The parts this viewer is shown, the body from the item's own template. */
@@ -109,13 +110,6 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
 
   /** Switches between play and edit mode (editors only) and re-renders. */
   async switchMode(): Promise<void> {
-    if (!this.isEditable) return;
-    this.#mode = toggledMode(this.mode, this.isEditable);
-    await this.render();
+    if (this.#modes.toggle(this.isEditable)) await this.render();
   }
-}
-
-/** The toggle's action handler: Foundry calls it with the sheet as `this`. */
-async function onToggleMode(this: AgeOfDragonsItemSheet): Promise<void> {
-  await this.switchMode();
 }

@@ -7,22 +7,12 @@
  * reads.
  */
 import type { SpeedCategory } from "../../rules/speed";
-import { actorSnapshot } from "../snapshot";
-import type { ActorSnapshot } from "../snapshot";
+import { actorPart, actorSnapshot } from "../snapshot";
+import type { ActorPart, ActorSnapshot } from "../snapshot";
 import { isSpeedCategory } from "./stored";
 
-/** The actor's part of a CombatantState, plus what the d10 mode, surprise and combat events read. */
-export interface CombatantBody {
-  soma: number;
-  pneuma: number;
-  agility: number;
-  life: { max: number; wounds: number };
-  magic: { value: number; max: number };
-  weight: number;
-  canFly: boolean;
-  fastGround: boolean;
-  /** Total rating of equipped armour, damaged pieces counted less. */
-  armour: number;
+/** The actor's part of a CombatantState (data/snapshot.ts `ActorPart`), plus what the d10 mode, surprise and combat events read. */
+export interface CombatantBody extends ActorPart {
   speed: SpeedCategory;
   tags: string[];
   /** Slots of the equipped armour pieces (Armour Trouble picks among them). */
@@ -77,15 +67,7 @@ export function bodyFromActor(type: string, system: unknown, items: readonly Bod
   const rawTags: unknown = raw.tags;
   const tags = rawTags instanceof Set || Array.isArray(rawTags) ? [...(rawTags as Iterable<unknown>)] : [];
   return {
-    soma: snapshot.character.soma,
-    pneuma: snapshot.character.pneuma,
-    agility: snapshot.agility,
-    life: { ...snapshot.character.life },
-    magic: { ...snapshot.magic },
-    weight: snapshot.weight,
-    canFly: snapshot.canFly,
-    fastGround: snapshot.fastGround,
-    armour: snapshot.derived.armour,
+    ...actorPart(snapshot),
     speed: isSpeedCategory(raw.speed) ? raw.speed : "average",
     tags: tags.filter((t): t is string => typeof t === "string"),
     armourSlots: armourPieces(items).map((p) => p.slot),

@@ -46,25 +46,16 @@ export function sideOf(field: string, group: string | null, disposition: number 
 }
 
 function stateOf(entry: CombatantEntry, body: CombatantBody, place: StoredPlace): CombatantState {
+  // The body's own extras (speed, tags, armour slots) are not the engine's.
+  const { speed: _speed, tags: _tags, armourSlots: _slots, ...part } = body;
   return {
     id: entry.id,
     name: entry.name,
     side: entry.side,
-    soma: body.soma,
-    pneuma: body.pneuma,
-    agility: body.agility,
-    life: { ...body.life },
-    magic: { ...body.magic },
-    weight: body.weight,
-    canFly: body.canFly,
-    fastGround: body.fastGround,
-    armour: body.armour,
-    altitude: place.altitude,
-    moved: place.moved,
-    fullMove: place.fullMove,
-    acted: place.acted,
-    choseToFall: place.choseToFall,
-    falling: place.falling,
+    ...part,
+    life: { ...part.life },
+    magic: { ...part.magic },
+    ...place,
     roundEffects: [...place.roundEffects],
   };
 }

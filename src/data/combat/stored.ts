@@ -10,22 +10,17 @@ import type { RoundMode, RoundStep, StepKind } from "../../rules/round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
 import { ROUND_EFFECTS } from "../../rules/state";
-import type { RoundEffect } from "../../rules/state";
+import type { CombatantState, RoundEffect, RoundFlag } from "../../rules/state";
 import type { Altitude, Distance, Surface } from "../../rules/types";
 
 /** The version of the stored combat layout; migrateCombatSource brings older sources up to it. */
 export const COMBAT_SCHEMA_VERSION = 1;
 
-/** Where a combatant is in the skirmish and what it has done this round (one entry per Combatant id). */
-export interface StoredPlace {
-  altitude: Altitude;
-  moved: boolean;
-  fullMove: boolean;
-  acted: boolean;
-  choseToFall: boolean;
-  falling: boolean;
-  roundEffects: RoundEffect[];
-}
+/**
+ * Where a combatant is in the skirmish and what it has done this round (one entry per Combatant id): the engine's
+ * CombatantState without the actor's part (rules/state.ts documents each field).
+ */
+export type StoredPlace = Pick<CombatantState, "altitude" | RoundFlag | "roundEffects">;
 
 /** A landmark the GM placed (000 "Stationary Landmarks"). */
 export interface StoredLandmark {

@@ -100,6 +100,26 @@ describe("the combat cards", () => {
     expect(html).toContain("capped at 3 a round: 3 drawn, 1 skipped");
   });
 
+  it.each(THEMES)("combat events drawn from the GM's own table, shown as text (%s)", async (theme) => {
+    const context = eventCardContext(
+      {
+        round: 3,
+        table: "Storms of the Northern Marches",
+        events: [
+          { roll: 7, event: "custom", key: "", name: "Hailstorm", text: "<p>Hail batters the field: every <strong>flyer</strong> drops one band. See @UUID[RollTable.AbCdEfGhIjKlMnOp]{Hail}.</p>", combatant: null, affected: [] },
+          { roll: 2, event: "custom", key: "", text: "Lightning", combatant: null, affected: [] },
+        ],
+      },
+      {},
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event-custom", frame: chat });
+    expect(html).toContain("every flyer drops one band. See Hail.");
+    expect(html).toContain("Hailstorm");
+    expect(html).toContain("Table result");
+    expect(html).not.toContain("&lt;p&gt;");
+  });
+
   it.each(THEMES)("combat events drawn by the engine (%s)", async (theme) => {
     const snapshot = eventSnapshot(STATE, ENTRIES);
     // d20 13-14 Blinding Sun on one airborne combatant (die 6 over 4 airborne: faces 1..4 map to one each).

@@ -55,7 +55,10 @@ function script(walk: SkirmishWalk): Script {
 /** Crash dice that all miss: a crash is rolled, and deals nothing. */
 const SOFT: readonly Faces[] = [1, 1, 1, 1];
 
-function checkFight(walk: SkirmishWalk): void {
+/** The grappling pair's way down: mid -> low -> grounded (and back up and down again if the crash was undone). */
+const FALL = ["mid", "low", "grounded"];
+
+function checkFight(walk: SkirmishWalk, pairFell: readonly string[] = FALL): void {
   const { record } = walk;
   const state = walk.state;
   // One side is out: the Host's knight and rider dead, its longbowman gone from the combat.
@@ -76,8 +79,8 @@ function checkFight(walk: SkirmishWalk): void {
   expect(walk.actors.get("argent")?.statuses.has("pinned")).toBe(false);
   // Flyers at several altitudes: the Sable dived; the grappling pair fell mid -> low -> grounded and crashed.
   expect(record.altitudes.sable).toEqual(["high", "mid"]);
-  expect(record.altitudes.argent).toEqual(["mid", "low", "grounded"]);
-  expect(record.altitudes.rider).toEqual(["mid", "low", "grounded"]);
+  expect(record.altitudes.argent).toEqual(pairFell);
+  expect(record.altitudes.rider).toEqual(pairFell);
   const crashes = record.endPhases.flatMap((e) => e.falls).filter((f) => f.crashed).map((f) => f.id);
   expect(crashes.sort()).toEqual(["argent", "rider"]);
   // Every round's End Phase ran once, and the next round started from it: flags cleared, nobody falling.
@@ -92,13 +95,34 @@ function checkFight(walk: SkirmishWalk): void {
 describe("a whole skirmish through the document translations", () => {
   it("descending Pneuma: three rounds, a grapple, a fall to a crash, a severe injury, two deaths and a deletion", async () => {
     const walk = new SkirmishWalk("descending", FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" });
-    const record = await walk.fight(script(walk), () => ({ d10: [], events: [], crash: SOFT }));
+    // The GM undoes round 2's End Phase (the crash) from its card; it then resolves again.
+    walk.undoEnd.add(2);
+    // The undone End Phase crashes hard (every crash die a success): the wounds it dealt are undone on the actors.
+    const record = await walk.fight(script(walk), () => ({ d10: [], events: [], crash: SOFT, undoneCrash: [6, 6, 6, 6] }));
     expect(record.rounds).toBe(3);
-    checkFight(walk);
+    expect(record.undone).toEqual([2]);
+    const hurt = record.undoneFalls.flatMap((e) => e.falls).filter((f) => (f.crash?.damage ?? 0) > 0).map((f) => f.id);
+    expect(hurt.sort()).toEqual(["argent", "rider"]);
+    // Nothing else ever hurt the Argent (the longbow missed, the crash that counted was soft): no wounds left.
+    expect(walk.state.combatants.argent?.life.wounds).toBe(0);
+    expect((walk.actors.get("argent")?.system.life as { wounds: number }).wounds).toBe(0);
+    // The undo put the pair back at low, unhurt, and the End Phase brought them down again.
+    checkFight(walk, [...FALL, "low", "grounded"]);
     // Descending: the Pneuma order was rolled once and kept until a combatant left the fight.
     expect(record.plans[0]?.map((s) => s.phase)).toEqual(expect.arrayContaining(["movement", "battle", "end"]));
     expect(walk.stored.initiative.order).not.toContain("bowman");
     expect(Object.keys(walk.stored.initiative.pneuma)).not.toContain("bowman");
+  });
+
+  it("reverse declaration: the same fight with public declarations, cleared at each new round", async () => {
+    const walk = new SkirmishWalk("reverseDeclaration", FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" });
+    const record = await walk.fight(script(walk), () => ({ d10: [], events: [], crash: SOFT }));
+    expect(record.rounds).toBe(3);
+    checkFight(walk);
+    // Every round declared in its declaration steps, and beginRound found the declarations cleared each time.
+    expect(record.declared).toBeGreaterThanOrEqual(Object.keys(script(walk)).length);
+    for (const plan of record.plans) expect(plan.some((s) => s.kind === "declare")).toBe(true);
+    expect(Object.keys(walk.stored.declarations).length).toBeGreaterThan(0);
   });
 
   it("side d10: the same fight over speed phases, with ties drawing combat events up to the cap", async () => {

@@ -11,7 +11,7 @@ import { eventsToDraw } from "../../../src/config/settings-table";
 import { armourPieces, bodyFromActor } from "../../../src/data/combat/actor-body";
 import type { BodyItem } from "../../../src/data/combat/actor-body";
 import { readCombatSystem } from "../../../src/data/combat/read";
-import { ableToAct, currentStep, livingSides, removalUpdate, roundStart, storedCursor, storedPlan } from "../../../src/data/combat/round";
+import { ableToAct, currentStep, livingSides, removalUpdate, revertChanges, roundStart, storedCursor, storedPlan } from "../../../src/data/combat/round";
 import type { InitiativeDecision } from "../../../src/data/combat/round";
 import { eventSnapshot, planCombatants, skirmishState } from "../../../src/data/combat/snapshot";
 import type { CombatantEntry } from "../../../src/data/combat/snapshot";
@@ -121,6 +121,11 @@ export interface WalkRecord {
   health: Record<string, string[]>;
   grapples: string[];
   deleted: string[];
+  /** Rounds whose End Phase the GM undid (and that then ran again), and what those undone End Phases did. */
+  undone: number[];
+  undoneFalls: EndPhaseOutcome[];
+  /** Public declarations written (reverse declaration). */
+  declared: number;
 }
 
 function bestiary(file: string): PackActor {
@@ -132,7 +137,9 @@ export class SkirmishWalk {
   readonly doc: { round: number; turn: number; system: Plain };
   readonly actors = new Map<string, ActorDoc>();
   combatants: { id: string; name: string; side: string }[];
-  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], plans: [], altitudes: {}, health: {}, grapples: [], deleted: [] };
+  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], plans: [], altitudes: {}, health: {}, grapples: [], deleted: [], undone: [], undoneFalls: [], declared: 0 };
+  /** Rounds whose End Phase the GM undoes once, right after it resolves. */
+  readonly undoEnd = new Set<number>();
 
   constructor(mode: RoundMode, fighters: readonly Fighter[], skirmish: Partial<StoredSkirmish>, private readonly cap = 3) {
     const system = defaultCombatSystem(mode, skirmish.surface ?? "normal");
@@ -283,6 +290,18 @@ export class SkirmishWalk {
     this.record.rounds = round;
   }
 
+  /** A reverse-declaration step: each combatant with orders declares them publicly (`system.declarations.<id>`). */
+  private declare(step: RoundStep, orders: Readonly<Record<string, Orders>>): void {
+    for (const id of step.combatants) {
+      const order = orders[id];
+      if (!order) continue;
+      const target = order.attack?.target ?? order.grapple?.target ?? "";
+      const text = order.attack ? `attack ${target}` : order.grapple ? `grapple ${target}` : order.move ? "move" : "hold";
+      this.update({ [`system.declarations.${id}`]: { phase: step.phase, text, target, action: "", aborted: "" } });
+      this.record.declared += 1;
+    }
+  }
+
   /** One step's actions: each combatant of the step carries out its orders for the round, in the step's order. */
   private async act(step: RoundStep, orders: Readonly<Record<string, Orders>>): Promise<void> {
     const moves = step.phase === "movement" || (step.phase !== "battle" && step.phase !== "end");
@@ -324,18 +343,31 @@ export class SkirmishWalk {
   }
 
   /** `combat.nextTurn` / `nextRound` until the round is walked: each step acted, the End Phase resolved once. */
-  async walkRound(orders: Readonly<Record<string, Orders>>, crashDice: readonly Faces[]): Promise<void> {
+  async walkRound(orders: Readonly<Record<string, Orders>>, crashDice: readonly Faces[], undoneCrash: readonly Faces[] = crashDice): Promise<void> {
     for (let guard = 0; guard < 100; guard += 1) {
       const stored = this.stored;
       const step = currentStep(stored);
       if (!step) return;
       if (step.kind === "act" || step.kind === "resolve") await this.act(step, orders);
+      if (step.kind === "declare") this.declare(step, orders);
       const endDone = stored.endPhase.round >= this.doc.round && this.doc.round > 0;
       if (step.kind === "end" && !endDone) {
-        const outcome = await resolveEndPhase(this.state, byRequest(crashDice));
-        this.record.endPhases.push(outcome);
+        const before = this.state;
+        const undoing = this.undoEnd.has(this.doc.round);
+        const outcome = await resolveEndPhase(before, byRequest(undoing ? undoneCrash : crashDice));
         this.commit(outcome.changes);
         this.update({ "system.endPhase": { round: this.doc.round, messageId: `end-${this.doc.round}` } });
+        if (undoing) {
+          this.undoEnd.delete(this.doc.round);
+          this.record.undoneFalls.push(outcome);
+          // The GM's undo from the card (`undoEnd`): back to the state before, then the End Phase runs again.
+          this.commit(revertChanges(this.state, before));
+          expect(this.state).toEqual(before);
+          this.update({ "system.endPhase": { round: this.doc.round - 1, messageId: "" } });
+          this.record.undone.push(this.doc.round);
+          continue;
+        }
+        this.record.endPhases.push(outcome);
         continue;
       }
       const cursor = advance(storedPlan(stored), storedCursor(stored), ableToAct(this.state));
@@ -351,11 +383,15 @@ export class SkirmishWalk {
   }
 
   /** Rounds until at most one side stands (or `maxRounds`), each from the script, with its initiative dice. */
-  async fight(script: Script, dice: (round: number) => { d10: readonly number[]; events: readonly Faces[]; crash: readonly Faces[] }, maxRounds = 8): Promise<WalkRecord> {
+  async fight(
+    script: Script,
+    dice: (round: number) => { d10: readonly number[]; events: readonly Faces[]; crash: readonly Faces[]; undoneCrash?: readonly Faces[] },
+    maxRounds = 8,
+  ): Promise<WalkRecord> {
     for (let round = 1; round <= maxRounds && this.sidesStanding.length > 1; round += 1) {
       const d = dice(round);
       await this.beginRound(round, d);
-      await this.walkRound(script[round] ?? {}, d.crash);
+      await this.walkRound(script[round] ?? {}, d.crash, d.undoneCrash);
       expect(this.stored.endPhase.round, `round ${round}'s End Phase`).toBe(round);
     }
     return this.record;
