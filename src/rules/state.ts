@@ -167,20 +167,28 @@ function known(state: SkirmishState, id: string, name: string): void {
  */
 class Batch {
   readonly state: SkirmishState;
-  private combatantsCopied = false;
-  private distancesCopied = false;
-  private grapplesCopied = false;
-  private carryingCopied = false;
+  private combatantsCopied: boolean;
+  private distancesCopied: boolean;
+  private grapplesCopied: boolean;
+  private carryingCopied: boolean;
 
-  constructor(private readonly original: SkirmishState) {
-    this.state = { ...original };
+  /** `inPlace`: the caller owns `original` outright (see `applyChangesInPlace`), so nothing is copied. */
+  constructor(
+    private readonly original: SkirmishState,
+    private readonly inPlace = false,
+  ) {
+    this.state = inPlace ? original : { ...original };
+    this.combatantsCopied = inPlace;
+    this.distancesCopied = inPlace;
+    this.grapplesCopied = inPlace;
+    this.carryingCopied = inPlace;
   }
 
-  /** The combatant's own copy, made on first write in this batch. */
+  /** The combatant's own copy, made on first write in this batch (the combatant itself when applying in place). */
   private own(id: string): CombatantState {
     const current = combatant(this.state, id, "change.id");
     // A combatant this batch already copied is no longer the original's object.
-    if (current !== this.original.combatants[id]) return current;
+    if (this.inPlace || current !== this.original.combatants[id]) return current;
     if (!this.combatantsCopied) {
       this.state.combatants = { ...this.state.combatants };
       this.combatantsCopied = true;
@@ -313,6 +321,37 @@ export function applyChanges(state: SkirmishState, changes: readonly StateChange
   const batch = new Batch(state);
   for (const change of changes) batch.apply(change);
   return batch.state;
+}
+
+/**
+ * `applyChanges` for a caller that owns `state` outright and keeps no earlier version of it (the simulator's
+ * working copy of one run, made with `workingCopy`): the same checks in the same order with the same messages,
+ * but each change is written into `state` itself instead of a copy. A change that fails leaves the earlier ones
+ * of the batch applied, so this is only for changes the engine's own procedures returned.
+ */
+export function applyChangesInPlace(state: SkirmishState, changes: readonly StateChange[]): void {
+  const batch = new Batch(state, true);
+  for (const change of changes) batch.apply(change);
+}
+
+/**
+ * A copy of a state that shares nothing a change writes (each combatant, its life, magic and effects, the
+ * distance, grapple and carrying tables), for `applyChangesInPlace`; landmarks are never changed and are shared.
+ */
+export function workingCopy(state: SkirmishState): SkirmishState {
+  const combatants: Record<string, CombatantState> = {};
+  for (const id of Object.keys(state.combatants)) {
+    const c = state.combatants[id] as CombatantState;
+    combatants[id] = { ...c, life: { ...c.life }, magic: { ...c.magic }, roundEffects: [...c.roundEffects] };
+  }
+  return {
+    combatants,
+    landmarks: state.landmarks,
+    distances: { ...state.distances },
+    grapples: [...state.grapples],
+    carrying: { ...state.carrying },
+    surface: state.surface,
+  };
 }
 
 /**

@@ -24,7 +24,7 @@ import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
 import { advance, current, isComplete, planRound, startCursor } from "../round-plan";
 import type { PlanCombatant, RoundInput } from "../round-plan";
-import { allDisengaged, applyChanges, carrierOf, isPinned } from "../state";
+import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { DiceSource } from "../types";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
@@ -142,7 +142,8 @@ const onState = (change: CombatEventChange): change is Extract<CombatEventChange
 export async function playRun(ctx: RunContext): Promise<void> {
   const { encounter, dice, memory, tally } = ctx;
   const { combatants, mode } = encounter;
-  let state = encounter.initial;
+  // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
+  const state = workingCopy(encounter.initial);
   memory.grappler.fill(0);
   // One view per run, refreshed before each question: tactics answer synchronously and keep no reference.
   const seen: TacticView = { state, self: combatants[0] as CompiledCombatant, encounter, memory, phase: "movement" };
@@ -158,7 +159,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
   const letGo = (c: CompiledCombatant, phase: MovePhase) => {
     if (!tacticsOf(c).letGo(view(c, phase))) return;
     const ruling = setDown(state, c.id);
-    if (ruling.allowed) state = applyChanges(state, ruling.changes);
+    if (ruling.allowed) applyChangesInPlace(state, ruling.changes);
   };
   /** Carries out a battle action; false when the engine refuses it (nothing happened). */
   const perform = async (c: CompiledCombatant, choice: BattleChoice): Promise<boolean> => {
@@ -166,7 +167,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
       case "attack": {
         const r = await performParsedAttack(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
         if (r.contest.hit) tally.hits[c.index] = (tally.hits[c.index] ?? 0) + 1;
         tally.damage[c.index] = (tally.damage[c.index] ?? 0) + r.damage;
@@ -175,7 +176,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
       case "grapple": {
         const r = await performGrapple(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
         return true;
       }
@@ -183,14 +184,14 @@ export async function playRun(ctx: RunContext): Promise<void> {
         const pools = { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences };
         const r = await performBreakOut(state, { breakerId: c.id }, pools, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         forgetGrapples(ctx, state);
         return true;
       }
       case "rescue": {
         const r = await performRescue(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         return true;
       }
     }
@@ -200,7 +201,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
     for (const declared of tacticsOf(c).moves(view(c, phase))) {
       const ruling = resolveMove(state, declared, phase);
       if (!ruling.allowed) continue;
-      state = applyChanges(state, ruling.changes);
+      applyChangesInPlace(state, ruling.changes);
       return;
     }
   };
@@ -254,7 +255,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
     }
     if (group.length === 0) return;
     const outcome = await resolveSimultaneous(state, group, dice);
-    state = applyChanges(state, outcome.changes);
+    applyChangesInPlace(state, outcome.changes);
     outcome.results.forEach((result, i) => {
       const c = actors[i] as CompiledCombatant;
       const action = group[i] as SimultaneousAction;
@@ -333,10 +334,10 @@ export async function playRun(ctx: RunContext): Promise<void> {
           letGo(c, phase);
           if (!d) continue;
           const ruling = checkDeclaredAction(state, d.declared);
-          if (!ruling.stands) state = applyChanges(state, ruling.changes);
+          if (!ruling.stands) applyChangesInPlace(state, ruling.changes);
           else if (d.declared.action === "move") {
             const moved = resolveMove(state, d.declared.move, d.declared.phase);
-            if (moved.allowed) state = applyChanges(state, moved.changes);
+            if (moved.allowed) applyChangesInPlace(state, moved.changes);
           } else if (d.choice) await perform(c, d.choice);
         }
       }
@@ -344,11 +345,11 @@ export async function playRun(ctx: RunContext): Promise<void> {
         // 001 "Initiative": one combat event for each forced re-roll of the side d10.
         for (let e = 0; e < events; e += 1) {
           const event = await resolveCombatEvent(eventSnapshot(state), dice);
-          state = applyChanges(state, event.changes.filter(onState));
+          applyChangesInPlace(state, event.changes.filter(onState));
         }
       } else if (step.kind === "end") {
         const end = await resolveEndPhase(state, dice);
-        state = applyChanges(state, end.changes);
+        applyChangesInPlace(state, end.changes);
         forgetGrapples(ctx, state);
       }
       winner = standing(encounter, state);
