@@ -1,7 +1,7 @@
 /**
  * One simulated skirmish, played round by round with the engine's own procedures: the Pneuma order
  * (`pneumaOrder`) or the side d10 (`sideInitiative`, combat events), the round plan (`planRound`, walked with
- * `startCursor`/`current`/`advance`), moves (`resolveMove`), battle actions (`performAttack`, `performGrapple`,
+ * `startCursor`/`current`/`advance` walk them), moves (`resolveMove`), battle actions (`performAttack`, `performGrapple`,
  * `performBreakOut`, `performRescue`, `setDown`), declared actions checked again as they resolve
  * (`checkDeclaredAction`) and the End Phase (`resolveEndPhase`). Nothing here decides a rule: the tactics choose,
  * the engine rules, and this loop only applies what the engine returns and counts what happened.
@@ -22,8 +22,8 @@ import { resolveSimultaneous } from "../procedures/simultaneous";
 import type { SimultaneousAction } from "../procedures/simultaneous";
 import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
-import { advance, current, isComplete, planRound, startCursor } from "../round-plan";
-import type { PlanCombatant, RoundInput } from "../round-plan";
+import { planRound } from "../round-plan";
+import type { PlanCombatant, RoundInput, RoundStep } from "../round-plan";
 import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { DiceSource } from "../types";
@@ -98,28 +98,6 @@ function standing(encounter: CompiledEncounter, state: SkirmishState): number {
   return found;
 }
 
-/** Forgets "started this grapple" for everyone no longer in one. */
-function forgetGrapples(ctx: RunContext, state: SkirmishState): void {
-  for (const c of ctx.encounter.combatants) {
-    if (ctx.memory.grappler[c.index] === 1 && !isPinned(state, c.id)) ctx.memory.grappler[c.index] = 0;
-  }
-}
-
-function planCombatants(ctx: RunContext, state: SkirmishState): PlanCombatant[] {
-  return ctx.encounter.combatants.map((c) => {
-    const s = state.combatants[c.id] as CombatantState;
-    const health = woundState(s.life.wounds, s.life.max);
-    return {
-      id: c.id,
-      pneuma: s.pneuma,
-      side: s.side,
-      speed: c.source.speed ?? "average",
-      dead: health === "dead",
-      severelyInjured: health === "severelyInjured",
-    };
-  });
-}
-
 function eventSnapshot(state: SkirmishState): EventSnapshot {
   const combatants = Object.values(state.combatants)
     .filter((c) => woundState(c.life.wounds, c.life.max) !== "dead")
@@ -138,31 +116,69 @@ function eventSnapshot(state: SkirmishState): EventSnapshot {
 const onState = (change: CombatEventChange): change is Extract<CombatEventChange, StateChange> =>
   change.type !== "armourDamage";
 
-/** One run: plays rounds until a side is out, everyone has disengaged or the round limit, and tallies the end. */
-export async function playRun(ctx: RunContext): Promise<void> {
-  const { encounter, dice, memory, tally } = ctx;
-  const { combatants, mode } = encounter;
-  // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
-  const state = workingCopy(encounter.initial);
-  memory.grappler.fill(0);
-  // One view per run, refreshed before each question: tactics answer synchronously and keep no reference.
-  const seen: TacticView = { state, self: combatants[0] as CompiledCombatant, encounter, memory, phase: "movement" };
-  const view = (c: CompiledCombatant, phase: MovePhase): TacticView => {
-    seen.state = state;
+/** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
+const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
+
+/**
+ * Plays runs of one compiled encounter, one after another. Made once per simulation, so the methods and scratch
+ * space are shared by every run; each run starts from its own working copy of the encounter's starting state and
+ * applies the engine's changes to it in place (`applyChangesInPlace`).
+ */
+export class Runner {
+  private state: SkirmishState;
+  /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
+  private readonly seen: TacticView;
+  /** The health of each combatant when the current round plan was made (HEALTH_CODE), and that plan's steps. */
+  private readonly planHealth: Uint8Array;
+  private planSteps: readonly RoundStep[] | null = null;
+  private readonly declared = new Map<string, Declared>();
+
+  constructor(private readonly ctx: RunContext) {
+    this.state = ctx.encounter.initial;
+    this.seen = {
+      state: this.state,
+      self: ctx.encounter.combatants[0] as CompiledCombatant,
+      encounter: ctx.encounter,
+      memory: ctx.memory,
+      phase: "movement",
+    };
+    this.planHealth = new Uint8Array(ctx.encounter.combatants.length);
+  }
+
+  private view(c: CompiledCombatant, phase: MovePhase): TacticView {
+    const seen = this.seen;
+    seen.state = this.state;
     seen.self = c;
     seen.phase = phase;
     return seen;
-  };
-  const tacticsOf = (c: CompiledCombatant): Tactics => ctx.tactics[c.tactics] as Tactics;
-  const byId = (id: string): CompiledCombatant => encounter.byId.get(id) as CompiledCombatant;
+  }
 
-  const letGo = (c: CompiledCombatant, phase: MovePhase) => {
-    if (!tacticsOf(c).letGo(view(c, phase))) return;
-    const ruling = setDown(state, c.id);
-    if (ruling.allowed) applyChangesInPlace(state, ruling.changes);
-  };
+  private tacticsOf(c: CompiledCombatant): Tactics {
+    return this.ctx.tactics[c.tactics] as Tactics;
+  }
+
+  private byId(id: string): CompiledCombatant {
+    return this.ctx.encounter.byId.get(id) as CompiledCombatant;
+  }
+
+  /** Forgets "started this grapple" for everyone no longer in one. */
+  private forgetGrapples(): void {
+    const { memory, encounter } = this.ctx;
+    for (const c of encounter.combatants) {
+      if (memory.grappler[c.index] === 1 && !isPinned(this.state, c.id)) memory.grappler[c.index] = 0;
+    }
+  }
+
+  private letGo(c: CompiledCombatant, phase: MovePhase): void {
+    if (!this.tacticsOf(c).letGo(this.view(c, phase))) return;
+    const ruling = setDown(this.state, c.id);
+    if (ruling.allowed) applyChangesInPlace(this.state, ruling.changes);
+  }
+
   /** Carries out a battle action; false when the engine refuses it (nothing happened). */
-  const perform = async (c: CompiledCombatant, choice: BattleChoice): Promise<boolean> => {
+  private async perform(c: CompiledCombatant, choice: BattleChoice): Promise<boolean> {
+    const { state } = this;
+    const { dice, tally, memory, encounter } = this.ctx;
     switch (choice.kind) {
       case "attack": {
         const r = await performParsedAttack(state, choice.option.decl, choice.option.pools, dice);
@@ -185,7 +201,7 @@ export async function playRun(ctx: RunContext): Promise<void> {
         const r = await performBreakOut(state, { breakerId: c.id }, pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
-        forgetGrapples(ctx, state);
+        this.forgetGrapples();
         return true;
       }
       case "rescue": {
@@ -195,67 +211,69 @@ export async function playRun(ctx: RunContext): Promise<void> {
         return true;
       }
     }
-  };
-  const move = (c: CompiledCombatant, phase: MovePhase) => {
-    letGo(c, phase);
-    for (const declared of tacticsOf(c).moves(view(c, phase))) {
-      const ruling = resolveMove(state, declared, phase);
+  }
+
+  private move(c: CompiledCombatant, phase: MovePhase): void {
+    this.letGo(c, phase);
+    for (const declared of this.tacticsOf(c).moves(this.view(c, phase))) {
+      const ruling = resolveMove(this.state, declared, phase);
       if (!ruling.allowed) continue;
-      applyChangesInPlace(state, ruling.changes);
+      applyChangesInPlace(this.state, ruling.changes);
       return;
     }
-  };
-  const act = async (c: CompiledCombatant, phase: MovePhase) => {
-    letGo(c, phase);
-    for (const choice of tacticsOf(c).actions(view(c, phase))) if (await perform(c, choice)) return;
-  };
-  const asDeclared = (c: CompiledCombatant, choice: BattleChoice): DeclaredAction => {
-    switch (choice.kind) {
-      case "attack":
-        return { action: "attack", attack: choice.option.decl };
-      case "grapple":
-        return { action: "grapple", grapple: choice.option.decl };
-      case "breakOut":
-        return { action: "breakOut", breakOut: { breakerId: c.id } };
-      case "rescue":
-        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
-    }
-  };
+  }
+
+  private async act(c: CompiledCombatant, phase: MovePhase): Promise<void> {
+    this.letGo(c, phase);
+    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) if (await this.perform(c, choice)) return;
+  }
+
   /** 000 declaration modes: the first proposal that stands now is declared. */
-  const declare = (c: CompiledCombatant, phase: MovePhase): Declared | null => {
+  private declare(c: CompiledCombatant, phase: MovePhase): Declared | null {
     if (phase === "movement") {
-      for (const m of tacticsOf(c).moves(view(c, phase))) {
+      for (const m of this.tacticsOf(c).moves(this.view(c, phase))) {
         const declared: DeclaredAction = { action: "move", move: m, phase };
-        if (checkDeclaredAction(state, declared).stands) return { declared, choice: null };
+        if (checkDeclaredAction(this.state, declared).stands) return { declared, choice: null };
       }
       return null;
     }
-    for (const choice of tacticsOf(c).actions(view(c, phase))) {
+    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) {
       const declared = asDeclared(c, choice);
-      if (checkDeclaredAction(state, declared).stands) return { declared, choice };
+      if (checkDeclaredAction(this.state, declared).stands) return { declared, choice };
     }
     return null;
-  };
+  }
+
+  /** A declared action checked again as it resolves: lost when it no longer stands, else carried out. */
+  private async resolveDeclared(c: CompiledCombatant, d: Declared): Promise<void> {
+    const ruling = checkDeclaredAction(this.state, d.declared);
+    if (!ruling.stands) applyChangesInPlace(this.state, ruling.changes);
+    else if (d.declared.action === "move") {
+      const moved = resolveMove(this.state, d.declared.move, d.declared.phase);
+      if (moved.allowed) applyChangesInPlace(this.state, moved.changes);
+    } else if (d.choice) await this.perform(c, d.choice);
+  }
 
   /**
    * 000 "Secret Declaration": a group of equal Pneuma resolves at once (`resolveSimultaneous`); an attack's hit and
    * damage are read back from the log it wrote, since the merged outcome keeps only changes and log.
    */
-  const resolveTogether = async (ids: readonly string[], phase: MovePhase, declared: Map<string, Declared>) => {
+  private async resolveTogether(ids: readonly string[], phase: MovePhase): Promise<void> {
+    const { tally, memory, dice, encounter } = this.ctx;
     const group: SimultaneousAction[] = [];
     const actors: CompiledCombatant[] = [];
     for (const id of ids) {
-      const c = byId(id);
-      letGo(c, phase);
-      const d = declared.get(id);
-      declared.delete(id);
+      const c = this.byId(id);
+      this.letGo(c, phase);
+      const d = this.declared.get(id);
+      this.declared.delete(id);
       if (!d) continue;
-      group.push(simultaneous(c, d));
+      group.push(simultaneous(c, d, encounter));
       actors.push(c);
     }
     if (group.length === 0) return;
-    const outcome = await resolveSimultaneous(state, group, dice);
-    applyChangesInPlace(state, outcome.changes);
+    const outcome = await resolveSimultaneous(this.state, group, dice);
+    applyChangesInPlace(this.state, outcome.changes);
     outcome.results.forEach((result, i) => {
       const c = actors[i] as CompiledCombatant;
       const action = group[i] as SimultaneousAction;
@@ -267,111 +285,166 @@ export async function playRun(ctx: RunContext): Promise<void> {
       const dealt = result.outcome.log.find((l) => l.key === BATTLE_LOG.Damage)?.data?.damage;
       tally.damage[c.index] = (tally.damage[c.index] ?? 0) + (typeof dealt === "number" ? dealt : 0);
     });
-    forgetGrapples(ctx, state);
-  };
-  const simultaneous = (c: CompiledCombatant, d: Declared): SimultaneousAction => {
-    if (d.declared.action === "move") return d.declared;
-    const choice = d.choice as BattleChoice;
-    switch (choice.kind) {
-      case "attack":
-        return { action: "attack", attack: choice.option.decl, pools: choice.option.pools };
-      case "grapple":
-        return { action: "grapple", grapple: choice.option.decl, pools: choice.option.pools };
-      case "breakOut":
-        return {
-          action: "breakOut",
-          breakOut: { breakerId: c.id },
-          pools: { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences },
-        };
-      case "rescue":
-        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId }, pool: c.rescuePool };
-    }
-  };
+    this.forgetGrapples();
+  }
 
-  const needsOrder = mode === "descending" || mode === "reverseDeclaration";
-  const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
-  let rounds = 0;
-  let winner = -2;
-  let ending: Ending = "roundLimit";
-  play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
-    rounds = round;
-    const input: RoundInput = { mode, round, combatants: planCombatants(ctx, state) };
-    let events = 0;
+  /**
+   * This round's steps from `planRound`. The plan of a round depends only on the mode, the Pneuma order of the
+   * run and who is dead or severely injured (the simulator has no surprise), so in the modes without a side d10
+   * the last plan is played again while everyone's health is as it was when it was made.
+   */
+  private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): readonly RoundStep[] {
+    const { encounter } = this.ctx;
+    let same = this.planSteps !== null && sides === undefined;
+    for (const c of encounter.combatants) {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const code = HEALTH_CODE[woundState(s.life.wounds, s.life.max)];
+      if (this.planHealth[c.index] !== code) same = false;
+      this.planHealth[c.index] = code;
+    }
+    if (same && this.planSteps) return this.planSteps;
+    const combatants: PlanCombatant[] = encounter.combatants.map((c) => {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const health = woundState(s.life.wounds, s.life.max);
+      return {
+        id: c.id,
+        pneuma: s.pneuma,
+        side: s.side,
+        speed: c.source.speed ?? "average",
+        dead: health === "dead",
+        severelyInjured: health === "severelyInjured",
+      };
+    });
+    const input: RoundInput = { mode: encounter.mode, round, combatants };
     if (order) input.order = order;
-    if (mode === "sideD10") {
-      const init = await sideInitiative(encounter.sides, dice);
-      input.sides = { order: init.order, phaseShift: init.phaseShift };
-      events = init.events;
-    }
-    const plan = planRound(input);
-    const declared = new Map<string, Declared>();
-    for (let cursor = startCursor(plan); !isComplete(plan, cursor); cursor = advance(plan, cursor)) {
-      const step = current(plan, cursor);
-      if (!step) break;
-      const phase: MovePhase = step.phase;
-      // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
-      const moves = step.phase === "movement" || isSpeed(step.phase);
-      const fights = step.phase === "battle" || isSpeed(step.phase);
-      if (step.kind === "act") {
-        for (const id of step.combatants) {
-          const c = byId(id);
-          // 001 speed phases: each combatant moves, then acts, in its own phase.
-          if (moves) move(c, phase);
-          if (fights) await act(c, phase);
-        }
-      } else if (step.kind === "declare" && (moves || fights)) {
-        for (const id of step.combatants) {
-          const d = declare(byId(id), phase);
-          if (d) declared.set(id, d);
-        }
-      } else if (step.kind === "resolve" && step.simultaneous && mode === "secretDeclaration") {
-        await resolveTogether(step.combatants, phase, declared);
-      } else if (step.kind === "resolve") {
-        for (const id of step.combatants) {
-          const c = byId(id);
-          const d = declared.get(id);
-          declared.delete(id);
-          letGo(c, phase);
-          if (!d) continue;
-          const ruling = checkDeclaredAction(state, d.declared);
-          if (!ruling.stands) applyChangesInPlace(state, ruling.changes);
-          else if (d.declared.action === "move") {
-            const moved = resolveMove(state, d.declared.move, d.declared.phase);
-            if (moved.allowed) applyChangesInPlace(state, moved.changes);
-          } else if (d.choice) await perform(c, d.choice);
-        }
+    if (sides) input.sides = sides;
+    this.planSteps = planRound(input).steps;
+    return this.planSteps;
+  }
+
+  /** One step of a round. */
+  private async step(step: RoundStep, events: number): Promise<void> {
+    const { dice, encounter } = this.ctx;
+    const phase: MovePhase = step.phase;
+    // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
+    const speed = isSpeed(step.phase);
+    const moves = step.phase === "movement" || speed;
+    const fights = step.phase === "battle" || speed;
+    if (step.kind === "act") {
+      for (const id of step.combatants) {
+        const c = this.byId(id);
+        // 001 speed phases: each combatant moves, then acts, in its own phase.
+        if (moves) this.move(c, phase);
+        if (fights) await this.act(c, phase);
       }
-      if (step.kind === "start") {
-        // 001 "Initiative": one combat event for each forced re-roll of the side d10.
-        for (let e = 0; e < events; e += 1) {
-          const event = await resolveCombatEvent(eventSnapshot(state), dice);
-          applyChangesInPlace(state, event.changes.filter(onState));
-        }
-      } else if (step.kind === "end") {
-        const end = await resolveEndPhase(state, dice);
-        applyChangesInPlace(state, end.changes);
-        forgetGrapples(ctx, state);
+    } else if (step.kind === "declare" && (moves || fights)) {
+      for (const id of step.combatants) {
+        const d = this.declare(this.byId(id), phase);
+        if (d) this.declared.set(id, d);
       }
-      winner = standing(encounter, state);
-      if (winner !== -2) {
-        ending = "sideOut";
-        break play;
+    } else if (step.kind === "resolve" && step.simultaneous && encounter.mode === "secretDeclaration") {
+      await this.resolveTogether(step.combatants, phase);
+    } else if (step.kind === "resolve") {
+      for (const id of step.combatants) {
+        const c = this.byId(id);
+        const d = this.declared.get(id);
+        this.declared.delete(id);
+        this.letGo(c, phase);
+        if (d) await this.resolveDeclared(c, d);
       }
     }
-    if (allDisengaged(state)) {
-      ending = "disengaged";
-      break;
+    if (step.kind === "start") {
+      // 001 "Initiative": one combat event for each forced re-roll of the side d10.
+      for (let e = 0; e < events; e += 1) {
+        const event = await resolveCombatEvent(eventSnapshot(this.state), dice);
+        applyChangesInPlace(this.state, event.changes.filter(onState));
+      }
+    } else if (step.kind === "end") {
+      const end = await resolveEndPhase(this.state, dice);
+      applyChangesInPlace(this.state, end.changes);
+      this.forgetGrapples();
     }
   }
 
-  tally.endings[ending] += 1;
-  tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
-  if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
-  else tally.draws += 1;
-  for (const c of combatants) {
-    const s = state.combatants[c.id] as CombatantState;
-    const health = woundState(s.life.wounds, s.life.max);
-    if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
-    else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
+  /** One run: plays rounds until a side is out, everyone has disengaged or the round limit, and tallies the end. */
+  async play(): Promise<void> {
+    const { encounter, dice, memory, tally } = this.ctx;
+    const { combatants, mode } = encounter;
+    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
+    this.state = workingCopy(encounter.initial);
+    this.planSteps = null;
+    this.declared.clear();
+    memory.grappler.fill(0);
+    const needsOrder = mode === "descending" || mode === "reverseDeclaration";
+    const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
+    let rounds = 0;
+    let winner = -2;
+    let ending: Ending = "roundLimit";
+    play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
+      rounds = round;
+      let events = 0;
+      let sides: RoundInput["sides"];
+      if (mode === "sideD10") {
+        const init = await sideInitiative(encounter.sides, dice);
+        sides = { order: init.order, phaseShift: init.phaseShift };
+        events = init.events;
+      }
+      // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here).
+      for (const step of this.roundSteps(round, order, sides)) {
+        await this.step(step, events);
+        winner = standing(encounter, this.state);
+        if (winner !== -2) {
+          ending = "sideOut";
+          break play;
+        }
+      }
+      if (allDisengaged(this.state)) {
+        ending = "disengaged";
+        break;
+      }
+    }
+
+    tally.endings[ending] += 1;
+    tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
+    if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
+    else tally.draws += 1;
+    for (const c of combatants) {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const health = woundState(s.life.wounds, s.life.max);
+      if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
+      else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
+    }
+  }
+}
+
+function asDeclared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
+  switch (choice.kind) {
+    case "attack":
+      return { action: "attack", attack: choice.option.decl };
+    case "grapple":
+      return { action: "grapple", grapple: choice.option.decl };
+    case "breakOut":
+      return { action: "breakOut", breakOut: { breakerId: c.id } };
+    case "rescue":
+      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
+  }
+}
+
+function simultaneous(c: CompiledCombatant, d: Declared, encounter: CompiledEncounter): SimultaneousAction {
+  if (d.declared.action === "move") return d.declared;
+  const choice = d.choice as BattleChoice;
+  switch (choice.kind) {
+    case "attack":
+      return { action: "attack", attack: choice.option.decl, pools: choice.option.pools };
+    case "grapple":
+      return { action: "grapple", grapple: choice.option.decl, pools: choice.option.pools };
+    case "breakOut":
+      return {
+        action: "breakOut",
+        breakOut: { breakerId: c.id },
+        pools: { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences },
+      };
+    case "rescue":
+      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId }, pool: c.rescuePool };
   }
 }
