@@ -13,10 +13,11 @@ import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
-import { rollPool } from "../roll-sources";
 import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
-import { rollOpposed } from "./opposed";
+import { opposedSteps } from "./opposed";
+import { poolLabel, runSteps, runStepsSync } from "./steps";
+import type { Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -263,35 +264,47 @@ export async function performAttack(
   const attack = parseAttack(decl);
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
-  return rollParsedAttack(state, attack, parseAttackPools(pools), dice);
+  return runSteps(attackRollSteps(state, attack, parseAttackPools(pools)), dice);
 }
 
 /**
  * `performAttack` for a declaration and pools already parsed (`parseAttack`, `parseAttackPools`), so a caller
  * that makes the same attack many times (the simulator) checks them once instead of on every attack.
  */
-export async function performParsedAttack(
+export function performParsedAttack(
   state: SkirmishState,
   attack: AttackDeclaration,
   pools: AttackPools,
   dice: DiceSource,
 ): Promise<AttackResult> {
-  const legality = attackLegality(state, attack);
-  if (!legality.allowed) return legality;
-  return rollParsedAttack(state, attack, pools, dice);
+  return runSteps(parsedAttackSteps(state, attack, pools), dice);
 }
 
-async function rollParsedAttack(
+/** `performParsedAttack` with dice that answer at once (steps.ts): the same rolls in the same order, no Promise. */
+export function performParsedAttackSync(
   state: SkirmishState,
   attack: AttackDeclaration,
-  rolled: AttackPools,
-  dice: DiceSource,
-): Promise<AttackResult> {
-  const { attackDice, defenceDice } = await rollOpposed(state, attack.targetId, rolled, dice);
+  pools: AttackPools,
+  dice: SyncDiceSource,
+): AttackResult {
+  return runStepsSync(parsedAttackSteps(state, attack, pools), dice);
+}
+
+/** The parsed attack as steps (steps.ts): the legality, then the rolls. */
+export function* parsedAttackSteps(state: SkirmishState, attack: AttackDeclaration, pools: AttackPools): Steps<AttackResult> {
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  return yield* attackRollSteps(state, attack, pools);
+}
+
+const DAMAGE = poolLabel("damage");
+
+function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolled: AttackPools): Steps<AttackResult> {
+  const { attackDice, defenceDice } = yield* opposedSteps(state, attack.targetId, rolled);
   const tns = killerBlowTNs(attack, rolled.baseAttackTN);
   const result = resolveContest({ attackDice, attackTN: tns.attackTN, defenceDice, defenceTN: rolled.defence?.tn ?? 6 });
   const contest = { ...result, ...tns };
   const check = damageCheck(state, attack, contest);
-  const damageDice = check === null ? null : await rollPool(dice, check.pool, "damage");
+  const damageDice = check === null ? null : yield { pool: check.pool, label: DAMAGE };
   return { allowed: true, ...attackEffects(state, attack, contest, damageDice) };
 }

@@ -5,7 +5,6 @@
 import { altitudeIndex } from "../bands";
 import { applyArmour } from "../contest";
 import { clampPool, countSuccesses } from "../pools";
-import { rollPool } from "../roll-sources";
 import { crashTN, fallStep } from "../falling";
 import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
@@ -14,6 +13,8 @@ import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } fr
 import { RULE_REASONS, refuse } from "../reasons";
 import type { Altitude, DiceSource, Refusal } from "../types";
 import { healthChangeLog, releasedByDeath } from "./death";
+import { poolLabel, runSteps, runStepsSync } from "./steps";
+import type { Steps, SyncDiceSource } from "./steps";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -80,10 +81,10 @@ function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | unde
   return undefined;
 }
 
-async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSource): Promise<CrashReport> {
+function* rollCrash(c: CombatantState, state: SkirmishState): Steps<CrashReport> {
   const pool = clampPool(c.soma, `${c.id}.soma`);
   const tn = crashTN(state.surface);
-  const faces = await rollPool(dice, pool, `${c.id} crash`);
+  const faces = yield { pool, label: poolLabel(`${c.id} crash`) };
   const successes = countSuccesses(faces, tn);
   // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
   const damage = applyArmour(successes, c.armour);
@@ -98,19 +99,29 @@ async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSour
  * Sets `falling` for those still in the air after a fall, resets the round's flags (moved, full move, battle
  * action spent, chose to fall), and ends every one-round effect.
  */
-export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
+export function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
+  return runSteps(endPhaseSteps(state), dice);
+}
+
+/** `resolveEndPhase` with dice that answer at once (steps.ts): the same crashes rolled in the same order. */
+export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource): EndPhaseOutcome {
+  return runStepsSync(endPhaseSteps(state), dice);
+}
+
+/** The end phase as steps (steps.ts): one roll per crash, in combatant order. */
+export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
   const changes: StateChange[] = [];
   const log: LogEntry[] = [];
   const falls: FallReport[] = [];
   const stillFalling = new Set<string>();
 
-  const fall = async (c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string) => {
+  function* fall(c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string): Steps<void> {
     const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
     changes.push({ type: "altitude", id: c.id, altitude: to });
     if (carrier === undefined) log.push({ key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } });
     else log.push({ key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } });
     if (crashed) {
-      const crash = await rollCrash(c, state, dice);
+      const crash = yield* rollCrash(c, state);
       report.crash = crash;
       const { successes, tn, armour, damage, wounds } = crash;
       log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
@@ -124,7 +135,7 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
       stillFalling.add(c.id);
     }
     falls.push(report);
-  };
+  }
 
   for (const id of Object.keys(state.combatants)) {
     const c = combatant(state, id);
@@ -133,13 +144,13 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
     const cause = ownFallCause(state, c);
     if (cause === undefined) continue;
     const step = fallStep(c.altitude);
-    await fall(c, cause, step.altitude, step.crashed);
+    yield* fall(c, cause, step.altitude, step.crashed);
     // 000 Catching: a passenger goes where its carrier goes, down to the ground included.
     const seen = new Set<string>([id]);
     for (let p = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
       seen.add(p);
       const passenger = combatant(state, p, "carried");
-      await fall(passenger, "carrier", step.altitude, step.crashed, by);
+      yield* fall(passenger, "carrier", step.altitude, step.crashed, by);
       by = passenger.name;
     }
   }

@@ -10,14 +10,14 @@ import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
 import { pneumaOrder, sideInitiative } from "../initiative";
-import { performParsedAttack } from "../procedures/attack";
-import { performBreakOut, performGrapple } from "../procedures/grapple";
+import { performParsedAttackSync } from "../procedures/attack";
+import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
-import { resolveEndPhase } from "../procedures/end-phase";
+import { resolveEndPhaseSync } from "../procedures/end-phase";
 import { resolveMove } from "../procedures/move";
 import type { MovePhase } from "../procedures/move";
-import { performRescue, setDown } from "../procedures/rescue";
+import { performRescueSync, setDown } from "../procedures/rescue";
 import { resolveSimultaneous } from "../procedures/simultaneous";
 import type { SimultaneousAction } from "../procedures/simultaneous";
 import { BATTLE_LOG } from "../reasons";
@@ -26,8 +26,8 @@ import { planRound } from "../round-plan";
 import type { PlanCombatant, RoundInput, RoundStep } from "../round-plan";
 import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
-import type { DiceSource } from "../types";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
+import type { SimulationDice } from "./dice";
 import { inTheFight } from "./tactics";
 import type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 
@@ -78,7 +78,7 @@ export interface RunContext {
   tactics: Readonly<Record<string, Tactics>>;
   memory: RunMemory;
   tally: Tally;
-  dice: DiceSource;
+  dice: SimulationDice;
 }
 
 /** Sides with anyone still in the fight: the winner's index, -1 when nobody is, -2 while two or more are. */
@@ -176,12 +176,12 @@ export class Runner {
   }
 
   /** Carries out a battle action; false when the engine refuses it (nothing happened). */
-  private async perform(c: CompiledCombatant, choice: BattleChoice): Promise<boolean> {
+  private perform(c: CompiledCombatant, choice: BattleChoice): boolean {
     const { state } = this;
-    const { dice, tally, memory, encounter } = this.ctx;
+    const { dice, tally, memory } = this.ctx;
     switch (choice.kind) {
       case "attack": {
-        const r = await performParsedAttack(state, choice.option.decl, choice.option.pools, dice);
+        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
@@ -190,22 +190,21 @@ export class Runner {
         return true;
       }
       case "grapple": {
-        const r = await performGrapple(state, choice.option.decl, choice.option.pools, dice);
+        const r = performParsedGrappleSync(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
         return true;
       }
       case "breakOut": {
-        const pools = { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences };
-        const r = await performBreakOut(state, { breakerId: c.id }, pools, dice);
+        const r = performParsedBreakOutSync(state, c.breakOutDeclaration, c.breakOutPools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         this.forgetGrapples();
         return true;
       }
       case "rescue": {
-        const r = await performRescue(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
+        const r = performRescueSync(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         return true;
@@ -223,9 +222,9 @@ export class Runner {
     }
   }
 
-  private async act(c: CompiledCombatant, phase: MovePhase): Promise<void> {
+  private act(c: CompiledCombatant, phase: MovePhase): void {
     this.letGo(c, phase);
-    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) if (await this.perform(c, choice)) return;
+    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) if (this.perform(c, choice)) return;
   }
 
   /** 000 declaration modes: the first proposal that stands now is declared. */
@@ -245,13 +244,13 @@ export class Runner {
   }
 
   /** A declared action checked again as it resolves: lost when it no longer stands, else carried out. */
-  private async resolveDeclared(c: CompiledCombatant, d: Declared): Promise<void> {
+  private resolveDeclared(c: CompiledCombatant, d: Declared): void {
     const ruling = checkDeclaredAction(this.state, d.declared);
     if (!ruling.stands) applyChangesInPlace(this.state, ruling.changes);
     else if (d.declared.action === "move") {
       const moved = resolveMove(this.state, d.declared.move, d.declared.phase);
       if (moved.allowed) applyChangesInPlace(this.state, moved.changes);
-    } else if (d.choice) await this.perform(c, d.choice);
+    } else if (d.choice) this.perform(c, d.choice);
   }
 
   /**
@@ -322,9 +321,22 @@ export class Runner {
     return this.planSteps;
   }
 
-  /** One step of a round. */
+  /** One step of a round; only combat events and simultaneous groups wait for a Promise. */
   private async step(step: RoundStep, events: number): Promise<void> {
     const { dice, encounter } = this.ctx;
+    if (step.kind === "start") {
+      // 001 "Initiative": one combat event for each forced re-roll of the side d10.
+      for (let e = 0; e < events; e += 1) {
+        const event = await resolveCombatEvent(eventSnapshot(this.state), dice);
+        applyChangesInPlace(this.state, event.changes.filter(onState));
+      }
+    } else if (step.kind === "resolve" && step.simultaneous && encounter.mode === "secretDeclaration") {
+      await this.resolveTogether(step.combatants, step.phase);
+    } else this.stepNow(step);
+  }
+
+  /** A step that needs no Promise: everyone's moves and battle actions, declarations, resolutions, the End Phase. */
+  private stepNow(step: RoundStep): void {
     const phase: MovePhase = step.phase;
     // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
     const speed = isSpeed(step.phase);
@@ -335,32 +347,23 @@ export class Runner {
         const c = this.byId(id);
         // 001 speed phases: each combatant moves, then acts, in its own phase.
         if (moves) this.move(c, phase);
-        if (fights) await this.act(c, phase);
+        if (fights) this.act(c, phase);
       }
     } else if (step.kind === "declare" && (moves || fights)) {
       for (const id of step.combatants) {
         const d = this.declare(this.byId(id), phase);
         if (d) this.declared.set(id, d);
       }
-    } else if (step.kind === "resolve" && step.simultaneous && encounter.mode === "secretDeclaration") {
-      await this.resolveTogether(step.combatants, phase);
     } else if (step.kind === "resolve") {
       for (const id of step.combatants) {
         const c = this.byId(id);
         const d = this.declared.get(id);
         this.declared.delete(id);
         this.letGo(c, phase);
-        if (d) await this.resolveDeclared(c, d);
-      }
-    }
-    if (step.kind === "start") {
-      // 001 "Initiative": one combat event for each forced re-roll of the side d10.
-      for (let e = 0; e < events; e += 1) {
-        const event = await resolveCombatEvent(eventSnapshot(this.state), dice);
-        applyChangesInPlace(this.state, event.changes.filter(onState));
+        if (d) this.resolveDeclared(c, d);
       }
     } else if (step.kind === "end") {
-      const end = await resolveEndPhase(this.state, dice);
+      const end = resolveEndPhaseSync(this.state, this.ctx.dice);
       applyChangesInPlace(this.state, end.changes);
       this.forgetGrapples();
     }
@@ -391,7 +394,9 @@ export class Runner {
       }
       // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here).
       for (const step of this.roundSteps(round, order, sides)) {
-        await this.step(step, events);
+        if (step.kind === "start" || (step.simultaneous && step.kind === "resolve" && mode === "secretDeclaration")) {
+          await this.step(step, events);
+        } else this.stepNow(step);
         winner = standing(encounter, this.state);
         if (winner !== -2) {
           ending = "sideOut";
