@@ -109,10 +109,28 @@ export interface Outcome {
 /** The distance assumed between two things that have no recorded distance (RULES.md "Movement"). */
 export const DEFAULT_DISTANCE: Distance = "long";
 
+/**
+ * Pair keys already made, by first id then second: a distance is looked up many times a round (the simulator,
+ * the range board), and finding the key is cheaper than building and hashing a new string each time. Cleared when
+ * it grows past PAIR_KEYS_KEPT ids, so it never holds more than that many ids' pairs.
+ */
+const pairKeys = new Map<string, Map<string, string>>();
+const PAIR_KEYS_KEPT = 256;
+
 /** A stable key for an unordered pair of ids. */
 export function pairKey(a: string, b: string): string {
+  let byB = pairKeys.get(a);
+  const known = byB?.get(b);
+  if (known !== undefined) return known;
   if (a === b) fail("pair", "two different ids", a);
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  if (!byB) {
+    if (pairKeys.size >= PAIR_KEYS_KEPT) pairKeys.clear();
+    byB = new Map<string, string>();
+    pairKeys.set(a, byB);
+  }
+  if (byB.size < PAIR_KEYS_KEPT) byB.set(b, key);
+  return key;
 }
 
 /** The distance between two combatants or a combatant and a landmark. */
@@ -121,13 +139,26 @@ export function distanceBetween(state: SkirmishState, a: string, b: string): Dis
   return state.distances[pairKey(a, b)] ?? DEFAULT_DISTANCE;
 }
 
+/**
+ * The partner of `id` in one grapple key, or undefined when `id` is in neither place: the key's first and second
+ * `|`-separated parts, as splitting it would give them, found without making the parts (the simulator asks often).
+ */
+function partnerIn(key: string, id: string): string | undefined {
+  const bar = key.indexOf("|");
+  if (bar < 0) return undefined;
+  const next = key.indexOf("|", bar + 1);
+  const end = next < 0 ? key.length : next;
+  if (bar === id.length && key.startsWith(id)) return key.slice(bar + 1, end);
+  if (end - bar - 1 === id.length && key.startsWith(id, bar + 1)) return key.slice(0, bar);
+  return undefined;
+}
+
 /** Everyone this combatant is locked in a grapple with. */
 export function grapplePartners(state: SkirmishState, id: string): string[] {
   const partners: string[] = [];
   for (const key of state.grapples) {
-    const [a, b] = key.split("|");
-    if (a === id && b !== undefined) partners.push(b);
-    else if (b === id && a !== undefined) partners.push(a);
+    const partner = partnerIn(key, id);
+    if (partner !== undefined) partners.push(partner);
   }
   return partners;
 }
@@ -139,7 +170,8 @@ export function hasRoundEffect(c: CombatantState, effect: RoundEffect): boolean 
 
 /** Whether a combatant is pinned: it is in at least one grapple (000 "Grapple Attacks"). */
 export function isPinned(state: SkirmishState, id: string): boolean {
-  return grapplePartners(state, id).length > 0;
+  for (const key of state.grapples) if (partnerIn(key, id) !== undefined) return true;
+  return false;
 }
 
 /** Who carries this combatant, if anyone. */
