@@ -254,20 +254,53 @@ function movesFor(style: Style) {
   };
 }
 
-/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
-function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
-  const list: { option: AttackOption; score: number }[] = [];
+/** One attack a combatant could make, with the enemy it is on, in the order `attacks` proposes them. */
+interface Ranked {
+  target: CompiledCombatant;
+  option: AttackOption;
+  choice: BattleChoice;
+}
+
+/**
+ * Every attack a combatant could make on any enemy with a positive expected damage, best first for a style: by
+ * expected damage, plus 1000 for a skirmisher's ranged or a brawler's melee attacks; ties keep the order of the
+ * encounter's combatants and then of the options (a stable sort). Made once per combatant and style; a turn then
+ * only filters it (who is still in the fight, what Magic allows), which keeps the same order as sorting the
+ * filtered list would, since a stable sort keeps the relative order of any part of what it sorted.
+ */
+const rankings = new WeakMap<CompiledCombatant, Partial<Record<Style, readonly Ranked[]>>>();
+
+function ranked(view: TacticView, style: Style): readonly Ranked[] {
+  const self = view.self;
+  let byStyle = rankings.get(self);
+  if (!byStyle) {
+    byStyle = {};
+    rankings.set(self, byStyle);
+  }
+  const known = byStyle[style];
+  if (known) return known;
+  const list: (Ranked & { score: number })[] = [];
   for (const other of view.encounter.combatants) {
-    if (other.side === view.self.side || (only !== undefined && other.id !== only)) continue;
-    if (only === undefined && !inTheFight(stateOf(view, other))) continue;
-    for (const option of view.self.attacks[other.index] ?? []) {
-      if (!affordable(view, option) || option.expected <= 0) continue;
+    if (other.side === self.side) continue;
+    for (const option of self.attacks[other.index] ?? []) {
+      if (option.expected <= 0) continue;
       const bonus = (style === "skirmisher" && option.ranged) || (style === "brawler" && !option.ranged) ? 1000 : 0;
-      list.push({ option, score: option.expected + bonus });
+      list.push({ target: other, option, choice: { kind: "attack", option }, score: option.expected + bonus });
     }
   }
   list.sort((a, b) => b.score - a.score);
-  for (const { option } of list) out.push({ kind: "attack", option });
+  const made: readonly Ranked[] = list.map(({ target, option, choice }) => ({ target, option, choice }));
+  byStyle[style] = made;
+  return made;
+}
+
+/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
+function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
+  for (const r of ranked(view, style)) {
+    if (only !== undefined ? r.target.id !== only : !inTheFight(stateOf(view, r.target))) continue;
+    if (!affordable(view, r.option)) continue;
+    out.push(r.choice);
+  }
 }
 
 function actionsFor(style: Style) {
