@@ -119,6 +119,9 @@ const onState = (change: CombatEventChange): change is Extract<CombatEventChange
 /** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
 const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
 
+/** At most this many round plans are kept per simulation (then the store starts again), so memory stays flat. */
+const PLANS_KEPT = 4096;
+
 /**
  * Plays runs of one compiled encounter, one after another. Made once per simulation, so the methods and scratch
  * space are shared by every run; each run starts from its own working copy of the encounter's starting state and
@@ -132,6 +135,8 @@ export class Runner {
   private readonly planHealth: Uint8Array;
   private planSteps: readonly RoundStep[] | null = null;
   private readonly declared = new Map<string, Declared>();
+  /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
+  private readonly plans = new Map<string, readonly RoundStep[]>();
 
   constructor(private readonly ctx: RunContext) {
     this.state = ctx.encounter.initial;
@@ -289,8 +294,9 @@ export class Runner {
 
   /**
    * This round's steps from `planRound`. The plan of a round depends only on the mode, the Pneuma order of the
-   * run and who is dead or severely injured (the simulator has no surprise), so in the modes without a side d10
-   * the last plan is played again while everyone's health is as it was when it was made.
+   * run, the side d10's order and phase shifts, and who is dead or severely injured (the simulator has no
+   * surprise, the only thing that reads the round number), so a plan made once is played again whenever those
+   * are the same: within a run while nobody's health changes, and across runs through `plans`.
    */
   private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): readonly RoundStep[] {
     const { encounter } = this.ctx;
@@ -302,6 +308,14 @@ export class Runner {
       this.planHealth[c.index] = code;
     }
     if (same && this.planSteps) return this.planSteps;
+    let key = this.planHealth.join("");
+    if (order) key += `|${order.join("|")}`;
+    if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
+    const known = this.plans.get(key);
+    if (known) {
+      this.planSteps = known;
+      return known;
+    }
     const combatants: PlanCombatant[] = encounter.combatants.map((c) => {
       const s = this.state.combatants[c.id] as CombatantState;
       const health = woundState(s.life.wounds, s.life.max);
@@ -317,8 +331,11 @@ export class Runner {
     const input: RoundInput = { mode: encounter.mode, round, combatants };
     if (order) input.order = order;
     if (sides) input.sides = sides;
-    this.planSteps = planRound(input).steps;
-    return this.planSteps;
+    const steps = planRound(input).steps;
+    if (this.plans.size >= PLANS_KEPT) this.plans.clear();
+    this.plans.set(key, steps);
+    this.planSteps = steps;
+    return steps;
   }
 
   /** One step of a round; only combat events and simultaneous groups wait for a Promise. */
