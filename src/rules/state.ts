@@ -176,7 +176,10 @@ export function isPinned(state: SkirmishState, id: string): boolean {
 
 /** Who carries this combatant, if anyone. */
 export function carrierOf(state: SkirmishState, id: string): string | undefined {
-  return Object.keys(state.carrying).find((carrier) => state.carrying[carrier] === id);
+  // The first carrier in key order, as Object.keys(...).find(...) gives it, without making the list of keys.
+  const carrying = state.carrying;
+  for (const carrier in carrying) if (carrying[carrier] === id) return carrier;
+  return undefined;
 }
 
 /** Looks a combatant up, or throws a RangeError naming the missing id. */

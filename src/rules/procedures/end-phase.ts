@@ -69,6 +69,9 @@ export const FALL_CHOICE_REASONS = Object.freeze({
   Carried: RULE_REASONS.Carried,
 } as const);
 
+/** The flags of a round the End Phase clears (with choseToFall and falling, handled on their own). */
+const RESET_FLAGS = ["moved", "fullMove", "acted"] as const;
+
 /** Why an airborne combatant cannot stay up this end phase, if it cannot (000 "Falling out of the Sky"). */
 function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | undefined {
   if (isPinned(state, c.id)) return "pinned";
@@ -171,7 +174,7 @@ export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
     const c = combatant(state, id);
     const falling = stillFalling.has(id);
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
-    for (const flag of ["moved", "fullMove", "acted"] as const) {
+    for (const flag of RESET_FLAGS) {
       if (c[flag]) changes.push({ type: "flag", id, flag, value: false });
     }
     if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });

@@ -195,7 +195,14 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
  * altitude and distance, the same for anyone it carries, the moved flag, and the fullMove flag for a full move.
  */
 export function resolveMove(state: SkirmishState, declared: MoveDeclaration, phase: MovePhase): MoveRuling {
-  const move = parseMove(state, declared);
+  return resolveParsedMove(state, parseMove(state, declared), phase);
+}
+
+/**
+ * `resolveMove` for a move already known to be well formed (`parseMove` would return it unchanged: a known mover
+ * and reference, a known kind and bands), such as the simulator's own tactics make; the rules' checks all run.
+ */
+export function resolveParsedMove(state: SkirmishState, move: MoveDeclaration, phase: MovePhase): MoveRuling {
   const problem = moveProblem(state, move, phase);
   if (problem !== undefined) return refuse(MOVE_REASONS[problem]);
   const mover = combatant(state, move.id);

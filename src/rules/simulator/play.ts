@@ -15,7 +15,7 @@ import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedur
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
 import { resolveEndPhaseSync } from "../procedures/end-phase";
-import { resolveMove } from "../procedures/move";
+import { resolveMove, resolveParsedMove } from "../procedures/move";
 import type { MovePhase } from "../procedures/move";
 import { performRescueSync, setDown } from "../procedures/rescue";
 import { resolveSimultaneous } from "../procedures/simultaneous";
@@ -28,7 +28,7 @@ import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } 
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
 import type { SimulationDice } from "./dice";
-import { inTheFight } from "./tactics";
+import { STANDARD_TACTICS, inTheFight } from "./tactics";
 import type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 
 /** A declared action kept from its declaration to its resolution, with the choice it came from. */
@@ -115,6 +115,9 @@ function eventSnapshot(state: SkirmishState): EventSnapshot {
 
 const onState = (change: CombatEventChange): change is Extract<CombatEventChange, StateChange> =>
   change.type !== "armourDamage";
+
+/** The simulator's own tactics, whose proposals need no parsing (see `move`). */
+const OWN_TACTICS: ReadonlySet<Tactics> = new Set(Object.values(STANDARD_TACTICS));
 
 /** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
 const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
@@ -219,8 +222,11 @@ export class Runner {
 
   private move(c: CompiledCombatant, phase: MovePhase): void {
     this.letGo(c, phase);
-    for (const declared of this.tacticsOf(c).moves(this.view(c, phase))) {
-      const ruling = resolveMove(this.state, declared, phase);
+    const tactics = this.tacticsOf(c);
+    // The standard tactics' moves are well formed by construction; a table's own are parsed as any input is.
+    const resolve = OWN_TACTICS.has(tactics) ? resolveParsedMove : resolveMove;
+    for (const declared of tactics.moves(this.view(c, phase))) {
+      const ruling = resolve(this.state, declared, phase);
       if (!ruling.allowed) continue;
       applyChangesInPlace(this.state, ruling.changes);
       return;
