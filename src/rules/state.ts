@@ -106,6 +106,14 @@ export interface Outcome {
   log: LogEntry[];
 }
 
+/**
+ * How a procedure reports. `log: false` leaves its log empty (the changes and every other result are the same), for
+ * a caller that never shows the log: the simulator, which would otherwise build thousands of lines a second.
+ */
+export interface ReportOptions {
+  log?: boolean;
+}
+
 /** The distance assumed between two things that have no recorded distance (RULES.md "Movement"). */
 export const DEFAULT_DISTANCE: Distance = "long";
 

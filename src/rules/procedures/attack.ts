@@ -12,7 +12,7 @@ import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
-import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
+import type { LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
 import { opposedSteps } from "./opposed";
@@ -196,11 +196,13 @@ export function resolveAttack(
   return attackEffects(state, parseAttack(decl), contest, damageDice);
 }
 
+/** The attack's effects; `logging` false leaves the log empty (ReportOptions). */
 function attackEffects(
   state: SkirmishState,
   decl: AttackDeclaration,
   contest: AttackContest,
   damageDice: readonly number[] | null,
+  logging = true,
 ): AttackOutcome {
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
@@ -210,24 +212,26 @@ function attackEffects(
   if (magicSpent > 0) {
     const value = Math.max(0, attacker.magic.value - magicSpent);
     changes.push({ type: "magic", id: attacker.id, value });
-    log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
+    if (logging) log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
   }
-  const numbers = {
+  const numbers = () => ({
     attacker: attacker.name,
     target: target.name,
     weapon: decl.weapon.name,
     attackSuccesses: contest.attackSuccesses,
     defenceSuccesses: contest.defenceSuccesses,
-  };
+  });
   const before = healthOf(target);
   const check = damageCheck(state, decl, contest);
   if (check === null) {
-    log.push({ key: BATTLE_LOG.AttackMiss, data: numbers });
+    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: numbers() });
     const wounds = target.life.wounds;
     return { changes, log, contest, damageSuccesses: 0, damage: 0, wounds, woundState: before, woundStateChanged: false, magicSpent };
   }
-  const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = numbers;
-  log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin } });
+  if (logging) {
+    const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = numbers();
+    log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin } });
+  }
   if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);
 
   const damageSuccesses = countSuccesses(damageDice, check.tn);
@@ -235,18 +239,18 @@ function attackEffects(
   const wounds = capWounds(target.life.wounds + damage, target.life.max);
   const after = woundState(wounds, target.life.max);
   if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
-  log.push({
+  if (logging) log.push({
     key: BATTLE_LOG.Damage,
     data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
   });
-  if (after !== before) {
+  if (after !== before && logging) {
     log.push(healthChangeLog(target.name, after));
   }
   // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
   if (after === "dead" && before !== "dead") {
     const freed = releasedByDeath(state, target.id);
     changes.push(...freed.changes);
-    log.push(...freed.log);
+    if (logging) log.push(...freed.log);
   }
   const woundStateChanged = after !== before;
   return { changes, log, contest, damageSuccesses, damage, wounds, woundState: after, woundStateChanged, magicSpent };
@@ -287,20 +291,26 @@ export function performParsedAttackSync(
   attack: AttackDeclaration,
   pools: AttackPools,
   dice: SyncDiceSource,
+  options: ReportOptions = {},
 ): AttackResult {
-  return runStepsSync(parsedAttackSteps(state, attack, pools), dice);
+  return runStepsSync(parsedAttackSteps(state, attack, pools, options.log !== false), dice);
 }
 
 /** The parsed attack as steps (steps.ts): the legality, then the rolls. */
-export function* parsedAttackSteps(state: SkirmishState, attack: AttackDeclaration, pools: AttackPools): Steps<AttackResult> {
+export function* parsedAttackSteps(
+  state: SkirmishState,
+  attack: AttackDeclaration,
+  pools: AttackPools,
+  logging = true,
+): Steps<AttackResult> {
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
-  return yield* attackRollSteps(state, attack, pools);
+  return yield* attackRollSteps(state, attack, pools, logging);
 }
 
 const DAMAGE = poolLabel("damage");
 
-function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolled: AttackPools): Steps<AttackResult> {
+function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolled: AttackPools, logging = true): Steps<AttackResult> {
   const { attackDice, defenceDice } = yield* opposedSteps(state, attack.targetId, rolled);
   const tns = killerBlowTNs(attack, rolled.baseAttackTN);
   const result = resolveContest({ attackDice, attackTN: tns.attackTN, defenceDice, defenceTN: rolled.defence?.tn ?? 6 });
@@ -315,7 +325,7 @@ function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolle
   };
   const check = damageCheck(state, attack, contest);
   const damageDice = check === null ? null : yield { pool: check.pool, label: DAMAGE };
-  const e = attackEffects(state, attack, contest, damageDice);
+  const e = attackEffects(state, attack, contest, damageDice, logging);
   return {
     allowed: true,
     changes: e.changes,

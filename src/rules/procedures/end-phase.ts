@@ -9,7 +9,7 @@ import { crashTN, fallStep } from "../falling";
 import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
 import { applyChanges, carrierOf, combatant, isPinned } from "../state";
-import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
+import type { CombatantState, LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import { RULE_REASONS, refuse } from "../reasons";
 import type { Altitude, DiceSource, Refusal } from "../types";
 import { healthChangeLog, releasedByDeath } from "./death";
@@ -107,12 +107,12 @@ export function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise
 }
 
 /** `resolveEndPhase` with dice that answer at once (steps.ts): the same crashes rolled in the same order. */
-export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource): EndPhaseOutcome {
-  return runStepsSync(endPhaseSteps(state), dice);
+export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, options: ReportOptions = {}): EndPhaseOutcome {
+  return runStepsSync(endPhaseSteps(state, options.log !== false), dice);
 }
 
 /** The end phase as steps (steps.ts): one roll per crash, in combatant order. */
-export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
+export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndPhaseOutcome> {
   const changes: StateChange[] = [];
   const log: LogEntry[] = [];
   const falls: FallReport[] = [];
@@ -121,16 +121,21 @@ export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
   function* fall(c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string): Steps<void> {
     const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
     changes.push({ type: "altitude", id: c.id, altitude: to });
-    if (carrier === undefined) log.push({ key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } });
-    else log.push({ key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } });
+    if (logging) {
+      log.push(
+        carrier === undefined
+          ? { key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } }
+          : { key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } },
+      );
+    }
     if (crashed) {
       const crash = yield* rollCrash(c, state);
       report.crash = crash;
       const { successes, tn, armour, damage, wounds } = crash;
-      log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
+      if (logging) log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
       if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
       const before = healthOf(c);
-      if (crash.woundState !== before) {
+      if (crash.woundState !== before && logging) {
         log.push(healthChangeLog(c.name, crash.woundState));
       }
     } else if (carrier === undefined && state.carrying[c.id] === undefined) {
@@ -166,7 +171,7 @@ export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
     for (const f of killed) {
       const freed = releasedByDeath(landed, f.id);
       changes.push(...freed.changes);
-      log.push(...freed.log);
+      if (logging) log.push(...freed.log);
     }
   }
 
@@ -181,7 +186,7 @@ export function* endPhaseSteps(state: SkirmishState): Steps<EndPhaseOutcome> {
     // RULES.md End phase: effects that last one round end.
     for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });
   }
-  if (falls.length === 0) log.push({ key: END_PHASE_LOG.NoFalls });
+  if (falls.length === 0 && logging) log.push({ key: END_PHASE_LOG.NoFalls });
   return { changes, log, falls };
 }
 

@@ -119,6 +119,9 @@ const onState = (change: CombatEventChange): change is Extract<CombatEventChange
 /** The simulator's own tactics, whose proposals need no parsing (see `move`). */
 const OWN_TACTICS: ReadonlySet<Tactics> = new Set(Object.values(STANDARD_TACTICS));
 
+/** The simulator reads no log outside secret declaration (where `resolveSimultaneous` reports through it). */
+const QUIET = Object.freeze({ log: false });
+
 /** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
 const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
 
@@ -189,7 +192,7 @@ export class Runner {
     const { dice, tally, memory } = this.ctx;
     switch (choice.kind) {
       case "attack": {
-        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice);
+        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice, QUIET);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
@@ -224,9 +227,9 @@ export class Runner {
     this.letGo(c, phase);
     const tactics = this.tacticsOf(c);
     // The standard tactics' moves are well formed by construction; a table's own are parsed as any input is.
-    const resolve = OWN_TACTICS.has(tactics) ? resolveParsedMove : resolveMove;
+    const own = OWN_TACTICS.has(tactics);
     for (const declared of tactics.moves(this.view(c, phase))) {
-      const ruling = resolve(this.state, declared, phase);
+      const ruling = own ? resolveParsedMove(this.state, declared, phase, QUIET) : resolveMove(this.state, declared, phase);
       if (!ruling.allowed) continue;
       applyChangesInPlace(this.state, ruling.changes);
       return;
@@ -386,7 +389,7 @@ export class Runner {
         if (d) this.resolveDeclared(c, d);
       }
     } else if (step.kind === "end") {
-      const end = resolveEndPhaseSync(this.state, this.ctx.dice);
+      const end = resolveEndPhaseSync(this.state, this.ctx.dice, QUIET);
       applyChangesInPlace(this.state, end.changes);
       this.forgetGrapples();
     }

@@ -13,6 +13,8 @@ import {
   performParsedBreakOutSync,
   performParsedGrappleSync,
 } from "../../../src/rules/procedures/grapple";
+import { resolveParsedMove } from "../../../src/rules/procedures/move";
+import type { MoveDeclaration } from "../../../src/rules/procedures/move";
 import { performRescue, performRescueSync } from "../../../src/rules/procedures/rescue";
 import { runSteps, runStepsSync, poolLabel } from "../../../src/rules/procedures/steps";
 import type { Steps, SyncDiceSource } from "../../../src/rules/procedures/steps";
@@ -167,6 +169,34 @@ describe("synchronous all-in-one procedures", () => {
     const state = randomSkirmish(1);
     await expect(performRescue(state, { rescuerId: "zz", targetId: "a" }, 3, twins(1).async)).rejects.toThrow(/rescue\.rescuerId.*zz/);
     expect(() => performRescueSync(state, { rescuerId: "zz", targetId: "a" }, 3, twins(1).sync)).toThrow(/rescue\.rescuerId.*zz/);
+  });
+});
+
+describe("ReportOptions { log: false }", () => {
+  it("leaves the log empty and changes nothing else, for attacks, moves and the End Phase", () => {
+    let logged = 0;
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const state = randomSkirmish(seed);
+      const decl = parseAttack({ attackerId: "a", targetId: "b", weapon: seed % 2 === 0 ? BITE : BREATH });
+      const pools = parseAttackPools({ attackPool: 5, baseAttackTN: 4, defence: { pool: 3, tn: 5 } });
+      const loud = performParsedAttackSync(state, decl, pools, seededDice(seed));
+      const quiet = performParsedAttackSync(state, decl, pools, seededDice(seed), { log: false });
+      expect(quiet).toEqual(loud.allowed ? { ...loud, log: [] } : loud);
+      const end = resolveEndPhaseSync(state, seededDice(seed));
+      expect(resolveEndPhaseSync(state, seededDice(seed), { log: false })).toEqual({ ...end, log: [] });
+      for (const move of [
+        { id: "a", kind: "standard", altitude: "high" },
+        { id: "a", kind: "full", reference: "b", distance: "middle" },
+        { id: "c", kind: "full", altitude: "low", reference: "a", distance: "close" },
+      ] satisfies MoveDeclaration[]) {
+        const moved = resolveParsedMove(state, move, "movement");
+        expect(resolveParsedMove(state, move, "movement", { log: false })).toEqual(moved.allowed ? { ...moved, log: [] } : moved);
+        if (moved.allowed) logged += moved.log.length;
+      }
+      if (loud.allowed) logged += loud.log.length;
+      logged += end.log.length;
+    }
+    expect(logged).toBeGreaterThan(300);
   });
 });
 
