@@ -99,7 +99,7 @@ function chooseTarget(view: TacticView, style: Style): { target: CompiledCombata
     if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
     const option = preferred(view, other, style);
     if (!option) continue;
-    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
     if (!best || option.expected > best.option.expected || (option.expected === best.option.expected && reach < best.reach)) {
       best = { target: other, option, reach };
     }
@@ -107,22 +107,49 @@ function chooseTarget(view: TacticView, style: Style): { target: CompiledCombata
   return best;
 }
 
-/** Whether an attack of this range would reach from these bands. */
-function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
+/** Band positions by name, for the many look-ups of a turn; an unknown band goes to the engine's checked versions. */
+const DISTANCE_AT: Readonly<Record<string, number>> = Object.fromEntries(DISTANCES.map((d, i) => [d, i]));
+const ALTITUDE_AT: Readonly<Record<string, number>> = Object.fromEntries(ALTITUDES.map((a, i) => [a, i]));
+const distanceAt = (d: Distance): number => DISTANCE_AT[d] ?? distanceIndex(d);
+const altitudeAt = (a: Altitude): number => ALTITUDE_AT[a] ?? altitudeIndex(a);
+
+/**
+ * The engine's reach answers (`canMelee`, `canRanged`) as tactics ask them, kept once known: by melee or ranged,
+ * long range or not, distance and the two altitudes (2 x 2 x 5 x 5 x 5 slots; -1 not asked yet).
+ */
+const reachKnown = new Int8Array(2 * 2 * DISTANCES.length * ALTITUDES.length * ALTITUDES.length).fill(-1);
+
+function engineReaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
   if (option.ranged) return canRanged(distance, a, b, { longRange: option.decl.weapon.longRange }).allowed;
   return canMelee(distance, a, b).allowed;
+}
+
+/** Whether an attack of this range would reach from these bands. */
+function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
+  const d = DISTANCE_AT[distance];
+  const x = ALTITUDE_AT[a];
+  const y = ALTITUDE_AT[b];
+  if (d === undefined || x === undefined || y === undefined) return engineReaches(option, distance, a, b);
+  const kind = (option.ranged ? 2 : 0) + (option.decl.weapon.longRange ? 1 : 0);
+  const slot = ((kind * DISTANCES.length + d) * ALTITUDES.length + x) * ALTITUDES.length + y;
+  let known = reachKnown[slot];
+  if (known === undefined || known < 0) {
+    known = engineReaches(option, distance, a, b) ? 1 : 0;
+    reachKnown[slot] = known;
+  }
+  return known === 1;
 }
 
 /** The bands a combatant wants to be at to use an attack on a target, or null when it never can. */
 function wantedBands(self: CombatantState, target: CombatantState, option: AttackOption, now: Distance) {
   if (option.ranged) {
     const limit = option.decl.weapon.longRange ? "long" : "middle";
-    const distance = distanceIndex(now) <= distanceIndex(limit) ? now : limit;
+    const distance = distanceAt(now) <= distanceAt(limit) ? now : limit;
     const gapOk = (a: Altitude) => Math.abs(altitudeValue(a) - altitudeValue(target.altitude)) <= 1;
     if (gapOk(self.altitude)) return { altitude: self.altitude, distance };
     if (!self.canFly) return null;
-    const here = altitudeIndex(self.altitude);
-    const near = ALTITUDES.filter(gapOk).sort((a, b) => Math.abs(altitudeIndex(a) - here) - Math.abs(altitudeIndex(b) - here));
+    const here = altitudeAt(self.altitude);
+    const near = ALTITUDES.filter(gapOk).sort((a, b) => Math.abs(altitudeAt(a) - here) - Math.abs(altitudeAt(b) - here));
     return near[0] ? { altitude: near[0], distance } : null;
   }
   if (target.altitude === "grounded" || target.altitude === "low") {
@@ -146,14 +173,14 @@ function moveToward(
 ): MoveDeclaration | null {
   const self = stateOf(view, view.self);
   const steps = kind === "full" ? 2 : 1;
-  const altitude = ALTITUDES[stepToward(altitudeIndex(self.altitude), altitudeIndex(want.altitude), self.canFly ? steps : 0)];
-  const now = distanceIndex(distanceBetween(view.state, self.id, reference));
+  const altitude = ALTITUDES[stepToward(altitudeAt(self.altitude), altitudeAt(want.altitude), self.canFly ? steps : 0)];
+  const now = distanceAt(distanceBetween(view.state, self.id, reference));
   // A move never brings anyone to zero range (only a grapple does).
-  const distance = DISTANCES[Math.max(1, stepToward(now, distanceIndex(want.distance), steps))];
+  const distance = DISTANCES[Math.max(1, stepToward(now, distanceAt(want.distance), steps))];
   if (!altitude || !distance) return null;
   const move: MoveDeclaration = { id: self.id, kind };
   if (altitude !== self.altitude) move.altitude = altitude;
-  if (distanceIndex(distance) !== now) {
+  if (distanceAt(distance) !== now) {
     move.reference = reference;
     move.distance = distance;
   }
@@ -197,7 +224,7 @@ function nearestEnemy(view: TacticView): CompiledCombatant | null {
   let bestReach = Number.POSITIVE_INFINITY;
   for (const other of view.encounter.combatants) {
     if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
-    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
     if (reach < bestReach) {
       best = other;
       bestReach = reach;
@@ -222,8 +249,8 @@ function movesFor(style: Style) {
     if (hurt(view)) {
       const enemy = nearestEnemy(view);
       if (!enemy) return NOTHING;
-      const far = Math.min(DISTANCES.length - 1, distanceIndex(distanceBetween(view.state, self.id, enemy.id)) + 2);
-      const high = Math.min(ALTITUDES.length - 1, altitudeIndex(self.altitude) + 1);
+      const far = Math.min(DISTANCES.length - 1, distanceAt(distanceBetween(view.state, self.id, enemy.id)) + 2);
+      const high = Math.min(ALTITUDES.length - 1, altitudeAt(self.altitude) + 1);
       const away = { altitude: ALTITUDES[high] ?? self.altitude, distance: DISTANCES[far] ?? "disengaged" };
       return some(moveToward(view, "full", enemy.id, away), moveToward(view, "standard", enemy.id, away));
     }
@@ -322,7 +349,7 @@ function actionsFor(style: Style) {
     }
     const ally = fallingAlly(view);
     if (ally) out.push({ kind: "rescue", targetId: ally.id });
-    if (style !== "skirmisher" && altitudeIndex(self.altitude) >= altitudeIndex("mid")) {
+    if (style !== "skirmisher" && altitudeAt(self.altitude) >= altitudeAt("mid")) {
       for (const other of view.encounter.combatants) {
         const grapple = me.grapples[other.index];
         if (!grapple || grapple.hit < 0.5 || other.crashDamage <= me.crashDamage) continue;
