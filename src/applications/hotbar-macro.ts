@@ -1,6 +1,7 @@
 /**
  * Hotbar macros for checks: what a dropped skill, weapon or attribute check becomes, as plain data and a script
- * that calls `game.system.api.rollCheck` (README "Sheets"). Pure: no Foundry globals; hotbar.ts does the Foundry side.
+ * that calls `game.system.api.rollCheck`, or for a weapon `game.system.api.attackWith` (the attack card, as the
+ * sheet's weapon button), README "Sheets". Pure: no Foundry globals; hotbar.ts does the Foundry side.
  */
 
 /** The drag data type of an attribute check dragged from a sheet. */
@@ -50,18 +51,32 @@ function rollOptions(check: MacroCheck): Record<string, string | boolean> {
   return options;
 }
 
+/** The script lines that start a weapon's attack card, once the weapon is found on the actor. */
+function attackLines(source: CheckMacroSource, weapon: string): string[] {
+  const names = JSON.stringify({ name: source.actorName, weapon: source.label });
+  return [
+    `if (!actor.items.get(${JSON.stringify(weapon)})) {`,
+    `  ui.notifications.warn(game.i18n.format("AOD.Sheet.Macro.WeaponMissing", ${names}));`,
+    "  return null;",
+    "}",
+    `return game.system.api.attackWith(actor, ${JSON.stringify({ weaponId: weapon, configure: true })});`,
+  ];
+}
+
 /**
  * The macro for a check. Its script finds the actor by UUID each time it runs and says so, by name, when the actor
- * is gone; every value is embedded as JSON, so names with quotes cannot break the script.
+ * is gone; a weapon's macro starts the attack card (its weapon must still be on the actor), any other rolls the
+ * check. Every value is embedded as JSON, so names with quotes cannot break the script.
  */
 export function checkMacro(source: CheckMacroSource): CheckMacroData {
+  const weapon = source.check.weapon;
   const command = [
     `const actor = await fromUuid(${JSON.stringify(source.actorUuid)});`,
     "if (!actor) {",
     `  ui.notifications.warn(game.i18n.format("AOD.Sheet.Macro.ActorMissing", { name: ${JSON.stringify(source.actorName)} }));`,
     "  return null;",
     "}",
-    `return game.system.api.rollCheck(actor, ${JSON.stringify(rollOptions(source.check))});`,
+    ...(weapon !== null ? attackLines(source, weapon) : [`return game.system.api.rollCheck(actor, ${JSON.stringify(rollOptions(source.check))});`]),
   ].join("\n");
   return {
     name: `${source.actorName}: ${source.label}`,

@@ -1,6 +1,7 @@
 /**
  * Hotbar drops (README "Sheets"): a skill or weapon dragged from an actor's sheet, or an attribute check, becomes a
- * macro that calls `game.system.api.rollCheck`. Everything else is left to Foundry.
+ * macro: a check macro calls `game.system.api.rollCheck`, a weapon's starts its attack card (`attackWith`).
+ * Everything else is left to Foundry.
  */
 import { skillKey } from "./sheets/actor-context";
 import { characterModel } from "./sheets/document-data";

@@ -3,7 +3,7 @@ import * as rules from "../rules";
 import { RollDialog } from "../applications/dialogs/roll-dialog";
 import { PoolRoll } from "../dice/pool-roll";
 import { rollCheck } from "../dice/roll-check";
-import { startAttack } from "../applications/attack/start-attack";
+import { attackWith, startAttack } from "../applications/attack/start-attack";
 
 /** What macros reach: every pure rule, the check roller and its dialog and Roll class, and the system version. */
 export interface AgeOfDragonsApi {
@@ -17,11 +17,13 @@ export interface AgeOfDragonsApi {
   readonly PoolRoll: typeof PoolRoll;
   /** Starts a battle action on an attack card against the user's targets (docs/ATTACK.md). */
   readonly startAttack: typeof startAttack;
+  /** `startAttack` for one actor acting for its own token, as its sheet's weapon button (the hotbar's weapon macros). */
+  readonly attackWith: typeof attackWith;
 }
 
 /** Publishes the API on `game.system.api` and `globalThis.ageOfDragons`. */
 export function exposeApi(version: string): AgeOfDragonsApi {
-  const api: AgeOfDragonsApi = Object.freeze({ rules, version, rollCheck, RollDialog, PoolRoll, startAttack });
+  const api: AgeOfDragonsApi = Object.freeze({ rules, version, rollCheck, RollDialog, PoolRoll, startAttack, attackWith });
   Object.defineProperty(game.system, "api", { value: api, configurable: true, enumerable: false });
   globalThis.ageOfDragons = api;
   return api;

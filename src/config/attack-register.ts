@@ -1,5 +1,5 @@
 /** Registers the attack card (issue 10): its message subtype, settings, defence query, request kinds and hooks. */
-import { renderAttackCard } from "../applications/attack/attack-card-render";
+import { redrawOnGmPresence, renderAttackCard } from "../applications/attack/attack-card-render";
 import { answerDefenceQuery } from "../applications/attack/defence-prompt";
 import { AttackMessageModel } from "../data/message/attack-model";
 import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "../net/attack-flow";
@@ -34,8 +34,10 @@ export function registerAttackCard(): void {
   });
   Hooks.once("ready", () => {
     void sweepCards();
+    redrawOnGmPresence();
   });
   Hooks.on("userConnected", () => {
     void sweepCards();
+    redrawOnGmPresence();
   });
 }

@@ -8,7 +8,8 @@ import { ROUND_MODES } from "../rules/round-plan";
 import type { RoundMode } from "../rules/round-plan";
 import type { Distance, Surface } from "../rules/types";
 import { SYSTEM_ID } from "./system-id";
-import { SETTINGS } from "./settings-table";
+import { SETTINGS, integerSetting, pickEventsTable, storedEventsTable } from "./settings-table";
+import type { EventsTablePick } from "./settings-table";
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -36,13 +37,31 @@ export function surpriseCostsRoundOne(): boolean {
 
 /** What the Stealthy tag adds to the Surprise Chance and the ambush roll (RULES.md "Surprise and ambush"). */
 export function stealthyModifier(): number {
-  const value: unknown = game.settings.get(SYSTEM_ID, "stealthyModifier");
-  const { min, max } = SETTINGS.stealthyModifier;
-  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : SETTINGS.stealthyModifier.default;
+  return integerSetting("stealthyModifier", game.settings.get(SYSTEM_ID, "stealthyModifier"));
 }
 
-/** The UUID of the Combat Events table the d10 mode draws from (RULES.md "Side initiative"). */
-export function combatEventsTableUuid(): string {
-  const value: unknown = game.settings.get(SYSTEM_ID, "combatEventsTable");
-  return typeof value === "string" && value !== "" ? value : SETTINGS.combatEventsTable.default;
+/** The GM's combat events table as a document, or null for the system's own (the engine resolves those). */
+export interface EventsTable {
+  pick: EventsTablePick;
+  table: RollTable.Implementation | null;
+}
+
+/**
+ * The Combat Events table the d10 mode draws from (RULES.md "Side initiative"): the one the GM picked in settings,
+ * or the system's own when none is picked; a picked table that is gone (or a stored value that is no table) falls
+ * back to the system's with a localised warning to the GM.
+ */
+export async function combatEventsTable(): Promise<EventsTable> {
+  const stored: unknown = game.settings.get(SYSTEM_ID, "combatEventsTable");
+  const { uuid } = storedEventsTable(stored);
+  const found = uuid === null ? null : await fromUuid(uuid as `RollTable.${string}`);
+  const table = found instanceof RollTable ? found : null;
+  const pick = pickEventsTable(stored, table ? "table" : found ? "other" : "missing");
+  if (pick.warning !== "") ui.notifications.warn(game.i18n.format(pick.warning, { uuid: typeof stored === "string" ? stored : "" }));
+  return { pick, table: pick.system ? null : table };
+}
+
+/** How many combat events one round may draw (RULES.md "Side initiative"; 0: no cap). */
+export function combatEventsCap(): number {
+  return integerSetting("combatEventsCap", game.settings.get(SYSTEM_ID, "combatEventsCap"));
 }

@@ -2,6 +2,14 @@
 import { SETTINGS, settingKey } from "./settings-table";
 import { SYSTEM_ID } from "./system-id";
 
+/** The combat events table setting's field: one RollTable UUID (world or compendium), or null for the system's. */
+function eventsTableField() {
+  return new foundry.data.fields.DocumentUUIDField({ type: SETTINGS.combatEventsTable.documentName, embedded: false, nullable: true });
+}
+
+/** The type of that field, for the setting's declaration (src/types/fvtt-configuration.ts). */
+export type EventsTableField = ReturnType<typeof eventsTableField>;
+
 function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): Record<string, string> {
   return Object.fromEntries(choices.map((value) => [value, settingKey(key, `choices.${value}`)]));
 }
@@ -10,7 +18,7 @@ function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): R
 export function registerSettings(): void {
   const common = { scope: "world", config: true } as const;
   const label = (key: keyof typeof SETTINGS) => ({ name: settingKey(key, "name"), hint: settingKey(key, "hint") });
-  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier, combatEventsTable } =
+  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier, combatEventsTable, combatEventsCap } =
     SETTINGS;
   game.settings.register(SYSTEM_ID, "initiativeMode", {
     ...common,
@@ -46,10 +54,19 @@ export function registerSettings(): void {
     range: { min: stealthyModifier.min, max: stealthyModifier.max, step: 1 },
     default: stealthyModifier.default,
   });
+  // A DataField as the type: core's settings dialog renders the field's own input, here a RollTable picker
+  // (drag a table from the sidebar or a compendium). It stores a UUID string, as the plain text setting did.
   game.settings.register(SYSTEM_ID, "combatEventsTable", {
     ...common,
     ...label("combatEventsTable"),
-    type: String,
+    type: eventsTableField(),
     default: combatEventsTable.default,
+  });
+  game.settings.register(SYSTEM_ID, "combatEventsCap", {
+    ...common,
+    ...label("combatEventsCap"),
+    type: Number,
+    range: { min: combatEventsCap.min, max: combatEventsCap.max, step: 1 },
+    default: combatEventsCap.default,
   });
 }

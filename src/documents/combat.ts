@@ -15,11 +15,16 @@ import { defaultRoundMode, defaultSurface } from "../config/settings-combat";
 import type { SkirmishState } from "../rules/state";
 import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/round-driver";
 import type { SurpriseChoice } from "../applications/combat/round-driver";
-import { currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
+import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
-import { woundState } from "../rules/health";
+import { sendRequest } from "../net/requests";
+import type { WalkAction, WalkPoint } from "../net/walk-request";
+import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
 import { writeUpdates } from "./combat-writer";
 import { AgeOfDragonsCombatant } from "./combatant";
+
+/** Walks of the round on this client, one at a time per combat. */
+const WALKS = new WalkQueue();
 
 /** An Age of Dragons combat: the game's own round over the engine's plan, and the skirmish state. */
 export class AgeOfDragonsCombat extends Combat {
@@ -97,41 +102,98 @@ export class AgeOfDragonsCombat extends Combat {
     await surpriseStep(this, choice);
   }
 
+  /** Where the round stands: the round, the step index (0 before the combat starts) and the last End Phase. */
+  get walkPoint(): WalkPoint {
+    const stored = this.stored;
+    return { round: this.round, index: storedCursor(stored).index, end: Math.max(0, stored.endPhase.round) };
+  }
+
   /** Starts the combat: initiative for round 1 (on its card), the round's plan, and core's combatStart hook. */
   override async startCombat(): Promise<this> {
-    if (!this.#gmOnly()) return this;
-    Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
-    await beginRound(this, 1);
+    await this.#walk("start");
     return this;
   }
 
   /** The next step of the plan; at the End step the End Phase is resolved first; past the last step, a new round. */
   override async nextTurn(): Promise<this> {
-    if (!this.#gmOnly()) return this;
-    const step = this.step;
-    if (step?.kind === "end" && !this.endPhaseDone) {
-      await resolveEnd(this);
-      return this;
-    }
-    const stored = this.stored;
-    const plan = storedPlan(stored);
-    const state = this.skirmish;
-    const able = Object.values(state.combatants)
-      .filter((c) => woundState(c.life.wounds, c.life.max) !== "dead")
-      .map((c) => c.id);
-    const cursor = advance(plan, storedCursor(stored), able);
-    if (cursor.index >= plan.steps.length) return this.nextRound();
-    const order = this.turns.map((c) => c.id ?? "");
-    const turn = turnForStep({ ...stored, cursor }, order);
-    await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
-      direction: 1,
-    } as Combat.Database.UpdateOperation);
+    await this.#walk("next");
     return this;
   }
 
   /** The previous step of the plan (never before the round's first). */
   override async previousTurn(): Promise<this> {
-    if (!this.#gmOnly()) return this;
+    await this.#walk("previous");
+    return this;
+  }
+
+  /** The next round, after this round's End Phase (resolved now if it was not): initiative, plan, first step. */
+  override async nextRound(): Promise<this> {
+    await this.#walk("nextRound");
+    return this;
+  }
+
+  /**
+   * A GM's walk: the active GM performs it, any other GM asks the active GM by request (net/walk-request.ts), so
+   * only one client ever walks the round.
+   */
+  async #walk(action: WalkAction): Promise<void> {
+    if (!this.#gmOnly()) return;
+    const at = this.walkPoint;
+    if (game.users.activeGM?.id === game.user.id) {
+      await this.walk(action, at);
+      return;
+    }
+    const summary = game.i18n.localize(`AOD.Combat.Walk.${action}`);
+    await sendRequest(WALK_REQUEST, { combatId: this.id ?? "", action, at }, summary);
+  }
+
+  /**
+   * Performs a walk on this (the active GM's) client, queued behind any walk still running; nothing happens when
+   * the round has moved on from `at` meanwhile (a double click, or two GMs at once).
+   */
+  async walk(action: WalkAction, at: WalkPoint): Promise<void> {
+    await WALKS.run(this.id ?? "", async () => {
+      if (!ruleOnWalk({ combatId: this.id ?? "", action, at }, this.walkPoint, { id: game.user.id, name: game.user.name, isGM: game.user.isGM }).ok) return;
+      switch (action) {
+        case "start":
+          Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
+          await beginRound(this, 1);
+          return;
+        case "next":
+          await this.#next();
+          return;
+        case "previous":
+          await this.#previous();
+          return;
+        case "nextRound":
+          await this.#nextRound();
+          return;
+      }
+    });
+  }
+
+  async #next(): Promise<void> {
+    const step = this.step;
+    if (step?.kind === "end" && !this.endPhaseDone) {
+      await resolveEnd(this);
+      return;
+    }
+    const stored = this.stored;
+    const plan = storedPlan(stored);
+    const state = this.skirmish;
+    const cursor = advance(plan, storedCursor(stored), ableToAct(state));
+    if (cursor.index >= plan.steps.length) {
+      await this.#nextRound();
+      return;
+    }
+    const order = this.turns.map((c) => c.id ?? "");
+    const turn = turnForStep({ ...stored, cursor }, order);
+    await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
+      direction: 1,
+    } as Combat.Database.UpdateOperation);
+  }
+
+  async #previous(): Promise<void> {
     const stored = this.stored;
     const index = Math.max(0, storedCursor(stored).index - 1);
     const order = this.turns.map((c) => c.id ?? "");
@@ -139,21 +201,29 @@ export class AgeOfDragonsCombat extends Combat {
     await this.update({ turn: turn ?? this.turn, "system.cursor.index": index } as Combat.UpdateData, {
       direction: -1,
     } as Combat.Database.UpdateOperation);
-    return this;
   }
 
-  /** The next round, after this round's End Phase (resolved now if it was not): initiative, plan, first step. */
-  override async nextRound(): Promise<this> {
-    if (!this.#gmOnly()) return this;
+  async #nextRound(): Promise<void> {
     if (this.round > 0 && !this.endPhaseDone) await resolveEnd(this);
     await beginRound(this, this.round + 1);
-    return this;
   }
 
   /** Rounds are not walked back: the End Phase card's undo is the way to take a round's end back. */
   override previousRound(): Promise<this> {
     ui.notifications.info(game.i18n.localize("AOD.Combat.Errors.NoPreviousRound"));
     return Promise.resolve(this);
+  }
+
+  /** A player's own change of round or turn (core allows it to the current combatant's owner) is put back. */
+  protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    const [changed, , userId] = args;
+    if (game.users.activeGM?.id !== game.user.id || this.round === 0) return;
+    const author = game.users.get(userId) as User.Implementation | undefined;
+    const stored = this.stored;
+    const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
+    const repair = repairPlayerWalk(changed, { isGM: author?.isGM ?? false }, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
+    if (repair) void this.update(repair as Combat.UpdateData);
   }
 
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */

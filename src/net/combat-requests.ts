@@ -4,14 +4,27 @@ import type { FallPayload } from "./fall-request";
 import { FALL_REQUEST, fallRequestKind } from "./fall-request";
 import { REQUEST_REASONS, registerRequestKind } from "./request-registry";
 import { sendRequest } from "./requests";
+import type { WalkPayload, WalkPoint } from "./walk-request";
+import { WALK_REQUEST, parseWalk, ruleOnWalk } from "./walk-request";
 
 function combatOf(id: string): AgeOfDragonsCombat | undefined {
   const combat = game.combats.get(id);
   return combat instanceof AgeOfDragonsCombat ? combat : undefined;
 }
 
-/** Registers `combat.fall`. */
+/** Registers `combat.fall` and `combat.walk`. */
 export function registerCombatRequests(): void {
+  registerRequestKind<WalkPayload, WalkPoint>(WALK_REQUEST, {
+    parse: parseWalk,
+    gather(payload) {
+      return combatOf(payload.combatId)?.walkPoint ?? { refused: REQUEST_REASONS.Gone };
+    },
+    validate: (payload, now, requester) => ruleOnWalk(payload, now, requester),
+    async apply(payload) {
+      await combatOf(payload.combatId)?.walk(payload.action, payload.at);
+      return { ok: true };
+    },
+  });
   registerRequestKind(
     FALL_REQUEST,
     fallRequestKind({

@@ -176,10 +176,11 @@ function sideD10(input: RoundInput): RoundStep[] {
   const sides = parseSides(input.sides);
   const speeds = new Map<string, SpeedCategory>();
   input.combatants.forEach((c, i) => {
-    if (c.side === undefined || !sides.order.includes(c.side)) {
+    // The dead act no more: a side whose members are all dead rolls no initiative (RULES.md "Side initiative").
+    if (!c.dead && (c.side === undefined || !sides.order.includes(c.side))) {
       fail(`combatants[${i}].side`, "one of the sides in the initiative order", c.side);
     }
-    speeds.set(c.id, shiftedSpeed(c.speed ?? "average", sides.phaseShift[c.side] ?? 0));
+    speeds.set(c.id, shiftedSpeed(c.speed ?? "average", (c.side === undefined ? undefined : sides.phaseShift[c.side]) ?? 0));
   });
   const living = input.combatants.filter((c) => !c.dead).map((c) => c.id);
   const steps: RoundStep[] = [{ phase: "starting", kind: "start", combatants: living, simultaneous: true }];

@@ -12,6 +12,7 @@ import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import type { AgeOfDragonsCombat } from "../documents/combat";
 import type { AgeOfDragonsCombatant } from "../documents/combatant";
 import type { SettingValues } from "../config/settings-table";
+import type { EventsTableField } from "../config/settings";
 import type { AgeOfDragonsApi } from "../config/api";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
@@ -22,7 +23,9 @@ import type { SkillLadder } from "../rules/skills";
 import type { SYSTEM_ID } from "../config/system-id";
 
 /** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
-type SystemSettings = { [K in keyof SettingValues as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K] };
+type SystemSettings = {
+  [K in Exclude<keyof SettingValues, "combatEventsTable"> as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K];
+};
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -57,6 +60,8 @@ declare module "fvtt-types/configuration" {
   // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
   interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
+    // A RollTable picker (settings.ts); its value is a UUID string or null.
+    "age-of-dragons.combatEventsTable": EventsTableField;
     "age-of-dragons.boardTokenElevation": boolean;
     "age-of-dragons.boardBandElevations": string;
     "age-of-dragons.autoNpcDefence": boolean;

@@ -15,14 +15,15 @@ function compile(command: string): Runner {
 
 function world(actors: Record<string, unknown>) {
   const rollCheck = vi.fn((..._args: unknown[]) => "rolled");
+  const attackWith = vi.fn((..._args: unknown[]) => "attacking");
   const warn = vi.fn();
   const format = vi.fn((key: string, data: Record<string, string>) =>
     (translation(key) ?? key).replace(/\{(\w+)\}/g, (_m, k: string) => data[k] ?? ""),
   );
-  const game = { system: { api: { rollCheck } }, i18n: { format } };
+  const game = { system: { api: { rollCheck, attackWith } }, i18n: { format } };
   const ui = { notifications: { warn } };
   const fromUuid = (uuid: string) => Promise.resolve(actors[uuid] ?? null);
-  return { rollCheck, warn, game, ui, fromUuid };
+  return { rollCheck, attackWith, warn, game, ui, fromUuid };
 }
 
 describe("hotbar check macros", () => {
@@ -61,12 +62,28 @@ describe("hotbar check macros", () => {
 });
 
 describe("weapon macros", () => {
-  it("roll the weapon's attack by its item id", async () => {
-    const macro = checkMacro({ actorUuid: "Actor.s", actorName: "Sable Dragon", label: "Dragonsbreath", img: "", check: { attribute: null, skill: null, weapon: "og1cUrsaFwrwlmvL" } });
-    const dragon = { name: "Sable Dragon" };
+  const breath = (actorName = "Sable Dragon", label = "Dragonsbreath") =>
+    checkMacro({ actorUuid: "Actor.s", actorName, label, img: "", check: { attribute: null, skill: null, weapon: "og1cUrsaFwrwlmvL" } });
+  const carrying = (...ids: string[]) => ({ name: "Sable Dragon", items: { get: (id: string) => (ids.includes(id) ? { id } : undefined) } });
+
+  it("start the weapon's attack card for the actor, as the sheet's weapon button does, not a bare check", async () => {
+    const dragon = carrying("og1cUrsaFwrwlmvL");
     const w = world({ "Actor.s": dragon });
-    await compile(macro.command)(w.fromUuid, w.game, w.ui);
-    expect(w.rollCheck).toHaveBeenCalledWith(dragon, { weapon: "og1cUrsaFwrwlmvL", configure: true });
+    expect(await compile(breath().command)(w.fromUuid, w.game, w.ui)).toBe("attacking");
+    expect(w.attackWith).toHaveBeenCalledWith(dragon, { weaponId: "og1cUrsaFwrwlmvL", configure: true });
+    expect(w.rollCheck).not.toHaveBeenCalled();
+  });
+  it("say by name that the weapon is gone, and start nothing, when the actor no longer carries it", async () => {
+    const w = world({ "Actor.s": carrying("someOtherWeapon1") });
+    expect(await compile(breath('The "Black" Wyrm', "Fire's Breath").command)(w.fromUuid, w.game, w.ui)).toBeNull();
+    expect(w.attackWith).not.toHaveBeenCalled();
+    expect(w.warn).toHaveBeenCalledWith('The "Black" Wyrm no longer carries the Fire\'s Breath of this macro.');
+  });
+  it("say the actor is gone before looking for the weapon", async () => {
+    const w = world({});
+    expect(await compile(breath().command)(w.fromUuid, w.game, w.ui)).toBeNull();
+    expect(w.warn).toHaveBeenCalledWith("The actor Sable Dragon of this macro no longer exists.");
+    expect(w.attackWith).not.toHaveBeenCalled();
   });
 });
 

@@ -196,6 +196,15 @@ describe("001 Combat Phases: side d10 round plan", () => {
       planRound({ mode: "sideD10", round: 1, combatants: [{ id: "x", side: "neutral" }], sides }),
     ).toThrow(/combatants\[0\]\.side.*neutral/);
   });
+  it("takes a dead combatant whose whole side is out and rolled no initiative, and plans nothing for it", () => {
+    const combatants: PlanCombatant[] = [
+      { id: "gale", side: "friendly" },
+      { id: "orc", side: "neutral", dead: true },
+    ];
+    const plan = planRound({ mode: "sideD10", round: 2, combatants, sides });
+    expect(brief(plan)).toEqual(["starting start gale", "average act gale", "endOfRound end gale"]);
+    expect(() => planRound({ mode: "sideD10", round: 2, combatants: [{ ...combatants[1], id: "orc", dead: false }], sides })).toThrow(/neutral/);
+  });
 });
 
 describe("000 Initiative: walking a round plan", () => {

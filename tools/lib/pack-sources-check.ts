@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ManifestPack } from "./manifest";
+import { checkCompendiumLinks } from "./link-check";
 import { loadSources } from "./pack-sources";
 import { validatePack } from "./pack-validate";
 import type { LoadedSource } from "./pack-validate";
@@ -33,7 +34,7 @@ export function undeclaredSourceFolders(sourceRoot: string, packs: readonly Mani
 }
 
 /**
- * Every validation error of every loaded pack. A system path (an image) must name a file in the repository
+ * Every validation error of every loaded pack, and every compendium link that leads nowhere. A system path (an image) must name a file in the repository
  * `root` inside one of the `shipped` folders, since only those are copied into the release.
  */
 export function validateLoadedPacks(root: string, loaded: readonly LoadedPack[], shipped: readonly string[]): string[] {
@@ -42,7 +43,8 @@ export function validateLoadedPacks(root: string, loaded: readonly LoadedPack[],
     const full = join(root, path);
     return existsSync(full) && statSync(full).isFile();
   };
-  return loaded.flatMap(({ pack, files }) => validatePack({ name: pack.name, type: pack.type, files }, { fileExists }));
+  const packs = loaded.map(({ pack, files }) => ({ name: pack.name, type: pack.type, files }));
+  return [...packs.flatMap((pack) => validatePack(pack, { fileExists })), ...checkCompendiumLinks(packs)];
 }
 
 /** How many top-level and embedded documents a pack's parsed sources hold. */

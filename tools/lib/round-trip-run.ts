@@ -5,6 +5,8 @@ import type { BuildPaths } from "./build-release";
 import { ZIP_NAME } from "./build-release";
 import { compareZipEntries, listFilesRelative, unzipToFolder } from "./dist-zip";
 import { readManifestPacks } from "./manifest";
+import { checkCompendiumLinks } from "./link-check";
+import type { LinkedPack } from "./link-check";
 import { extractCompiledPack, keepCliFilesIn } from "./pack-compile";
 import { loadPacks } from "./pack-sources-check";
 import { loadSources } from "./pack-sources";
@@ -41,6 +43,7 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
   let passed = 0;
   let failedDocs = 0;
   let bestiary: UnknownRecord[] | undefined;
+  const extractedPacks: LinkedPack[] = [];
 
   // The release zip first, before anything opens dist/'s packs: it must hold exactly dist/'s files, and the
   // packs are then extracted from the unzipped copy, so the round trip checks what users install.
@@ -68,6 +71,7 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
         continue;
       }
       const extracted = loadSources(extractDir, extractDir);
+      extractedPacks.push({ name: loaded.pack.name, type: loaded.pack.type, files: extracted });
       const result = compareSourcesWithExtracted(loaded.pack.name, loaded.files, extracted);
       passed += result.passed;
       failedDocs += result.checked - result.passed;
@@ -78,8 +82,10 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
     }
   }
 
+  // Links between the compiled packs (a table result linking another table) must still lead somewhere.
   const installErrors = [
     ...checkInstallable({ manifest, version, exists: (path) => existsSync(join(dist, path)), bestiary }),
+    ...checkCompendiumLinks(extractedPacks),
     ...zipErrors,
   ];
   failures.push(...installErrors);

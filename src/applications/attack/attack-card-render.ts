@@ -15,6 +15,7 @@ import { ATTACK_REQUEST_KINDS } from "../../net/attack-requests";
 import { requestAttack } from "../../net/attack-flow";
 import { authorIsGM, cardWorld, optionsFor } from "../../net/attack-world";
 import type { CardWorld } from "../../net/attack-world";
+import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 
 /** The card's template. */
 export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
@@ -117,5 +118,34 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
         for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = false;
       });
     });
+  }
+}
+
+/** The sidebar chat log: core v13's ChatLog#updateMessage draws one message again (chat.mjs, "Public API"). */
+function chatLog(): { updateMessage(message: ChatMessage.Implementation): Promise<void> } {
+  return ui.chat as unknown as { updateMessage(message: ChatMessage.Implementation): Promise<void> };
+}
+
+/** Whether an active GM was online when this client last looked (null before `ready`). */
+let gmSeen: boolean | null = null;
+
+/**
+ * Draws the open attack cards again when a GM connects or the last one leaves: their "waiting for a GM" line and
+ * their buttons follow it, but nothing updates the messages themselves. Call on `ready` and on `userConnected`.
+ */
+export function redrawOnGmPresence(): void {
+  const now = game.users.activeGM !== null;
+  const changed = gmPresenceChanged(gmSeen, now);
+  gmSeen = now;
+  if (!changed) return;
+  for (const message of game.messages) {
+    if (!(message.system instanceof AttackMessageModel)) continue;
+    let stage: AttackSource["card"]["stage"];
+    try {
+      stage = message.system.source.card.stage;
+    } catch {
+      continue; // a card that does not read shows the forged notice, GM or not
+    }
+    if (showsGmPresence(stage)) void chatLog().updateMessage(message);
   }
 }

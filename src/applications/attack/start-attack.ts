@@ -10,7 +10,7 @@ import { documentsOf, maybe } from "../../net/attack-world";
 import { actorSourceOf } from "../../dice/check-source";
 import { RollDialog } from "../dialogs/roll-dialog";
 import { translate } from "./attack-card-render";
-import { attackBoard } from "./attacker-token";
+import { attackBoard, attackerUuid } from "./attacker-token";
 
 /** What a player starts. */
 export interface StartAttackOptions {
@@ -71,4 +71,12 @@ export async function startAttack(options: StartAttackOptions = {}): Promise<voi
     ({ killerBlow, modifiers } = chosen);
   }
   await requestAttack(ATTACK_REQUEST_KINDS.declare, { action, attacker, targets, weaponId, killerBlow, modifiers });
+}
+
+/**
+ * A battle action by this actor, acting for its own token as its sheet's weapon button does (`attackerUuid`): the
+ * sheet's button and the hotbar's weapon macros both start their attack card here.
+ */
+export async function attackWith(actor: Actor.Implementation, options: Omit<StartAttackOptions, "attacker"> = {}): Promise<void> {
+  await startAttack({ ...options, attacker: attackerUuid(actor) });
 }

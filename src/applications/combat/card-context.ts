@@ -36,6 +36,10 @@ export interface InitiativeCardData {
   checks: { id: string; dice: number[]; successes: number }[];
   sides: { side: string; history: number[]; shift: number }[];
   events: number;
+  /** Events the world's cap per round left undrawn (absent on older cards: none). */
+  skipped?: number;
+  /** The cap in force when the card was made (0: none). */
+  cap?: number;
 }
 
 /** The initiative card's context. */
@@ -63,6 +67,10 @@ export function initiativeCardContext(data: InitiativeCardData, format: Format) 
         shift: s.shift === 0 ? "" : format(s.shift < 0 ? "AOD.Combat.Card.PhaseEarlier" : "AOD.Combat.Card.PhaseLater"),
       })),
     events: data.events > 0 ? format("AOD.Combat.Card.EventsDrawn", { count: data.events }) : "",
+    skipped:
+      (data.skipped ?? 0) > 0
+        ? format("AOD.Combat.Card.EventsSkipped", { skipped: data.skipped ?? 0, drawn: data.events - (data.skipped ?? 0), cap: data.cap ?? 0 })
+        : "",
   };
 }
 

@@ -3,19 +3,18 @@
  * each round, resolving and undoing the End Phase, each with its card. Every roll is a real Roll (RollingDice);
  * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update.
  */
-import { COMBAT_EVENTS_TABLE_UUID } from "../../config/settings-table";
-import { combatEventsTableUuid, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
+import { eventsToDraw } from "../../config/settings-table";
+import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../config/settings-combat";
 import { rollSurprise } from "../../data/combat/surprise-round";
 import type { SurpriseSide } from "../../data/combat/surprise-round";
 import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/snapshot";
-import { revertChanges, turnForStep, turnOrder } from "../../data/combat/round";
-import type { CombatSystemSource } from "../../data/combat/stored";
+import { livingSides, revertChanges, roundStart } from "../../data/combat/round";
+import type { InitiativeDecision } from "../../data/combat/round";
 import type { CombatCardKind } from "../../data/message/combat-card-model";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { resolveCombatEvent } from "../../rules/combat-events";
 import { PNEUMA_TIE_TN, pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../rules/initiative";
 import { resolveEndPhase } from "../../rules/procedures/end-phase";
-import { planRound } from "../../rules/round-plan";
 import { templatePath } from "../template-paths";
 import type { EndPhaseCardData, EventCardData, EventCardEntry, Format, InitiativeCardData } from "./card-context";
 import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext } from "./card-context";
@@ -50,7 +49,7 @@ function names(combat: AgeOfDragonsCombat): Record<string, string> {
 }
 
 /** The stored initiative for a round in the Pneuma modes: kept while it holds, else rolled again on a card. */
-async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<Record<string, unknown>> {
+async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
   const entries = combat.entries;
   const state = combat.skirmish;
   const roster = planCombatants(state, entries).map((c) => ({ id: c.id, pneuma: c.pneuma ?? 0 }));
@@ -69,25 +68,18 @@ async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Prom
     events: 0,
   };
   const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
-  return {
-    "system.initiative.order": result.order,
-    "system.initiative.pneuma": result.pneuma,
-    "system.initiative.checks": data.checks,
-    "system.initiative.messageId": message?.id ?? "",
-  };
+  return { order: result.order, pneuma: result.pneuma, checks: data.checks, messageId: message?.id ?? "" };
 }
 
-/** The sides in the skirmish, in the order they first appear among the living. */
-function sidesOf(combat: AgeOfDragonsCombat): string[] {
-  const state = combat.skirmish;
-  return [...new Set(Object.values(state.combatants).map((c) => c.side))];
-}
-
-/** 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll, on two cards. */
-async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Record<string, unknown>> {
+/**
+ * 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll (at most the world's cap
+ * per round; the initiative card says how many it skipped), on two cards.
+ */
+async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
   const dice = new RollingDice();
-  const sides = sidesOf(combat);
+  const sides = livingSides(combat.skirmish);
   const result = await sideInitiative(sides, dice);
+  const { draw, skipped, cap } = eventsToDraw(result.events, combatEventsCap());
   const data: InitiativeCardData = {
     mode: "sideD10",
     round,
@@ -96,12 +88,14 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Rec
     checks: [],
     sides: result.order.map((side) => ({ side, history: result.history[side] ?? [], shift: result.phaseShift[side] ?? 0 })),
     events: result.events,
+    skipped,
+    cap,
   };
   const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
-  if (result.events > 0) await drawEvents(combat, round, result.events);
+  if (draw > 0) await drawEvents(combat, round, draw);
   return {
-    "system.initiative.sides": { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
-    "system.initiative.messageId": message?.id ?? "",
+    sides: { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
+    messageId: message?.id ?? "",
   };
 }
 
@@ -110,25 +104,20 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Rec
  * applyEngineChanges); from a table the GM chose in settings, its results are drawn and shown for the GM to apply.
  */
 async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: number): Promise<void> {
-  const uuid = combatEventsTableUuid();
+  const { table: custom } = await combatEventsTable();
   const entries: EventCardEntry[] = [];
   const dice = new RollingDice();
   let table = game.i18n.localize("AOD.CombatEvents.Title");
-  if (uuid === COMBAT_EVENTS_TABLE_UUID) {
+  if (custom === null) {
     for (let i = 0; i < count; i += 1) {
       const result = await resolveCombatEvent(eventSnapshot(combat.skirmish, combat.entries), dice);
       if (result.changes.length > 0) await combat.applyEngineChanges(result.changes);
       entries.push({ roll: result.roll, event: result.event, key: result.key, text: "", combatant: result.combatant, affected: result.affected });
     }
   } else {
-    const found = await fromUuid(uuid as `RollTable.${string}`);
-    if (!(found instanceof RollTable)) {
-      ui.notifications.error(game.i18n.format("AOD.Combat.Errors.NoEventTable", { uuid }));
-      return;
-    }
-    table = found.name;
+    table = custom.name;
     for (let i = 0; i < count; i += 1) {
-      const draw = await found.draw({ displayChat: false } as RollTable.DrawOptions);
+      const draw = await custom.draw({ displayChat: false } as RollTable.DrawOptions);
       dice.rolls.push(draw.roll);
       const text = draw.results.map((r) => r.description || r.name || "").join(" ");
       entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, combatant: null, affected: [] });
@@ -144,34 +133,11 @@ async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: numb
  */
 export async function beginRound(combat: AgeOfDragonsCombat, round: number, extra: Record<string, unknown> = {}): Promise<void> {
   const mode = combat.stored.mode;
-  const initiative =
+  const decided =
     mode === "sideD10" ? await sideRound(combat, round) : mode === "secretDeclaration" ? {} : await pneumaInitiative(combat, round);
-  // Re-read after the cards: combat events may have moved or marked combatants.
-  const expanded = foundry.utils.expandObject(initiative) as { system?: object };
-  const stored = foundry.utils.mergeObject(combat.stored, expanded.system ?? {}, { inplace: false }) as CombatSystemSource;
-  const state = skirmishState(stored.skirmish, combat.entries);
-  const sides = stored.initiative.sides;
-  const plan = planRound({
-    mode,
-    round,
-    combatants: planCombatants(state, combat.entries),
-    ...(mode === "descending" || mode === "reverseDeclaration" ? { order: stored.initiative.order } : {}),
-    ...(mode === "sideD10" && sides
-      ? { sides: { order: sides.order, phaseShift: sides.phaseShift as Record<string, -1 | 0 | 1> } }
-      : {}),
-  });
-  const next = { ...stored, plan: plan.steps, cursor: { round, index: 0 } };
-  const turns = turnOrder(plan.steps, combat.entries.map((e) => e.id));
-  const turn = turnForStep(next, turns);
-  await combat.update({
-    ...extra,
-    ...initiative,
-    round,
-    turn: turn ?? 0,
-    "system.plan": plan.steps,
-    "system.cursor": { round, index: 0 },
-    "system.declarations": {},
-  } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
+  // Read the combat again after the cards: combat events may have moved or marked combatants.
+  const { update } = roundStart(combat.stored, combat.entries, round, decided);
+  await combat.update({ ...extra, ...update } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
 }
 
 /** 000 "Phase Three: The End Phase": falls, crashes, resets; one card with every roll and the undo. */

@@ -7,8 +7,7 @@ import { CHECK_DRAG_TYPE } from "../hotbar-macro";
 import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
-import { startAttack } from "../attack/start-attack";
-import { attackerUuid } from "../attack/attacker-token";
+import { attackWith } from "../attack/start-attack";
 import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
@@ -165,7 +164,7 @@ async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, ta
 async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const weaponId = target.dataset.weapon;
   if (!weaponId || this.actor.items.get(weaponId) === undefined) return;
-  await startAttack({ weaponId, attacker: attackerUuid(this.actor), configure: !event.shiftKey });
+  await attackWith(this.actor, { weaponId, configure: !event.shiftKey });
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

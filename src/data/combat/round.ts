@@ -3,11 +3,14 @@
  * step maps to (so `combat.combatant`, `combat.turn` and core's turn hooks keep working), what a deleted combatant
  * takes out of the stored state, and the changes that undo an End Phase. Pure: no Foundry globals.
  */
-import { isComplete } from "../../rules/round-plan";
+import { woundState } from "../../rules/health";
+import { isComplete, planRound } from "../../rules/round-plan";
 import type { RoundCursor, RoundPlan, RoundStep } from "../../rules/round-plan";
 import { applyChanges, carrierOf } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
-import type { CombatSystemSource } from "./stored";
+import type { CombatantEntry } from "./snapshot";
+import { planCombatants, skirmishState } from "./snapshot";
+import type { CombatSystemSource, StoredInitiative } from "./stored";
 
 /** The plan as the rules take it, from the stored plan and cursor. */
 export function storedPlan(system: CombatSystemSource): RoundPlan {
@@ -141,4 +144,64 @@ export function revertChanges(now: SkirmishState, before: SkirmishState): StateC
     }
   }
   return changes;
+}
+
+/** The ids of the combatants still able to act: in the skirmish and not dead (what `advance` skips past). */
+export function ableToAct(state: SkirmishState): string[] {
+  return Object.values(state.combatants)
+    .filter((c) => woundState(c.life.wounds, c.life.max) !== "dead")
+    .map((c) => c.id);
+}
+
+/**
+ * The sides still in the fight, in the order they first appear among the living (001 "Initiative": each rolls a
+ * d10). A side whose every combatant is dead, or whose actors are gone, rolls no more and forces no ties.
+ */
+export function livingSides(state: SkirmishState): string[] {
+  const able = new Set(ableToAct(state));
+  return [...new Set(Object.values(state.combatants).filter((c) => able.has(c.id)).map((c) => c.side))];
+}
+
+/** What a round's initiative decided; the parts left out stay as stored (a Pneuma order that still holds). */
+export type InitiativeDecision = Partial<StoredInitiative>;
+
+/**
+ * Everything that starts a round, as one Combat update and the system data it leads to: the initiative decided
+ * for it, the engine's plan (`planRound` over the combatants as stored), the cursor at its first step, the turn
+ * that step maps to, and the public declarations cleared. Records are written whole with Foundry's `==` forced
+ * replacement: an update merges a TypedObjectField entry by entry, so `{}` alone would clear nothing and a side or
+ * a Pneuma from an earlier round would linger.
+ */
+export function roundStart(
+  system: CombatSystemSource,
+  entries: readonly CombatantEntry[],
+  round: number,
+  decided: InitiativeDecision,
+): { system: CombatSystemSource; update: Record<string, unknown> } {
+  const initiative = { ...system.initiative, ...decided };
+  const state = skirmishState(system.skirmish, entries);
+  const mode = system.mode;
+  const sides = initiative.sides;
+  const plan = planRound({
+    mode,
+    round,
+    combatants: planCombatants(state, entries),
+    ...(mode === "descending" || mode === "reverseDeclaration" ? { order: initiative.order } : {}),
+    ...(mode === "sideD10" && sides ? { sides: { order: sides.order, phaseShift: sides.phaseShift as Record<string, -1 | 0 | 1> } } : {}),
+  });
+  const next: CombatSystemSource = { ...system, initiative, plan: plan.steps, cursor: { round, index: 0 }, declarations: {} };
+  const turn = turnForStep(next, turnOrder(plan.steps, entries.map((e) => e.id)));
+  const update: Record<string, unknown> = {
+    round,
+    turn: turn ?? 0,
+    "system.plan": plan.steps,
+    "system.cursor": { round, index: 0 },
+    "system.==declarations": {},
+  };
+  if (decided.order) update["system.initiative.order"] = decided.order;
+  if (decided.pneuma) update["system.initiative.==pneuma"] = decided.pneuma;
+  if (decided.checks) update["system.initiative.checks"] = decided.checks;
+  if (decided.sides !== undefined) update["system.initiative.==sides"] = decided.sides;
+  if (decided.messageId !== undefined) update["system.initiative.messageId"] = decided.messageId;
+  return { system: next, update };
 }

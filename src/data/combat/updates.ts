@@ -130,6 +130,8 @@ export function outcomeUpdates(input: UpdateInput): { updates: DocumentUpdates; 
   const stateChanges: StateChange[] = [];
   const items: DocumentUpdates["items"] = {};
   const damaged = new Map<string, number>();
+  // Armour each combatant loses to the damage (a piece stops its rating less its damage, never below 0).
+  const armourLost = new Map<string, number>();
   for (const change of input.changes) {
     if (change.type !== "armourDamage") {
       stateChanges.push(change);
@@ -138,12 +140,15 @@ export function outcomeUpdates(input: UpdateInput): { updates: DocumentUpdates; 
     // 001 Armour Trouble: the worn piece in that slot takes one damage (its rating drops by one, RULES.md).
     const piece = (input.armour?.[change.id] ?? []).find((p) => p.slot === change.slot);
     if (!piece) continue;
-    const damage = Math.min(MAX_ARMOUR_DAMAGE, (damaged.get(piece.itemId) ?? piece.damage) + 1);
+    const was = damaged.get(piece.itemId) ?? piece.damage;
+    const damage = Math.min(MAX_ARMOUR_DAMAGE, was + 1);
     damaged.set(piece.itemId, damage);
+    const lost = Math.max(0, piece.rating - was) - Math.max(0, piece.rating - damage);
+    armourLost.set(change.id, (armourLost.get(change.id) ?? 0) + lost);
     const list = (items[change.id] ??= []).filter((u) => u._id !== piece.itemId);
     items[change.id] = [...list, { _id: piece.itemId, "system.damage": damage }];
   }
-  const after = applyChanges(input.state, stateChanges);
+  const after = withArmourLost(applyChanges(input.state, stateChanges), armourLost);
   const combat = skirmishPaths(input.stored, storedSkirmish(input.state), storedSkirmish(after));
   const actors: DocumentUpdates["actors"] = {};
   const statuses: DocumentUpdates["statuses"] = {};
@@ -160,6 +165,20 @@ export function outcomeUpdates(input: UpdateInput): { updates: DocumentUpdates; 
     }
   }
   return { updates: { combat, actors, items, statuses }, state: after };
+}
+
+/**
+ * The state with each combatant's armour lowered by what Armour Trouble took: the engine's state does not hold
+ * the items, so without this the state handed back would still count the damaged piece whole.
+ */
+function withArmourLost(state: SkirmishState, lost: ReadonlyMap<string, number>): SkirmishState {
+  if ([...lost.values()].every((n) => n === 0)) return state;
+  const combatants = { ...state.combatants };
+  for (const [id, n] of lost) {
+    const c = combatants[id];
+    if (c && n > 0) combatants[id] = { ...c, armour: Math.max(0, c.armour - n) };
+  }
+  return { ...state, combatants };
 }
 
 /** Whether an update set writes nothing at all. */

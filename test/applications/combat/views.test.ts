@@ -87,6 +87,19 @@ describe("the combat cards", () => {
     expect(html).toContain("acts one phase earlier");
   });
 
+  it.each(THEMES)("initiative: five sides tie again and again, events past the cap skipped (%s)", async (theme) => {
+    const sides = [
+      { side: "Dragons", history: [6, 6, 9], shift: 0 },
+      { side: "Wyvern Host", history: [6, 6, 3], shift: 0 },
+      { side: "The Free Companies of the Northern March", history: [2, 2, 10], shift: -1 },
+      { side: "Crossbowmen", history: [2, 2, 1], shift: 1 },
+      { side: "War Engines", history: [5], shift: 0 },
+    ];
+    const context = initiativeCardContext({ mode: "sideD10", round: 4, tieTN: 6, order: [], checks: [], sides, events: 4, skipped: 1, cap: 3 }, format);
+    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides-capped", frame: chat });
+    expect(html).toContain("capped at 3 a round: 3 drawn, 1 skipped");
+  });
+
   it.each(THEMES)("combat events drawn by the engine (%s)", async (theme) => {
     const snapshot = eventSnapshot(STATE, ENTRIES);
     // d20 13-14 Blinding Sun on one airborne combatant (die 6 over 4 airborne: faces 1..4 map to one each).

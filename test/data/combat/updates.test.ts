@@ -61,6 +61,23 @@ describe("outcomeUpdates", () => {
     expect(updates.items).toEqual({ a: [{ _id: "plate", "system.damage": 4 }] });
   });
 
+  it("hands back a state whose armour counts the damage Armour Trouble did, never below what the piece stops", () => {
+    // a wears a helm (rating 2) and plate (rating 3, damaged 2): armour 3 in all.
+    const armour = { a: [{ itemId: "helm", slot: "helmet", rating: 2, damage: 0 }, { itemId: "plate", slot: "body", rating: 3, damage: 2 }] };
+    const state = skirmishState(stored, [entry("a", { armour: 3 }), entry("b", { canFly: false })]);
+    const base = 3;
+    const helm = outcomeUpdates({ stored, state, armour, changes: [{ type: "armourDamage", id: "a", slot: "helmet" }] });
+    expect(helm.state.combatants.a?.armour).toBe(base - 1);
+    // The plate stops 1 (3 - 2): one damage takes it, the next finds nothing left to take.
+    const plate = outcomeUpdates({ stored, state, armour, changes: [{ type: "armourDamage", id: "a", slot: "body" }, { type: "armourDamage", id: "a", slot: "body" }] });
+    expect(plate.state.combatants.a?.armour).toBe(base - 1);
+    expect(plate.updates.items).toEqual({ a: [{ _id: "plate", "system.damage": 4 }] });
+    // No piece in the slot: nothing changes.
+    const none = outcomeUpdates({ stored, state, armour, changes: [{ type: "armourDamage", id: "a", slot: "shield" }] });
+    expect(none.state.combatants.a?.armour).toBe(base);
+    expect(none.state.combatants.b?.armour).toBe(state.combatants.b?.armour);
+  });
+
   it("switches statuses only where they differ from the actor's", () => {
     const { updates } = outcomeUpdates({
       stored,
