@@ -406,7 +406,13 @@ export function workingCopy(state: SkirmishState): SkirmishState {
  */
 export function allDisengaged(state: SkirmishState): boolean {
   const living = Object.values(state.combatants).filter((c) => !isDead(c));
-  return living.every((a, i) =>
-    living.slice(i + 1).every((b) => a.side === b.side || distanceBetween(state, a.id, b.id) === "disengaged"),
-  );
+  // Every later one for each, as loops: the simulator asks this every round.
+  for (let i = 0; i < living.length; i += 1) {
+    const a = living[i] as CombatantState;
+    for (let j = i + 1; j < living.length; j += 1) {
+      const b = living[j] as CombatantState;
+      if (a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
+    }
+  }
+  return true;
 }

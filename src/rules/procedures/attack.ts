@@ -293,7 +293,10 @@ export function performParsedAttackSync(
   dice: SyncDiceSource,
   options: ReportOptions = {},
 ): AttackResult {
-  return runStepsSync(parsedAttackSteps(state, attack, pools, options.log !== false), dice);
+  // The legality here rather than in parsedAttackSteps: one generator fewer per attack (a simulator hot path).
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  return runStepsSync(attackRollSteps(state, attack, pools, options.log !== false), dice);
 }
 
 /** The parsed attack as steps (steps.ts): the legality, then the rolls. */

@@ -69,9 +69,6 @@ export const FALL_CHOICE_REASONS = Object.freeze({
   Carried: RULE_REASONS.Carried,
 } as const);
 
-/** The flags of a round the End Phase clears (with choseToFall and falling, handled on their own). */
-const RESET_FLAGS = ["moved", "fullMove", "acted"] as const;
-
 /** Why an airborne combatant cannot stay up this end phase, if it cannot (000 "Falling out of the Sky"). */
 function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | undefined {
   if (isPinned(state, c.id)) return "pinned";
@@ -154,8 +151,9 @@ export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndP
     const step = fallStep(c.altitude);
     yield* fall(c, cause, step.altitude, step.crashed);
     // 000 Catching: a passenger goes where its carrier goes, down to the ground included.
+    if (state.carrying[id] === undefined) continue;
     const seen = new Set<string>([id]);
-    for (let p = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
+    for (let p: string | undefined = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
       seen.add(p);
       const passenger = combatant(state, p, "carried");
       yield* fall(passenger, "carrier", step.altitude, step.crashed, by);
@@ -179,9 +177,10 @@ export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndP
     const c = combatant(state, id);
     const falling = stillFalling.has(id);
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
-    for (const flag of RESET_FLAGS) {
-      if (c[flag]) changes.push({ type: "flag", id, flag, value: false });
-    }
+    // The round's flags, each read by name (a simulator hot path).
+    if (c.moved) changes.push({ type: "flag", id, flag: "moved", value: false });
+    if (c.fullMove) changes.push({ type: "flag", id, flag: "fullMove", value: false });
+    if (c.acted) changes.push({ type: "flag", id, flag: "acted", value: false });
     if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });
     // RULES.md End phase: effects that last one round end.
     for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });
