@@ -12,7 +12,7 @@ import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
-import type { LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
+import type { CombatantState, LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
 import { opposedSteps } from "./opposed";
@@ -196,6 +196,17 @@ export function resolveAttack(
   return attackEffects(state, parseAttack(decl), contest, damageDice);
 }
 
+/** The figures every attack log line shows. */
+function attackNumbers(attacker: CombatantState, target: CombatantState, decl: AttackDeclaration, contest: AttackContest) {
+  return {
+    attacker: attacker.name,
+    target: target.name,
+    weapon: decl.weapon.name,
+    attackSuccesses: contest.attackSuccesses,
+    defenceSuccesses: contest.defenceSuccesses,
+  };
+}
+
 /** The attack's effects; `logging` false leaves the log empty (ReportOptions). */
 function attackEffects(
   state: SkirmishState,
@@ -214,22 +225,15 @@ function attackEffects(
     changes.push({ type: "magic", id: attacker.id, value });
     if (logging) log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
   }
-  const numbers = () => ({
-    attacker: attacker.name,
-    target: target.name,
-    weapon: decl.weapon.name,
-    attackSuccesses: contest.attackSuccesses,
-    defenceSuccesses: contest.defenceSuccesses,
-  });
   const before = healthOf(target);
   const check = damageCheck(state, decl, contest);
   if (check === null) {
-    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: numbers() });
+    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: attackNumbers(attacker, target, decl, contest) });
     const wounds = target.life.wounds;
     return { changes, log, contest, damageSuccesses: 0, damage: 0, wounds, woundState: before, woundStateChanged: false, magicSpent };
   }
   if (logging) {
-    const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = numbers();
+    const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = attackNumbers(attacker, target, decl, contest);
     log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin } });
   }
   if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);

@@ -108,6 +108,52 @@ export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, 
   return runStepsSync(endPhaseSteps(state, options.log !== false), dice);
 }
 
+/** What one End Phase builds up as it goes, shared by the falls it works out. */
+interface EndPhaseWork {
+  state: SkirmishState;
+  logging: boolean;
+  changes: StateChange[];
+  log: LogEntry[];
+  falls: FallReport[];
+  stillFalling: Set<string>;
+}
+
+/** One combatant's fall of one band, and its crash if that band is the ground. */
+function* fallSteps(
+  at: EndPhaseWork,
+  c: CombatantState,
+  cause: FallCause,
+  to: Altitude,
+  crashed: boolean,
+  carrier?: string,
+): Steps<void> {
+  const { state, logging, changes, log, falls, stillFalling } = at;
+  const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
+  changes.push({ type: "altitude", id: c.id, altitude: to });
+  if (logging) {
+    log.push(
+      carrier === undefined
+        ? { key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } }
+        : { key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } },
+    );
+  }
+  if (crashed) {
+    const crash = yield* rollCrash(c, state);
+    report.crash = crash;
+    const { successes, tn, armour, damage, wounds } = crash;
+    if (logging) log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
+    if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
+    const before = healthOf(c);
+    if (crash.woundState !== before && logging) {
+      log.push(healthChangeLog(c.name, crash.woundState));
+    }
+  } else if (carrier === undefined && state.carrying[c.id] === undefined) {
+    // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
+    stillFalling.add(c.id);
+  }
+  falls.push(report);
+}
+
 /** The end phase as steps (steps.ts): one roll per crash, in combatant order. */
 export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndPhaseOutcome> {
   const changes: StateChange[] = [];
@@ -115,32 +161,7 @@ export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndP
   const falls: FallReport[] = [];
   const stillFalling = new Set<string>();
 
-  function* fall(c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string): Steps<void> {
-    const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
-    changes.push({ type: "altitude", id: c.id, altitude: to });
-    if (logging) {
-      log.push(
-        carrier === undefined
-          ? { key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } }
-          : { key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } },
-      );
-    }
-    if (crashed) {
-      const crash = yield* rollCrash(c, state);
-      report.crash = crash;
-      const { successes, tn, armour, damage, wounds } = crash;
-      if (logging) log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
-      if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
-      const before = healthOf(c);
-      if (crash.woundState !== before && logging) {
-        log.push(healthChangeLog(c.name, crash.woundState));
-      }
-    } else if (carrier === undefined && state.carrying[c.id] === undefined) {
-      // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
-      stillFalling.add(c.id);
-    }
-    falls.push(report);
-  }
+  const at: EndPhaseWork = { state, logging, changes, log, falls, stillFalling };
 
   for (const id of Object.keys(state.combatants)) {
     const c = combatant(state, id);
@@ -149,21 +170,20 @@ export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndP
     const cause = ownFallCause(state, c);
     if (cause === undefined) continue;
     const step = fallStep(c.altitude);
-    yield* fall(c, cause, step.altitude, step.crashed);
+    yield* fallSteps(at, c, cause, step.altitude, step.crashed);
     // 000 Catching: a passenger goes where its carrier goes, down to the ground included.
     if (state.carrying[id] === undefined) continue;
     const seen = new Set<string>([id]);
     for (let p: string | undefined = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
       seen.add(p);
       const passenger = combatant(state, p, "carried");
-      yield* fall(passenger, "carrier", step.altitude, step.crashed, by);
+      yield* fallSteps(at, passenger, "carrier", step.altitude, step.crashed, by);
       by = passenger.name;
     }
   }
 
   // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
-  const wasAlive = (id: string): boolean => !isDead(combatant(state, id));
-  const killed = falls.filter((f) => f.crash?.woundState === "dead" && wasAlive(f.id));
+  const killed = falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
     for (const f of killed) {

@@ -373,8 +373,7 @@ export async function performBreakOut(
   const attackTN = assertInteger("pools.attackTN", given.attackTN);
   const perDefender = given.defences === undefined ? {} : assertRecord("pools.defences", given.defences);
   const attackPool = assertInteger("pools.attackPool", given.attackPool);
-  const defence = (id: string) => parseDefence(`pools.defences.${id}`, perDefender[id] ?? null);
-  return runSteps(breakOutRollSteps(state, breakerId, attackPool, attackTN, defence), dice);
+  return runSteps(breakOutRollSteps(state, breakerId, attackPool, attackTN, { parse: true, defences: perDefender }), dice);
 }
 
 /**
@@ -394,8 +393,7 @@ export function performParsedBreakOutSync(
 export function* parsedBreakOutSteps(state: SkirmishState, decl: BreakOutDeclaration, pools: BreakOutPools): Steps<BreakOutResult> {
   const legality = breakOutLegality(state, decl);
   if (!legality.allowed) return legality;
-  const defence = (id: string) => pools.defences[id] ?? null;
-  return yield* breakOutRollSteps(state, decl.breakerId, pools.attackPool, pools.attackTN, defence);
+  return yield* breakOutRollSteps(state, decl.breakerId, pools.attackPool, pools.attackTN, { parse: false, defences: pools.defences });
 }
 
 const BREAK_OUT_ATTACK = poolLabel("attack");
@@ -405,12 +403,13 @@ function* breakOutRollSteps(
   breakerId: string,
   attackPool: number,
   attackTN: number,
-  offered: (id: string) => { pool: number; tn: number } | null,
+  offered: { parse: true; defences: Readonly<Record<string, unknown>> } | { parse: false; defences: BreakOutPools["defences"] },
 ): Steps<BreakOutResult> {
   const attackDice = yield { pool: attackPool, label: BREAK_OUT_ATTACK };
   const defences: BreakOutDefenceRoll[] = [];
   for (const id of breakOutDefenders(state, breakerId)) {
-    const given = offered(id);
+    // Each defence is parsed when its turn comes, as before (a refusal for a bad one names that grappler).
+    const given = offered.parse ? parseDefence(`pools.defences.${id}`, offered.defences[id] ?? null) : (offered.defences[id] ?? null);
     const defence = mayDefend(state, id).allowed ? given : null;
     const rolled = defence === null ? null : yield { pool: defence.pool, label: poolLabel(`defence ${id}`) };
     defences.push({ id, dice: rolled, tn: defence?.tn ?? attackTN });

@@ -140,16 +140,20 @@ function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altit
   return known === 1;
 }
 
+/** Whether two altitudes are close enough for a ranged attack (at most 1 apart in value, 000 "Ranged Attacks"). */
+function gapOk(a: Altitude, b: Altitude): boolean {
+  return Math.abs(altitudeValue(a) - altitudeValue(b)) <= 1;
+}
+
 /** The bands a combatant wants to be at to use an attack on a target, or null when it never can. */
 function wantedBands(self: CombatantState, target: CombatantState, option: AttackOption, now: Distance) {
   if (option.ranged) {
     const limit = option.decl.weapon.longRange ? "long" : "middle";
     const distance = distanceAt(now) <= distanceAt(limit) ? now : limit;
-    const gapOk = (a: Altitude) => Math.abs(altitudeValue(a) - altitudeValue(target.altitude)) <= 1;
-    if (gapOk(self.altitude)) return { altitude: self.altitude, distance };
+    if (gapOk(self.altitude, target.altitude)) return { altitude: self.altitude, distance };
     if (!self.canFly) return null;
     const here = altitudeAt(self.altitude);
-    const near = ALTITUDES.filter(gapOk).sort((a, b) => Math.abs(altitudeAt(a) - here) - Math.abs(altitudeAt(b) - here));
+    const near = ALTITUDES.filter((a) => gapOk(a, target.altitude)).sort((a, b) => Math.abs(altitudeAt(a) - here) - Math.abs(altitudeAt(b) - here));
     return near[0] ? { altitude: near[0], distance } : null;
   }
   if (target.altitude === "grounded" || target.altitude === "low") {
@@ -187,6 +191,17 @@ function moveToward(
   return move.altitude === undefined && move.distance === undefined ? null : move;
 }
 
+/** Whether a move brings the target into the attack's reach. */
+function lands(
+  view: TacticView,
+  self: CombatantState,
+  target: CombatantState,
+  option: AttackOption,
+  m: MoveDeclaration | null,
+): m is MoveDeclaration {
+  return m !== null && reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, target.altitude);
+}
+
 /** Moves in the order tried: a standard move that brings the target into reach, a full one that does, then the longest. */
 function approach(
   view: TacticView,
@@ -200,11 +215,8 @@ function approach(
   if (option) {
     const t = stateOf(view, target);
     const self = stateOf(view, view.self);
-    const lands = (m: MoveDeclaration | null): m is MoveDeclaration =>
-      m !== null &&
-      reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, t.altitude);
-    if (lands(standard)) order.push(standard);
-    if (lands(full)) order.push(full);
+    if (lands(view, self, t, option, standard)) order.push(standard);
+    if (lands(view, self, t, option, full)) order.push(full);
   }
   if (full && !order.includes(full)) order.push(full);
   if (standard && !order.includes(standard)) order.push(standard);
