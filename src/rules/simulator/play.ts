@@ -409,6 +409,7 @@ export class Runner {
     let rounds = 0;
     let winner = -2;
     let ending: Ending = "roundLimit";
+    let asked = false;
     play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
       rounds = round;
       let events = 0;
@@ -423,6 +424,12 @@ export class Runner {
         if (step.kind === "start" || (step.simultaneous && step.kind === "resolve" && mode === "secretDeclaration")) {
           await this.step(step, events);
         } else this.stepNow(step);
+        // Who is still in the fight changes only with wounds, which no step of the movement phase deals (moves and
+        // setting a passenger down change bands and flags), nor the End Phase's action steps (the simulated have no
+        // End Phase actions), so after those the last answer stands; the run's first step is always asked about.
+        const woundless = step.phase === "movement" || (step.phase === "end" && step.kind !== "end");
+        if (woundless && asked) continue;
+        asked = true;
         winner = standing(encounter, this.state);
         if (winner !== -2) {
           ending = "sideOut";
