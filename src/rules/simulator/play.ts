@@ -140,6 +140,8 @@ export class Runner {
   /** The health of each combatant when the current round plan was made (HEALTH_CODE), and that plan's steps. */
   private readonly planHealth: Uint8Array;
   private planSteps: readonly RoundStep[] | null = null;
+  /** This run's Pneuma order as part of a plan's key (made once a run). */
+  private orderKey = "";
   private readonly declared = new Map<string, Declared>();
   /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
   private readonly plans = new Map<string, readonly RoundStep[]>();
@@ -317,8 +319,9 @@ export class Runner {
       this.planHealth[c.index] = code;
     }
     if (same && this.planSteps) return this.planSteps;
-    let key = this.planHealth.join("");
-    if (order) key += `|${order.join("|")}`;
+    let key = "";
+    for (const code of this.planHealth) key += String(code);
+    if (order) key += this.orderKey;
     if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
     const known = this.plans.get(key);
     if (known) {
@@ -406,6 +409,7 @@ export class Runner {
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
     const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
+    this.orderKey = order ? `|${order.join("|")}` : "";
     let rounds = 0;
     let winner = -2;
     let ending: Ending = "roundLimit";
