@@ -5,8 +5,17 @@ import { mayDefend } from "./readiness";
 import { poolLabel, runSteps } from "./steps";
 import type { Steps } from "./steps";
 
-const ATTACK = poolLabel("attack");
-const DEFENCE = poolLabel("defence");
+/** The labels of the opposed roll's two pools, for callers that yield them themselves (attack.ts, grapple.ts). */
+export const ATTACK = poolLabel("attack");
+export const DEFENCE = poolLabel("defence");
+
+/**
+ * Whether the defender rolls its defence pool: it was offered one (not `null`, 000 "Defence is Optional") and may
+ * defend (`mayDefend`); otherwise the attack meets zero successes.
+ */
+export function defends(state: SkirmishState, defenderId: string, pools: { defence: { pool: number } | null }): boolean {
+  return pools.defence !== null && mayDefend(state, defenderId).allowed;
+}
 
 /** The opposed roll as steps (steps.ts): the attack pool, then the defence pool if the defender defends. */
 export function* opposedSteps(
@@ -15,8 +24,7 @@ export function* opposedSteps(
   pools: { attackPool: number; defence: { pool: number } | null },
 ): Steps<{ attackDice: number[]; defenceDice: number[] | null }> {
   const attackDice = yield { pool: pools.attackPool, label: ATTACK };
-  const defends = pools.defence !== null && mayDefend(state, defenderId).allowed;
-  const defenceDice = defends && pools.defence ? yield { pool: pools.defence.pool, label: DEFENCE } : null;
+  const defenceDice = pools.defence && defends(state, defenderId, pools) ? yield { pool: pools.defence.pool, label: DEFENCE } : null;
   return { attackDice, defenceDice };
 }
 
