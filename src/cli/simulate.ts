@@ -1,20 +1,9 @@
-/** Entry point of `npm run simulate` (see main.ts and `npm run simulate -- --help`). */
+/**
+ * The CLI from its TypeScript sources (`tsx src/cli/simulate.ts`). `npm run simulate` runs the same code from
+ * a bundle built on demand (tools/simulate.mjs), without tsx's start-up. See main.ts and `--help`.
+ */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCli } from "./main";
+import { runFromProcess } from "./process";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  errIsTTY: process.stderr.isTTY,
-  root,
-}).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+void runFromProcess(resolve(dirname(fileURLToPath(import.meta.url)), "../.."));

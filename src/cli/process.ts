@@ -1,0 +1,23 @@
+/**
+ * The CLI wired to this process: arguments, stdout, stderr and the exit status. `src/cli/simulate.ts` (under
+ * tsx) and the prebuilt bundle that `tools/simulate.mjs` runs (`npm run simulate`) both start here.
+ */
+import { runCli } from "./main";
+
+/** Runs `npm run simulate` with this process's arguments; `root` is the repository (bestiary, lang/en.json). */
+export function runFromProcess(root: string): Promise<void> {
+  return runCli(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    errIsTTY: process.stderr.isTTY,
+    root,
+  }).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
