@@ -12,7 +12,9 @@
  *   group that ties again on its re-roll makes one more.
  */
 import { clampPool, isAchievableTN, successesAt } from "./pools";
-import { rollFrom, rollPool } from "./roll-sources";
+import { poolLabel, runSteps } from "./procedures/steps";
+import type { PoolLabel, Steps } from "./procedures/steps";
+import { rollFrom } from "./roll-sources";
 import type { DiceSource } from "./types";
 import {
   assertId,
@@ -80,33 +82,63 @@ function groupDescending<T>(items: readonly T[], key: (item: T) => number): T[][
   return keys.map((k) => items.filter((item) => key(item) === k));
 }
 
-interface Entry {
-  id: string;
-  pneuma: number;
-  tieTN: number;
+/** One combatant of a checked Pneuma roster (`pneumaRoster`): its id, Pneuma and tie TN. */
+export interface PneumaRosterEntry {
+  readonly id: string;
+  readonly pneuma: number;
+  readonly tieTN: number;
+  /** Names its tie-break roll in error messages (`rollPool`'s names). */
+  readonly label: PoolLabel;
 }
 
-async function settleTie(
-  group: readonly Entry[],
-  dice: DiceSource,
-  checks: TieCheck[],
-  depth: number,
-): Promise<string[]> {
+/** A roster checked once by `pneumaRoster`, for `pneumaOrderSteps` (the simulator orders one per run). */
+export type PneumaRoster = readonly PneumaRosterEntry[];
+
+function* settleTie(group: PneumaRoster, checks: TieCheck[], depth: number): Steps<string[]> {
   if (group.length === 1 || depth >= MAX_TIE_ROUNDS) return group.map((e) => e.id);
   // A pool of 0 dice, or a TN no die can meet, can never score, so such a tie could never break: input order stands.
   if (group.every((e) => clampPool(e.pneuma) === 0 || !isAchievableTN(e.tieTN))) return group.map((e) => e.id);
-  const scored: { entry: Entry; successes: number }[] = [];
+  const scored: { entry: PneumaRosterEntry; successes: number }[] = [];
   for (const entry of group) {
-    const faces = await rollPool(dice, entry.pneuma, `${entry.id} Pneuma`);
+    const faces = yield { pool: entry.pneuma, label: entry.label };
     const successes = successesAt(faces, entry.tieTN);
     checks.push({ id: entry.id, dice: faces, successes });
     scored.push({ entry, successes });
   }
   const order: string[] = [];
   for (const sub of groupDescending(scored, (s) => s.successes)) {
-    order.push(...(await settleTie(sub.map((s) => s.entry), dice, checks, depth + 1)));
+    order.push(...(yield* settleTie(sub.map((s) => s.entry), checks, depth + 1)));
   }
   return order;
+}
+
+/** Checks a roster and options as `pneumaOrder` does (same messages), once for any number of orders. */
+export function pneumaRoster(combatants: readonly PneumaEntry[], options: PneumaOrderOptions = {}): PneumaRoster {
+  const given = assertRecord("options", options);
+  const tieTN = given.tieTN === undefined ? PNEUMA_TIE_TN : assertInteger("options.tieTN", given.tieTN);
+  const entries = assertList("combatants", combatants).map((c, i) =>
+    assertRecord(`combatants[${i}]`, c, "an object with id and pneuma"),
+  );
+  const ids = assertUniqueIds(entries.map((c) => c.id), (i) => `combatants.id[${i}]`);
+  return entries.map((c, i): PneumaRosterEntry => {
+    const id = ids[i] ?? fail(`combatants[${i}].id`, "an id", c.id);
+    return {
+      id,
+      pneuma: assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma),
+      tieTN: c.tieTN === undefined ? tieTN : assertInteger(`combatants[${i}].tieTN`, c.tieTN),
+      label: poolLabel(`${id} Pneuma`),
+    };
+  });
+}
+
+/** The Pneuma order of a checked roster as steps (steps.ts): the same rolls in the same order as `pneumaOrder`. */
+export function* pneumaOrderSteps(roster: PneumaRoster): Steps<PneumaOrderResult> {
+  const checks: TieCheck[] = [];
+  const order: string[] = [];
+  for (const group of groupDescending(roster, (c) => c.pneuma)) {
+    order.push(...(yield* settleTie(group, checks, 0)));
+  }
+  return { order, checks, pneuma: Object.fromEntries(roster.map((c) => [c.id, c.pneuma])) };
 }
 
 /**
@@ -120,23 +152,7 @@ export async function pneumaOrder(
   dice: DiceSource,
   options: PneumaOrderOptions = {},
 ): Promise<PneumaOrderResult> {
-  const given = assertRecord("options", options);
-  const tieTN = given.tieTN === undefined ? PNEUMA_TIE_TN : assertInteger("options.tieTN", given.tieTN);
-  const entries = assertList("combatants", combatants).map((c, i) =>
-    assertRecord(`combatants[${i}]`, c, "an object with id and pneuma"),
-  );
-  const ids = assertUniqueIds(entries.map((c) => c.id), (i) => `combatants.id[${i}]`);
-  const roster = entries.map((c, i): Entry => ({
-    id: ids[i] ?? fail(`combatants[${i}].id`, "an id", c.id),
-    pneuma: assertNonNegativeInteger(`combatants[${i}].pneuma`, c.pneuma),
-    tieTN: c.tieTN === undefined ? tieTN : assertInteger(`combatants[${i}].tieTN`, c.tieTN),
-  }));
-  const checks: TieCheck[] = [];
-  const order: string[] = [];
-  for (const group of groupDescending(roster, (c) => c.pneuma)) {
-    order.push(...(await settleTie(group, dice, checks, 0)));
-  }
-  return { order, checks, pneuma: Object.fromEntries(roster.map((c) => [c.id, c.pneuma])) };
+  return runSteps(pneumaOrderSteps(pneumaRoster(combatants, options)), dice);
 }
 
 /**

@@ -9,8 +9,10 @@
 import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
-import { pneumaOrder, sideInitiative } from "../initiative";
+import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
+import type { PneumaRoster } from "../initiative";
 import { performParsedAttackSync } from "../procedures/attack";
+import { runStepsSync } from "../procedures/steps";
 import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
@@ -142,6 +144,8 @@ export class Runner {
   private planSteps: readonly RoundStep[] | null = null;
   /** This run's Pneuma order as part of a plan's key (made once a run). */
   private orderKey = "";
+  /** The roster of the Pneuma order, checked once: each run rolls its own order (a run is a combat of its own). */
+  private readonly pneuma: PneumaRoster;
   private readonly declared = new Map<string, Declared>();
   /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
   private readonly plans = new Map<string, readonly RoundStep[]>();
@@ -156,6 +160,7 @@ export class Runner {
       phase: "movement",
     };
     this.planHealth = new Uint8Array(ctx.encounter.combatants.length);
+    this.pneuma = pneumaRoster(ctx.encounter.combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })));
   }
 
   private view(c: CompiledCombatant, phase: MovePhase): TacticView {
@@ -408,7 +413,7 @@ export class Runner {
     this.declared.clear();
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
-    const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
+    const order = needsOrder ? runStepsSync(pneumaOrderSteps(this.pneuma), dice).order : undefined;
     this.orderKey = order ? `|${order.join("|")}` : "";
     let rounds = 0;
     let winner = -2;
