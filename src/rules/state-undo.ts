@@ -2,7 +2,7 @@
  * The changes that undo other changes: what the GM's "undo" on an attack card writes back (RULES.md "Attack
  * card": the GM can always undo). Pure: it reads the state before the changes and returns StateChanges.
  */
-import { applyChange, combatant, distanceBetween, grapplePartners } from "./state";
+import { ROUND_FLAGS, applyChange, combatant, distanceBetween, grapplePartners } from "./state";
 import type { SkirmishState, StateChange } from "./state";
 
 function inverseOf(state: SkirmishState, change: StateChange): StateChange[] {
@@ -18,6 +18,11 @@ function inverseOf(state: SkirmishState, change: StateChange): StateChange[] {
     case "roundEffect": {
       const active = combatant(state, change.id).roundEffects.includes(change.effect);
       return [{ type: "roundEffect", id: change.id, effect: change.effect, active }];
+    }
+    case "newRound": {
+      const c = combatant(state, change.id);
+      const flags: StateChange[] = ROUND_FLAGS.map((flag) => ({ type: "flag", id: change.id, flag, value: c[flag] }));
+      return [...flags, ...c.roundEffects.map((effect): StateChange => ({ type: "roundEffect", id: change.id, effect, active: true }))];
     }
     case "distance":
       return [{ type: "distance", a: change.a, b: change.b, distance: distanceBetween(state, change.a, change.b) }];
@@ -64,6 +69,7 @@ export function changeParticipants(change: StateChange): string[] {
     case "altitude":
     case "flag":
     case "roundEffect":
+    case "newRound":
       return [change.id];
     case "distance":
     case "grapple":

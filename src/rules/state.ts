@@ -92,7 +92,13 @@ export type StateChange =
   | { type: "carry"; carrier: string; carried: string }
   | { type: "drop"; carrier: string }
   | { type: "flag"; id: string; flag: RoundFlag; value: boolean }
-  | { type: "roundEffect"; id: string; effect: RoundEffect; active: boolean };
+  | { type: "roundEffect"; id: string; effect: RoundEffect; active: boolean }
+  /**
+   * The End Phase's reset of one combatant in one change (RULES.md End phase): moved, fullMove, acted and
+   * choseToFall false, every one-round effect ended, falling as given. The same state as the "flag" and
+   * "roundEffect" changes it stands for; only `resolveEndPhaseSync(..., { compactResets: true })` makes it.
+   */
+  | { type: "newRound"; id: string; falling: boolean };
 
 /** One line of what happened: an en.json key and the values it interpolates. */
 export interface LogEntry {
@@ -301,6 +307,19 @@ class Batch {
         const c = this.own(change.id);
         const others = c.roundEffects.filter((e) => e !== effect);
         c.roundEffects = change.active ? [...others, effect] : others;
+        return;
+      }
+      case "newRound": {
+        const falling: unknown = change.falling;
+        if (typeof falling !== "boolean") fail("newRound falling", "true or false", falling);
+        const c = this.own(change.id);
+        c.moved = false;
+        c.fullMove = false;
+        c.acted = false;
+        c.choseToFall = false;
+        c.falling = falling;
+        // A new list, never the old one emptied: a batch's copy of a combatant shares it with the input.
+        if (c.roundEffects.length > 0) c.roundEffects = [];
         return;
       }
       case "distance": {

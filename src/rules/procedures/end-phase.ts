@@ -104,8 +104,17 @@ export function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise
 }
 
 /** `resolveEndPhase` with dice that answer at once (steps.ts): the same crashes rolled in the same order. */
-export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, options: ReportOptions = {}): EndPhaseOutcome {
-  return runStepsSync(endPhaseSteps(state, options.log !== false), dice);
+export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, options: EndPhaseOptions = {}): EndPhaseOutcome {
+  return runStepsSync(endPhaseSteps(state, options.log !== false, options.compactResets === true), dice);
+}
+
+/**
+ * Options of `resolveEndPhaseSync`: `log: false` builds no log lines; `compactResets: true` resets each combatant
+ * with one "newRound" change (where anything is to reset) instead of a "flag" change per flag and a
+ * "roundEffect" change per effect: the same state, fewer changes (the simulator's End Phase).
+ */
+export interface EndPhaseOptions extends ReportOptions {
+  compactResets?: boolean;
 }
 
 /** What one End Phase builds up as it goes, shared by the falls it works out. */
@@ -155,7 +164,7 @@ function* fallSteps(
 }
 
 /** The end phase as steps (steps.ts): one roll per crash, in combatant order. */
-export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndPhaseOutcome> {
+export function* endPhaseSteps(state: SkirmishState, logging = true, compactResets = false): Steps<EndPhaseOutcome> {
   const changes: StateChange[] = [];
   const log: LogEntry[] = [];
   const falls: FallReport[] = [];
@@ -196,6 +205,12 @@ export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndP
   for (const id of Object.keys(state.combatants)) {
     const c = combatant(state, id);
     const falling = stillFalling.has(id);
+    if (compactResets) {
+      if (c.falling !== falling || c.moved || c.fullMove || c.acted || c.choseToFall || c.roundEffects.length > 0) {
+        changes.push({ type: "newRound", id, falling });
+      }
+      continue;
+    }
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
     // The round's flags, each read by name (a simulator hot path).
     if (c.moved) changes.push({ type: "flag", id, flag: "moved", value: false });

@@ -123,6 +123,8 @@ const OWN_TACTICS: ReadonlySet<Tactics> = new Set(Object.values(STANDARD_TACTICS
 
 /** The simulator reads no log outside secret declaration (where `resolveSimultaneous` reports through it). */
 const QUIET = Object.freeze({ log: false });
+/** The End Phase without a log, each combatant's round reset as one change. */
+const QUIET_END = Object.freeze({ log: false, compactResets: true });
 
 /** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
 const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
@@ -397,7 +399,7 @@ export class Runner {
         if (d) this.resolveDeclared(c, d);
       }
     } else if (step.kind === "end") {
-      const end = resolveEndPhaseSync(this.state, this.ctx.dice, QUIET);
+      const end = resolveEndPhaseSync(this.state, this.ctx.dice, QUIET_END);
       applyChangesInPlace(this.state, end.changes);
       this.forgetGrapples();
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { skirmishState } from "../../../src/data/combat/snapshot";
 import { defaultPlace } from "../../../src/data/combat/stored";
 import { isEmptyUpdate, outcomeUpdates, statusChanges, statusesFor } from "../../../src/data/combat/updates";
+import type { EngineChange } from "../../../src/data/combat/updates";
 import { entry, storedOf } from "./fixtures";
 
 const entries = [entry("a"), entry("b", { canFly: false }), entry("c")];
@@ -118,5 +119,49 @@ describe("statusesFor", () => {
 
   it("leaves other modules' statuses alone", () => {
     expect(statusChanges(state, "a", ["blind", "dead"])).toEqual({ dead: false });
+  });
+});
+
+describe("outcomeUpdates: the End Phase's compact reset (newRound)", () => {
+  const busy = storedOf({
+    combatants: {
+      a: { ...defaultPlace(true), altitude: "high", moved: true, acted: true, fullMove: true, roundEffects: ["surprised", "noRangedAttack"] },
+      b: { ...defaultPlace(false), choseToFall: true, falling: true },
+      c: { ...defaultPlace(true), moved: true },
+    },
+  });
+  const busyState = skirmishState(busy, entries);
+  const perFlag = (id: string, falling: boolean): EngineChange[] => {
+    const c = busyState.combatants[id];
+    if (!c) throw new Error(id);
+    const out: EngineChange[] = [];
+    if (c.falling !== falling) out.push({ type: "flag", id, flag: "falling", value: falling });
+    for (const flag of ["moved", "fullMove", "acted", "choseToFall"] as const) if (c[flag]) out.push({ type: "flag", id, flag, value: false });
+    for (const effect of c.roundEffects) out.push({ type: "roundEffect", id, effect, active: false });
+    return out;
+  };
+
+  it.each([
+    ["a", false],
+    ["a", true],
+    ["b", false],
+    ["b", true],
+    ["c", false],
+  ] as const)("writes for %s (falling %s) exactly what the per-flag changes write", (id, falling) => {
+    const compact = outcomeUpdates({ stored: busy, state: busyState, changes: [{ type: "newRound", id, falling }] });
+    const plain = outcomeUpdates({ stored: busy, state: busyState, changes: perFlag(id, falling) });
+    expect(compact.updates).toEqual(plain.updates);
+    expect(compact.state).toEqual(plain.state);
+    expect(Object.keys(compact.updates.combat).length).toBeGreaterThan(0);
+  });
+
+  it("switches off the statuses the reset ends, as the per-flag changes do", () => {
+    const statuses = { a: ["surprised", "fullMove"], b: ["falling"] };
+    for (const id of ["a", "b"]) {
+      const compact = outcomeUpdates({ stored: busy, state: busyState, statuses, changes: [{ type: "newRound", id, falling: false }] });
+      const plain = outcomeUpdates({ stored: busy, state: busyState, statuses, changes: perFlag(id, false) });
+      expect(compact.updates.statuses).toEqual(plain.updates.statuses);
+      expect(Object.keys(compact.updates.statuses[id] ?? {}).length).toBeGreaterThan(0);
+    }
   });
 });
