@@ -1,6 +1,6 @@
 /** Opposed checks, damage pools and armour (000 "Defence is Optional", "Melee Attacks", "Damage", "Armour"). */
-import { clampPool, countSuccesses } from "./pools";
-import { assertFaces, assertInteger, assertNonNegativeInteger, assertRecord } from "./validate";
+import { clampPool, successesAt } from "./pools";
+import { assertInteger, assertNonNegativeInteger, assertRecord, checkFaces } from "./validate";
 
 /** The dice and TNs of one attack against one defence; `defenceDice: null` means the target did not defend. */
 export interface ContestInput {
@@ -24,11 +24,12 @@ export interface ContestResult {
  */
 export function resolveContest(input: ContestInput): ContestResult {
   const c = assertRecord("contest", input);
-  const attackDice = assertFaces("attackDice", c.attackDice, 6);
-  const attackSuccesses = countSuccesses(attackDice, assertInteger("attackTN", c.attackTN));
+  // Each list is checked once and read where it is (no copies): this runs for every simulated attack.
+  const attackDice = checkFaces("attackDice", c.attackDice, 6);
+  const attackSuccesses = successesAt(attackDice, assertInteger("attackTN", c.attackTN));
   const defenceTN = assertInteger("defenceTN", c.defenceTN);
-  const defenceDice = c.defenceDice === null ? null : assertFaces("defenceDice", c.defenceDice, 6);
-  const defenceSuccesses = defenceDice === null ? 0 : countSuccesses(defenceDice, defenceTN);
+  const defenceDice = c.defenceDice === null ? null : checkFaces("defenceDice", c.defenceDice, 6);
+  const defenceSuccesses = defenceDice === null ? 0 : successesAt(defenceDice, defenceTN);
   const hit = attackSuccesses > defenceSuccesses;
   return { attackSuccesses, defenceSuccesses, hit, margin: hit ? attackSuccesses - defenceSuccesses : 0 };
 }

@@ -1,5 +1,5 @@
 /** Dice pools and success counting (000 "Melee Attacks", RULES.md "Dice and checks"). */
-import { assertFaces, assertInteger } from "./validate";
+import { assertInteger, checkFaces } from "./validate";
 
 /** The largest pool a check may roll; larger pools are capped (RULES.md). */
 export const MAX_POOL = 30;
@@ -27,7 +27,7 @@ export function isAchievableTN(tn: number): boolean {
 
 /** Counts the dice at or above the TN (000 "Melee Attacks": each die meeting the TN is a success). */
 export function countSuccesses(dice: readonly number[], tn: number): number {
-  return successesAt(assertFaces("dice", dice, 6), effectiveTN(tn));
+  return successesAt(checkFaces("dice", dice, 6), effectiveTN(tn));
 }
 
 /** `countSuccesses` for faces already checked (a DiceSource's answer through `rollFrom`) and an integer TN. */

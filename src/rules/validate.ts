@@ -66,6 +66,20 @@ export function assertFaces(name: string, dice: unknown, faces: number): readonl
   return checked;
 }
 
+/**
+ * `assertFaces` for a caller that only reads the faces at once and keeps nothing (counting successes): the same
+ * checks and messages, and the list itself back instead of a copy.
+ */
+export function checkFaces(name: string, dice: unknown, faces: number): readonly number[] {
+  if (!Array.isArray(dice)) fail(name, `an array of d${faces} faces`, dice);
+  const list = dice as readonly unknown[];
+  for (let i = 0; i < list.length; i += 1) {
+    const face = list[i];
+    if (!isFace(face, faces)) assertFace(`${name}[${i}]`, face, faces);
+  }
+  return list as readonly number[];
+}
+
 /** Whether a value is a natural face of a die with `faces` sides: the one die-face check of the rules. */
 export function isFace(value: unknown, faces: number): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= faces;
