@@ -4,12 +4,14 @@
 // time; plain Node with one prebuilt module starts in a fraction of that (issue 11: under two seconds).
 // `tsx src/cli/simulate.ts` still runs the same CLI from the sources.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const cache = join(root, "node_modules/.cache/aod-simulate");
+// AOD_SIMULATE_CACHE puts the bundle elsewhere (the tests build into a folder of their own).
+const cache = process.env.AOD_SIMULATE_CACHE ?? join(root, "node_modules/.cache/aod-simulate");
 const bundlePath = join(cache, "simulate.mjs");
 const manifestPath = join(cache, "inputs.json");
 const self = fileURLToPath(import.meta.url);
@@ -36,13 +38,13 @@ function fresh() {
   return manifest.inputs.every(([file, seen]) => stamp(resolve(root, file)) === seen);
 }
 
-/** Bundles src/cli/process.ts (packages and Node's modules stay imports) and records what it was built from. */
+/** Bundles src/cli/process.ts with its packages (Node's own modules stay imports) and records what it was built from. */
 async function build() {
   const { rolldown } = await import("rolldown");
   const bundle = await rolldown({
     input: join(root, "src/cli/process.ts"),
     platform: "node",
-    external: (id) => !id.startsWith(".") && !isAbsolute(id),
+    external: (id) => id.startsWith("node:") || builtinModules.includes(id),
     logLevel: "warn",
   });
   const { output } = await bundle.generate({ format: "esm" });

@@ -1,0 +1,63 @@
+// tools/simulate.mjs (what `npm run simulate` runs): the CLI from a bundle it builds on demand, rebuilt only when
+// a file it was built from changed. Each test builds into its own folder (AOD_SIMULATE_CACHE).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const cache = mkdtempSync(join(tmpdir(), "aod-simulate-"));
+afterAll(() => {
+  rmSync(cache, { recursive: true, force: true });
+});
+
+const run = (...argv: string[]) =>
+  spawnSync(process.execPath, [resolve(ROOT, "tools/simulate.mjs"), ...argv], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, AOD_SIMULATE_CACHE: cache },
+  });
+const bundle = join(cache, "simulate.mjs");
+const manifest = join(cache, "inputs.json");
+
+describe("npm run simulate from its bundle", { timeout: 60_000 }, () => {
+  it("builds the bundle on the first run and prints the same table as the CLI from its sources", () => {
+    const first = run("--runs", "200", "--seed", "7", "--json");
+    expect(first.status).toBe(0);
+    expect(statSync(bundle).size).toBeGreaterThan(0);
+    const inputs = (JSON.parse(readFileSync(manifest, "utf8")) as { inputs: [string, string][] }).inputs.map(([file]) => file);
+    expect(inputs).toContain("src/cli/main.ts");
+    expect(inputs).toContain("src/rules/simulator/play.ts");
+    const fromSources = spawnSync(resolve(ROOT, "node_modules/.bin/tsx"), [resolve(ROOT, "src/cli/simulate.ts"), "--runs", "200", "--seed", "7", "--json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(first.stdout)).toEqual(JSON.parse(fromSources.stdout));
+  });
+
+  it("keeps the bundle while its inputs are unchanged and rebuilds it when one changed", () => {
+    run("--runs", "10");
+    const built = statSync(bundle).mtimeMs;
+    expect(run("--runs", "10").status).toBe(0);
+    expect(statSync(bundle).mtimeMs).toBe(built);
+    // One input recorded with another size and time stands for an edited file.
+    const recorded = JSON.parse(readFileSync(manifest, "utf8")) as { inputs: [string, string][] };
+    recorded.inputs = recorded.inputs.map(([file, stamp]) => [file, file === "src/cli/main.ts" ? "0:0" : stamp]);
+    writeFileSync(manifest, JSON.stringify(recorded));
+    writeFileSync(bundle, "throw new Error('stale bundle run');");
+    const again = run("--runs", "10");
+    expect(again.stderr).not.toContain("stale bundle run");
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("Sable Dragon");
+  });
+
+  it("passes the exit status and messages through: --help, and bad input with status 2", () => {
+    const help = run("--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: npm run simulate");
+    const bad = run("--side", "Nobody", "--side", "Knight");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("Closest:");
+  });
+});
