@@ -1,6 +1,6 @@
 // `npm run simulate`: the CLI (src/cli) from a bundle kept in node_modules/.cache/aod-simulate/, built with
-// rolldown (Vite's bundler) on the first run and again whenever one of the files it was built from changed
-// (their sizes and modification times are checked on each run). Starting tsx took most of the command's
+// rolldown (Vite's bundler) by `npm ci` (package.json "prepare") or else on the first run, and built again
+// whenever one of the files it was built from changed (their sizes and modification times are checked on each run). Starting tsx took most of the command's
 // time; plain Node with one prebuilt module starts in a fraction of that (issue 11: under two seconds).
 // `tsx src/cli/simulate.ts` still runs the same CLI from the sources.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -63,6 +63,16 @@ async function build() {
   renameSync(`${manifestPath}.${process.pid}.tmp`, manifestPath);
 }
 
-if (!fresh()) await build();
-const { runFromProcess } = await import(pathToFileURL(bundlePath).href);
-await runFromProcess(root);
+if (process.argv[2] === "--prepare-bundle") {
+  // npm's "prepare" (run by `npm ci` and `npm install`): build now so that the first `npm run simulate` starts at
+  // once. A failure here never fails the install; the first run then tries again.
+  try {
+    if (!fresh()) await build();
+  } catch (error) {
+    process.stderr.write(`simulate: the CLI bundle was not built now (${String(error)}); npm run simulate will build it\n`);
+  }
+} else {
+  if (!fresh()) await build();
+  const { runFromProcess } = await import(pathToFileURL(bundlePath).href);
+  await runFromProcess(root);
+}

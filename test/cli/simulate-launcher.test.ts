@@ -52,6 +52,14 @@ describe("npm run simulate from its bundle", { timeout: 60_000 }, () => {
     expect(again.stdout).toContain("Sable Dragon");
   });
 
+  it("--prepare-bundle (npm's prepare) builds a missing bundle and runs nothing", () => {
+    rmSync(bundle);
+    const prepared = run("--prepare-bundle");
+    expect(prepared.status).toBe(0);
+    expect(prepared.stdout).toBe("");
+    expect(statSync(bundle).size).toBeGreaterThan(0);
+  });
+
   it("passes the exit status and messages through: --help, and bad input with status 2", () => {
     const help = run("--help");
     expect(help.status).toBe(0);
