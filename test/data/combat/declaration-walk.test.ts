@@ -2,12 +2,12 @@
 // walked through the document translations until one side is out (declaration-walk.ts; every write is checked
 // against the engine, and in secret mode against leaking a sealed declaration to the stored combat).
 import { describe, expect, it } from "vitest";
-import { DECLARATION_REASONS } from "../../../src/rules/declaration";
+import { splitGroupLog } from "../../../src/data/combat/declaration-group";
 import { REQUEST_REASONS } from "../../../src/net/request-registry";
 import { SECRET_REASONS } from "../../../src/net/secret-store";
-import { RULE_REASONS } from "../../../src/rules/reasons";
+import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { woundState } from "../../../src/rules/health";
-import { RequestWalk, SecretWalk } from "./declaration-walk";
+import { COMBAT_ID, RequestWalk, SecretWalk } from "./declaration-walk";
 import type { DeclarationScript, WalkUser } from "./declaration-walk";
 import type { Faces, Fighter } from "./skirmish-walk";
 
@@ -95,17 +95,62 @@ describe("a whole skirmish in secret declaration", () => {
   it("declarations kept on the GM's client, sealed on the combat, revealed step by step, equal Pneuma together", async () => {
     const walk = new SecretWalk(FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" }, OWNERS, USERS);
     const orders = script(walk);
-    // Cid first answers a question he was not asked (for the Sable), then declares a sword blow on the Sable high
-    // above him (impossible now: refused, asked again), then raises his shield.
+    // Cid first answers a question he was not asked (for the Sable), then declares a sword blow on the Sable out of
+    // his reach (refused by the rules, asked again), then raises his shield.
     const knight = orders[1]?.knight?.battle;
     const sword = { action: "attack", weaponId: walk.weaponId("knight", "Sword"), targetId: "sable", text: "Strike the black dragon" };
-    const hostile = { ...orders, 1: { ...orders[1], knight: { battle: { ...knight, choice: knight?.choice ?? {}, attempts: [{ combatantId: "sable", refused: SECRET_REASONS.WrongStep }, { choice: sword, refused: RULE_REASONS.TooFarForMelee }] } } } };
-    const record = await walk.run(hostile, SOFT);
-    console.log(JSON.stringify(walk.declarations.resolutions), JSON.stringify(walk.declarations.refusals), JSON.stringify(Object.values(walk.state.combatants).map(c=>[c.id,c.life.wounds,c.altitude])));
+    const attempts = [
+      { combatantId: "sable", refused: SECRET_REASONS.WrongStep },
+      { choice: sword, refused: RULE_REASONS.TooFarForMelee },
+    ];
+    const record = await walk.run({ ...orders, 1: { ...orders[1], knight: { battle: { choice: knight?.choice ?? {}, attempts } } } }, SOFT);
     expect(record.rounds).toBe(2);
     checkOutcome(walk);
     const { declarations } = walk;
-    console.log(JSON.stringify(declarations.resolutions), JSON.stringify(declarations.refusals));
+    expect(declarations.refusals.map((r) => [r.id, r.by, r.reason])).toEqual([
+      ["knight", "cid", SECRET_REASONS.WrongStep],
+      ["knight", "cid", RULE_REASONS.TooFarForMelee],
+    ]);
+    // Players answered for their own combatants; the GM kept the offline Dora's wyrm and its own rider.
+    const battle1 = declarations.kept.filter((k) => k.round === 1 && k.phase === "battle").map((k) => [k.id, k.by]);
+    expect(battle1).toEqual([["sable", "ada"], ["argent", "bea"], ["rider", ""], ["wyrm", ""], ["knight", "cid"]]);
+    // Every declaration of round 1's battle was sealed on the combat at once, and checked at every write.
+    expect(declarations.sealedAtOnce).toBe(5);
+    expect(declarations.sealedChecks).toBeGreaterThan(20);
+    // Resolution in Pneuma order: the three of Pneuma 4 together, then the wyrm (aborted: the group killed its
+    // target), then the knight ("other": his battle action, taken at once).
+    const round1 = declarations.resolutions.filter((r) => r.round === 1).map((r) => [r.phase, r.id, r.kind, r.reason]);
+    expect(round1).toEqual([
+      ["movement", "sable", "group", ""],
+      ["movement", "wyrm", "stands", ""],
+      ["battle", "sable", "group", ""],
+      ["battle", "argent", "group", ""],
+      ["battle", "rider", "group", ""],
+      ["battle", "wyrm", "aborted", RULE_REASONS.TargetDead],
+      ["battle", "knight", "stands", ""],
+    ]);
+    // The group: each bite alone wounds the rider (4: fit; 5: severely injured), together they kill it; its lance
+    // lands on the Argent all the same, and the death is the group's own log line.
+    const group = declarations.groups.find((g) => g.round === 1 && g.phase === "battle");
+    expect(group?.ids).toEqual(["sable", "argent", "rider"]);
+    const alone = (i: number, id: string) => {
+      const result = group?.outcome.results[i];
+      return result?.stands ? result.outcome.changes.find((c) => c.type === "wounds" && c.id === id) : undefined;
+    };
+    expect(alone(0, "rider")).toEqual({ type: "wounds", id: "rider", wounds: 4 });
+    expect(alone(1, "rider")).toEqual({ type: "wounds", id: "rider", wounds: 5 });
+    expect(alone(2, "argent")).toEqual({ type: "wounds", id: "argent", wounds: 3 });
+    expect(group?.outcome.changes).toContainEqual({ type: "wounds", id: "rider", wounds: 9 });
+    expect(group ? splitGroupLog(group.outcome).together : []).toContainEqual({ key: BATTLE_LOG.Killed, data: { name: "Wyvern Rider" } });
+    expect(walk.record.health.rider).toEqual(["fit", "dead"]);
+    // The knight died before his round 2 step: his declaration was never revealed. The GM's client still holds it;
+    // the combat never carried it.
+    const held = walk.store.combats[COMBAT_ID]?.entries ?? {};
+    expect(Object.keys(held)).toEqual(["knight"]);
+    expect(held.knight?.declaration.text).toBe("Pray to the saints");
+    expect(JSON.stringify(walk.doc)).not.toContain("Pray to the saints");
+    // The End Phase's declare step dropped the battle's declarations (and its marks); nobody declared an End action.
+    expect(walk.stored.declarations).toEqual({});
   });
 });
 
@@ -113,11 +158,40 @@ describe("a whole skirmish in reverse declaration through the combat.declare rul
   it("requests ruled and written, hostile ones refused, resolved in descending order, one aborted", async () => {
     const walk = new RequestWalk(FIGHTERS, { distances: { ...DISTANCES }, surface: "normal" }, OWNERS, USERS);
     const orders = script(walk);
-    const record = await walk.run(orders, SOFT);
-    console.log(JSON.stringify(walk.declarations.resolutions), JSON.stringify(walk.declarations.refusals), JSON.stringify(Object.values(walk.state.combatants).map(c=>[c.id,c.life.wounds,c.altitude])));
+    const sable = orders[1]?.sable;
+    // At the Sable's battle declaration: Cid declares for the Sable (a foe's combatant), Bea declares for the Argent
+    // (not its step), Ada sends an overlong text, and Ada names the step before this one (it has passed).
+    const attempts = [
+      { by: "cid", refused: REQUEST_REASONS.NotOwner },
+      { by: "bea", combatantId: "argent", refused: REQUEST_REASONS.NotNow },
+      { choice: { ...sable?.battle?.choice, text: "x".repeat(201) }, refused: REQUEST_REASONS.BadPayload },
+      { stale: true, refused: REQUEST_REASONS.NotNow },
+    ];
+    const record = await walk.run({ ...orders, 1: { ...orders[1], sable: { ...sable, battle: { choice: sable?.battle?.choice ?? {}, dice: sable?.battle?.dice ?? [], attempts } } } }, SOFT);
+    expect(record.rounds).toBe(2);
     checkOutcome(walk);
-    console.log(JSON.stringify(walk.declarations.resolutions), JSON.stringify(walk.declarations.refusals));
-    expect(DECLARATION_REASONS).toBeDefined();
-    expect(REQUEST_REASONS).toBeDefined();
+    const { declarations } = walk;
+    expect(declarations.refusals.map((r) => [r.id, r.by, r.reason])).toEqual([
+      ["sable", "cid", REQUEST_REASONS.NotOwner],
+      ["argent", "bea", REQUEST_REASONS.NotNow],
+      ["sable", "ada", REQUEST_REASONS.BadPayload],
+      ["sable", "ada", REQUEST_REASONS.NotNow],
+    ]);
+    // Each declaration was the declarer's own request (the GM's for its rider and for the offline Dora's wyrm).
+    const battle1 = declarations.kept.filter((k) => k.round === 1 && k.phase === "battle").map((k) => [k.id, k.by]);
+    const order = walk.stored.initiative.order;
+    const byOf: Record<string, string> = { sable: "ada", argent: "bea", knight: "cid", rider: "gm", wyrm: "gm" };
+    expect(battle1).toEqual([...order].reverse().map((id) => [id, byOf[id]]));
+    // Declared slowest first, resolved fastest first, phase by phase.
+    const plan = record.plans[0] ?? [];
+    for (const phase of ["movement", "battle", "end"]) {
+      expect(plan.filter((s) => s.phase === phase && s.kind === "declare").map((s) => s.combatants[0])).toEqual([...order].reverse());
+      expect(plan.filter((s) => s.phase === phase && s.kind === "resolve").map((s) => s.combatants[0])).toEqual(order);
+    }
+    const battle = declarations.resolutions.filter((r) => r.round === 1 && r.phase === "battle");
+    expect(battle.map((r) => r.id)).toEqual(order);
+    // The wyrm's breath was aborted (the rider had died earlier in the phase); everything else stood.
+    expect(battle.filter((r) => r.kind === "aborted").map((r) => [r.id, r.reason])).toEqual([["wyrm", RULE_REASONS.TargetDead]]);
+    expect(walk.record.health.rider).toEqual(["fit", "severelyInjured", "dead"]);
   });
 });

@@ -47,8 +47,8 @@ export interface Attempt {
   by?: string;
   /** The combatant it declares for (this step's combatant when absent). */
   combatantId?: string;
-  /** The step index it claims to have seen (the cursor's when absent). */
-  index?: number;
+  /** It names the step before the cursor's (one that has passed) instead of the cursor's. */
+  stale?: boolean;
   /** The choice (the combatant's own declaration when absent). */
   choice?: unknown;
   /** The reason it must be refused with. */
@@ -93,8 +93,10 @@ export interface DeclarationRecord {
   refusals: { round: number; id: string; by: string; reason: string }[];
   /** Sealed declarations checked absent from the stored combat, over all writes. */
   sealedChecks: number;
-  /** Secret declarations kept (GM's store) and public declarations written (requests). */
-  kept: number;
+  /** The most sealed marks the stored combat carried at once. */
+  sealedAtOnce: number;
+  /** Declarations kept (secret: in the GM's store) or written (reverse: by the request's apply), and by whom ("" for the GM). */
+  kept: { round: number; phase: string; id: string; by: string }[];
 }
 
 /** What the dialog hands back: the choice read as any untrusted JSON is. */
@@ -111,7 +113,7 @@ function weaponsOf(snapshot: ActorSnapshot): DeclaringWeapon[] {
 
 /** The declaration modes' walk: what declare and resolve steps do on the active GM's client. */
 abstract class DeclarationWalk extends SkirmishWalk {
-  readonly declarations: DeclarationRecord = { resolutions: [], groups: [], refusals: [], sealedChecks: 0, kept: 0 };
+  readonly declarations: DeclarationRecord = { resolutions: [], groups: [], refusals: [], sealedChecks: 0, sealedAtOnce: 0, kept: [] };
   protected script: DeclarationScript = {};
 
   constructor(
@@ -191,6 +193,9 @@ abstract class DeclarationWalk extends SkirmishWalk {
       if (decision.changes.length > 0) this.commit(decision.changes);
       this.writeDeclaration({ [`system.declarations.${id}.aborted`]: decision.reason });
       this.resolution(id, phase, "aborted", decision.reason);
+      // The declared action is lost: the move or the battle action is spent.
+      const spent = this.state.combatants[id];
+      expect(choiceOf(stored)?.action === "move" ? spent?.moved : spent?.acted).toBe(true);
       // The attack card refuses anything more for it.
       const limit = declaredLimits(this.stored.declarations, phase)[id] ?? null;
       expect(limit?.aborted).toBe(true);
@@ -261,6 +266,8 @@ export class SecretWalk extends DeclarationWalk {
     if (kept?.round !== this.doc.round) return;
     const source = JSON.stringify(this.doc);
     const declarations = this.stored.declarations;
+    const sealed = Object.values(declarations).filter((d) => d.sealed).length;
+    this.declarations.sealedAtOnce = Math.max(this.declarations.sealedAtOnce, sealed);
     for (const [id, entry] of Object.entries(kept.entries)) {
       const mark = declarations[id];
       // A mark of this phase is exactly the sealed mark; a kept declaration of an earlier phase (never revealed:
@@ -284,7 +291,7 @@ export class SecretWalk extends DeclarationWalk {
       return;
     }
     this.store = kept.store;
-    this.declarations.kept += 1;
+    this.declarations.kept.push({ round: this.doc.round, phase, id, by: answeredBy });
     this.writeDeclaration({ [`system.declarations.${id}`]: sealedDeclaration(phase) });
   }
 
@@ -299,7 +306,7 @@ export class SecretWalk extends DeclarationWalk {
       const asked = declarerFor(owners);
       if (asked === null) {
         // `keepOwnSecret`: the GM's dialog, ruled the same way.
-        const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase as MovePhase));
+        const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase));
         expect(ruled, `the GM's declaration for ${id}`).toMatchObject({ ok: true });
         if (ruled.ok) this.keep(id, step.phase, "", null, ruled.declaration);
         continue;
@@ -309,9 +316,9 @@ export class SecretWalk extends DeclarationWalk {
       const answers = [...(declared.attempts ?? []), { refused: "" }];
       for (const attempt of answers) {
         const before = JSON.stringify(this.doc);
-        const answer = { ...question, combatantId: attempt.combatantId ?? id, index: attempt.index ?? question.index, choice: attempt.choice ?? declared.choice };
+        const answer = { ...question, combatantId: attempt.combatantId ?? id, index: attempt.stale === true ? question.index - 1 : question.index, choice: attempt.choice ?? declared.choice };
         const parsed = parseSecretAnswer(answer, question);
-        const ruled = "refused" in parsed ? { ok: false as const, reason: parsed.refused } : ruleOnChoice(parsed.choice, this.world(id, step.phase as MovePhase));
+        const ruled = "refused" in parsed ? { ok: false as const, reason: parsed.refused } : ruleOnChoice(parsed.choice, this.world(id, step.phase));
         if (!ruled.ok) {
           expect(ruled.reason, `${id}'s answer`).toBe(attempt.refused);
           this.declarations.refusals.push({ round: this.doc.round, id, by: asked, reason: ruled.reason });
@@ -327,7 +334,7 @@ export class SecretWalk extends DeclarationWalk {
   /** `revealStep`: the step's declarations out of the store and onto the combat, then resolved. */
   protected override async act(step: RoundStep): Promise<void> {
     if (step.kind !== "resolve") return;
-    const phase = step.phase as MovePhase;
+    const phase = step.phase;
     const { store, revealed, missing } = revealSecrets(this.store, COMBAT_ID, this.doc.round, phase, step.combatants);
     this.store = store;
     // Nothing sealed is left behind: this client held every declaration it marked.
@@ -345,7 +352,7 @@ export class SecretWalk extends DeclarationWalk {
 
   /** `resolveGroup`: every revealed action of the step through `resolveSimultaneous`, the merged changes at once. */
   private async resolveGroup(step: RoundStep, revealed: Readonly<Record<string, StoredDeclaration>>): Promise<void> {
-    const phase = step.phase as MovePhase;
+    const phase = step.phase;
     const state = this.state;
     const actors: Record<string, ActorSnapshot> = {};
     for (const id of Object.keys(state.combatants)) if (this.actors.has(id)) actors[id] = this.snapshot(id);
@@ -391,6 +398,8 @@ export class SecretWalk extends DeclarationWalk {
  */
 export class RequestWalk extends DeclarationWalk {
   private readonly registry = new RequestRegistry();
+  /** The user whose request is being applied (the apply's requester). */
+  private writing = "";
 
   constructor(fighters: readonly Fighter[], skirmish: Partial<StoredSkirmish>, owners: Readonly<Record<string, readonly string[]>>, users: readonly WalkUser[]) {
     super("reverseDeclaration", fighters, skirmish, owners, users);
@@ -415,7 +424,7 @@ export class RequestWalk extends DeclarationWalk {
         },
         write: (payload, declaration) => {
           this.writeDeclaration({ [`system.declarations.${payload.combatantId}`]: declaration });
-          this.declarations.kept += 1;
+          this.declarations.kept.push({ round: this.doc.round, phase: declaration.phase, id: payload.combatantId, by: this.writing });
           return Promise.resolve();
         },
       }),
@@ -428,13 +437,13 @@ export class RequestWalk extends DeclarationWalk {
   }
 
   private async request(by: string, payload: unknown): Promise<Verdict> {
+    this.writing = by;
     return this.registry.process(DECLARE_REQUEST, payload, this.requester(by));
   }
 
-  /** The declarer: the combatant's player owner, else the GM (`openDeclaration` on the active GM's client). */
+  /** The declarer: the combatant's connected player owner, else the GM (from the tracker row's Declare button). */
   private declarer(id: string): string {
-    const gm = this.users.find((u) => u.isGM);
-    const owner = this.owners[id]?.[0] ?? gm?.id;
+    const owner = declarerFor((this.owners[id] ?? []).map((u) => this.user(u))) ?? this.users.find((u) => u.isGM)?.id;
     if (owner === undefined) throw new Error("the walk has no GM");
     return owner;
   }
@@ -450,7 +459,7 @@ export class RequestWalk extends DeclarationWalk {
         const before = JSON.stringify(this.doc);
         const by = attempt.by ?? this.declarer(id);
         const combatantId = attempt.combatantId ?? id;
-        const payload = { combatId: COMBAT_ID, combatantId, round: cursor.round, index: attempt.index ?? cursor.index, choice: attempt.choice ?? declared.choice };
+        const payload = { combatId: COMBAT_ID, combatantId, round: cursor.round, index: attempt.stale === true ? cursor.index - 1 : cursor.index, choice: attempt.choice ?? declared.choice };
         const verdict = await this.request(by, payload);
         expect(verdict, `a request by ${by} for ${combatantId}`).toMatchObject({ ok: false, reason: attempt.refused });
         if (!verdict.ok) this.declarations.refusals.push({ round: this.doc.round, id: combatantId, by, reason: verdict.reason });
@@ -459,13 +468,13 @@ export class RequestWalk extends DeclarationWalk {
       const verdict = await this.request(this.declarer(id), { combatId: COMBAT_ID, combatantId: id, round: cursor.round, index: cursor.index, choice: declared.choice });
       expect(verdict, `${id}'s declaration in round ${this.doc.round}, ${step.phase}`).toEqual({ ok: true });
       // The apply wrote exactly what the pure ruling stores.
-      const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase as MovePhase));
+      const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase));
       if (ruled.ok) expect(this.stored.declarations[id]).toEqual(ruled.declaration);
     }
   }
 
   protected override async act(step: RoundStep, _orders: Readonly<Record<string, Orders>>): Promise<void> {
     if (step.kind !== "resolve") return;
-    for (const id of step.combatants) await this.resolveOne(id, step.phase as MovePhase);
+    for (const id of step.combatants) await this.resolveOne(id, step.phase);
   }
 }
