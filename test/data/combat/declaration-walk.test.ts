@@ -59,8 +59,12 @@ function script(walk: Walk): DeclarationScript {
       sable: {
         movement: { choice: { action: "move", move: { kind: "standard", altitude: "mid" }, text: "Dive to the wyvern's height" } },
         battle: { choice: attack("sable", "Dragonsbreath", "rider", "Breathe on the rider"), dice: [...HIT, damage(armour("rider"), 4)] },
+        end: { choice: { action: "other", text: "Roar over the fallen" } },
       },
-      argent: { battle: { choice: attack("argent", "Tooth and Claw", "rider", "Bite the wyvern"), dice: [...HIT, damage(armour("rider"), 5)] } },
+      argent: {
+        battle: { choice: attack("argent", "Tooth and Claw", "rider", "Bite the wyvern"), dice: [...HIT, damage(armour("rider"), 5)] },
+        end: { choice: { action: "other", text: "Lick the lance wound" } },
+      },
       rider: { battle: { choice: attack("rider", "Lance", "argent", "Lance the silver dragon"), dice: [...HIT, damage(armour("argent"), 3)] } },
       wyrm: {
         movement: { choice: { action: "move", move: { kind: "standard", altitude: "mid" }, text: "Drop through the cloud" } },
@@ -118,7 +122,7 @@ describe("a whole skirmish in secret declaration", () => {
     expect(declarations.sealedAtOnce).toBe(5);
     expect(declarations.sealedChecks).toBeGreaterThan(20);
     // Resolution in Pneuma order: the three of Pneuma 4 together, then the wyrm (aborted: the group killed its
-    // target), then the knight ("other": his battle action, taken at once).
+    // target), then the knight ("other": his battle action, taken at once); in the End Phase the two dragons.
     const round1 = declarations.resolutions.filter((r) => r.round === 1).map((r) => [r.phase, r.id, r.kind, r.reason]);
     expect(round1).toEqual([
       ["movement", "sable", "group", ""],
@@ -128,6 +132,9 @@ describe("a whole skirmish in secret declaration", () => {
       ["battle", "rider", "group", ""],
       ["battle", "wyrm", "aborted", RULE_REASONS.TargetDead],
       ["battle", "knight", "stands", ""],
+      // End Phase actions of the Pneuma 4 pair, resolved together: they stand though both took their battle action.
+      ["end", "sable", "group", ""],
+      ["end", "argent", "group", ""],
     ]);
     // The group: each bite alone wounds the rider (4: fit; 5: severely injured), together they kill it; its lance
     // lands on the Argent all the same, and the death is the group's own log line.
