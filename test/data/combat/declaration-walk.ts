@@ -256,8 +256,7 @@ export class SecretWalk extends DeclarationWalk {
 
   override update(flat: Record<string, unknown>): void {
     super.update(flat);
-    // `store` is not set yet while the base constructor runs.
-    if ((this as { store?: SecretStore }).store) this.checkSealed();
+    this.checkSealed();
   }
 
   /** What every client receives holds, for each declaration the GM still keeps, its sealed mark and nothing else. */
