@@ -3,6 +3,7 @@
  * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
  * button. Call in `init`.
  */
+import { SYSTEM_ID } from "./system-id";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import type { DeclarationCardData } from "../applications/combat/declaration-context";
 import { declarationCombat, onStepBegins, registerDeclareRequest, resolveDeclared } from "../applications/combat/declaration-flow";
@@ -43,7 +44,11 @@ export function registerDeclarations(): void {
   Hooks.on("updateCombat", (combat: Combat.Implementation, changes: Record<string, unknown>) => {
     if (!(combat instanceof AgeOfDragonsCombat)) return;
     const moved = "round" in changes || foundry.utils.hasProperty(changes, "system.cursor") || foundry.utils.hasProperty(changes, "system.plan");
-    if (moved) void onStepBegins(combat);
+    if (!moved) return;
+    onStepBegins(combat).catch((error: unknown) => {
+      console.error(`${SYSTEM_ID} | the declarations of this step could not be handled`, error);
+      ui.notifications.error(game.i18n.localize("AOD.Declare.Notify.StepFailed"));
+    });
   });
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     wireResolveButton(message, html);

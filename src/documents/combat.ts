@@ -173,6 +173,15 @@ export class AgeOfDragonsCombat extends Combat {
     });
   }
 
+  /**
+   * Runs a write of the active GM's in this combat's walk queue: after every walk queued before it, and any walk asked
+   * for meanwhile waits for it (the step hook's aborts, reveals and group resolutions, so a quick "next" never reads
+   * the skirmish while a step is still being written, nor resolves the End Phase from a state about to change).
+   */
+  serially<T>(task: () => Promise<T>): Promise<T> {
+    return WALKS.run(this.id ?? "", task);
+  }
+
   async #next(): Promise<void> {
     const step = this.step;
     if (step?.kind === "end" && !this.endPhaseDone) {

@@ -405,21 +405,26 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
   handled.add(key);
   const phase = step.phase;
   const activeGM = game.users.activeGM?.id === game.user.id;
-  if (step.kind === "declare") {
-    if (activeGM) await clearEarlierPhases(combat, step.phase);
-    if (mode === "secretDeclaration") {
-      if (activeGM) await askForSecrets(combat, step);
-      return;
-    }
+  if (step.kind === "declare" && !activeGM) {
+    if (mode === "secretDeclaration") return;
     const id = step.combatants[0];
     const owner = id !== undefined && !game.user.isGM && (combat.combatants.get(id)?.actor?.isOwner ?? false);
     if (owner && combat.stored.declarations[id]?.phase !== step.phase) await openDeclaration(combat, id);
     return;
   }
-  if (step.kind !== "resolve" || !activeGM) return;
-  if (mode === "secretDeclaration") {
-    await revealStep(combat, step);
-    return;
-  }
-  for (const id of step.combatants) await resolveOne(combat, id, phase);
+  if (!activeGM || (step.kind !== "declare" && step.kind !== "resolve")) return;
+  // The active GM's writes wait for the walk that began this step and hold back the next walk until they are done.
+  await combat.serially(async () => {
+    if (!declarationCombat(combat.id ?? "")) return;
+    if (step.kind === "declare") {
+      await clearEarlierPhases(combat, step.phase);
+      if (mode === "secretDeclaration") await askForSecrets(combat, step);
+      return;
+    }
+    if (mode === "secretDeclaration") {
+      await revealStep(combat, step);
+      return;
+    }
+    for (const id of step.combatants) await resolveOne(combat, id, phase);
+  });
 }
