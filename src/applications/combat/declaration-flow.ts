@@ -10,6 +10,7 @@ import { SYSTEM_ID } from "../../config/system-id";
 import { choiceOf, resolveDecision, translateDeclaration } from "../../data/combat/declaration";
 import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../data/combat/declaration";
 import { groupActionFor, splitGroupLog } from "../../data/combat/declaration-group";
+import { changesForRoster } from "../../data/combat/late-changes";
 import type { StoredDeclaration } from "../../data/combat/stored";
 import type { ActorSnapshot } from "../../data/snapshot";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -351,9 +352,13 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
       log: m.place === null ? [] : (each[m.place] ?? []),
     };
   });
-  await combat.applyEngineChanges([...lost, ...outcome.changes]);
+  // The rolls took a while: a combatant deleted meanwhile loses its own results, never the whole group's.
+  const { kept, dropped } = changesForRoster(combat.skirmish, [...lost, ...outcome.changes]);
+  if (dropped.length > 0) ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.GoneMeanwhile"));
+  await combat.applyEngineChanges(kept);
   const marks: Record<string, unknown> = {};
   for (const e of entries) {
+    if (!combat.combatants.has(e.combatantId)) continue;
     if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
     else marks[`system.declarations.${e.combatantId}.resolved`] = true;
   }
