@@ -18,6 +18,8 @@ import type { SurpriseChoice } from "../applications/combat/round-driver";
 import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
 import { modeChangeRefusal } from "../data/combat/mode-change";
+import { CombatCardModel } from "../data/message/combat-card-model";
+import { surpriseMomentRefusal } from "../applications/combat/surprise-dialog-context";
 import { sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
@@ -99,8 +101,20 @@ export class AgeOfDragonsCombat extends Combat {
    * scouts?: { side: combatantId } }`. Rolls on a card and sets the surprised and ambushed effects for round 1.
    */
   async rollSurprise(choice: SurpriseChoice): Promise<void> {
-    if (!this.#gmOnly()) return;
+    // Asked again here: the dialog may have stayed open while the combat started, was deleted, or another GM rolled.
+    const refused = this.surpriseRefusal();
+    if (refused !== null) {
+      ui.notifications.warn(game.i18n.localize(refused));
+      return;
+    }
     await surpriseStep(this, choice);
+  }
+
+  /** Why the surprise step cannot be rolled now, or null (surprise-dialog-context.ts surpriseMomentRefusal). */
+  surpriseRefusal(): string | null {
+    const id = this.id ?? "";
+    const rolled = game.messages.contents.some((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === id);
+    return surpriseMomentRefusal({ isGM: game.user.isGM, exists: game.combats.get(id) === this, started: this.started, rolled });
   }
 
   /** Where the round stands: the round, the step index (0 before the combat starts) and the last End Phase. */
