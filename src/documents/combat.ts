@@ -244,10 +244,15 @@ export class AgeOfDragonsCombat extends Combat {
     const [changed, , userId] = args;
     if (game.users.activeGM?.id !== game.user.id || this.round === 0) return;
     const author = game.users.get(userId) as User.Implementation | undefined;
-    const stored = this.stored;
-    const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
-    const repair = repairPlayerWalk(changed, { isGM: author?.isGM ?? false }, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
-    if (repair) void this.update(repair as Combat.UpdateData);
+    const by = { isGM: author?.isGM ?? false };
+    if (by.isGM || !("round" in changed || "turn" in changed)) return;
+    // Worked out and written in the walk queue, from the round as the walk before it left it.
+    void this.serially(async () => {
+      const stored = this.stored;
+      const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
+      const repair = repairPlayerWalk(changed, by, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
+      if (repair && game.combats.get(this.id ?? "") === this) await this.update(repair as Combat.UpdateData);
+    });
   }
 
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */
@@ -255,8 +260,11 @@ export class AgeOfDragonsCombat extends Combat {
     super._onDeleteDescendantDocuments(...args);
     const ids = args[3];
     if (game.users.activeGM?.id !== game.user.id) return;
-    const update = removalUpdate(this.stored, ids);
-    if (Object.keys(update).length > 0) void this.update(update as Combat.UpdateData);
+    // In the walk queue: a walk or step write in flight would otherwise write a plan and cursor that still name them.
+    void this.serially(async () => {
+      const update = removalUpdate(this.stored, ids);
+      if (Object.keys(update).length > 0 && game.combats.get(this.id ?? "") === this) await this.update(update as Combat.UpdateData);
+    });
   }
 
   /** Where the combat stands for a change of round mode (data/combat/mode-change.ts). */
