@@ -225,7 +225,11 @@ export async function answerDeclareQuery(data: unknown): Promise<{ done: boolean
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const choice = await chooseDeclaration(combat, combatantId, error);
       const fresh = declarationCombat(combatId);
-      if (choice === null || !fresh || !sameStep(fresh, question)) return { done: false };
+      if (choice === null) return { done: false };
+      if (!fresh || !sameStep(fresh, question)) {
+        ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NotYourStep", { name }));
+        return { done: false };
+      }
       const gm = game.users.activeGM;
       if (!gm) {
         ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.NoGM"));
