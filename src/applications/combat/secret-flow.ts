@@ -218,7 +218,25 @@ export async function answerDeclareQuery(data: unknown): Promise<{ done: boolean
   const question: SecretQuestion = { combatId, combatantId, round: Number(d.round), index: Number(d.index) };
   if (!combat || combat.stored.mode !== "secretDeclaration" || !sameStep(combat, question)) return { done: false };
   if (!(combat.combatants.get(combatantId)?.actor?.isOwner ?? false)) return { done: false };
-  if (!ASKED.add(question, token)) return { done: false };
+  const key = `${combatId}|${combatantId}|${question.round}|${question.index}`;
+  // Asked again while its dialog is open (the GM re-asking, or anyone): the token joins, and this asking waits for
+  // the same dialog, so the GM's question stays open until the answer has been sent.
+  if (!ASKED.add(question, token)) return (await DIALOGS.get(key)) ?? { done: false };
+  const running = declareAndSend(combat, question);
+  DIALOGS.set(key, running);
+  try {
+    return await running;
+  } finally {
+    DIALOGS.delete(key);
+  }
+}
+
+/** The questions whose dialog is open on this client, each with the flow that ends it. */
+const DIALOGS = new Map<string, Promise<{ done: boolean }>>();
+
+/** The declarer's dialog, sent to the active GM with every token received; again with the reason when refused. */
+async function declareAndSend(combat: AgeOfDragonsCombat, question: SecretQuestion): Promise<{ done: boolean }> {
+  const { combatId, combatantId } = question;
   const name = combat.combatants.get(combatantId)?.name ?? "";
   try {
     let error = "";
