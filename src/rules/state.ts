@@ -106,13 +106,39 @@ export interface Outcome {
   log: LogEntry[];
 }
 
+/**
+ * How a procedure reports. `log: false` leaves its log empty (the changes and every other result are the same), for
+ * a caller that never shows the log: the simulator, which would otherwise build thousands of lines a second.
+ */
+export interface ReportOptions {
+  log?: boolean;
+}
+
 /** The distance assumed between two things that have no recorded distance (RULES.md "Movement"). */
 export const DEFAULT_DISTANCE: Distance = "long";
 
+/**
+ * Pair keys already made, by first id then second: a distance is looked up many times a round (the simulator,
+ * the range board), and finding the key is cheaper than building and hashing a new string each time. Cleared when
+ * it grows past PAIR_KEYS_KEPT ids, so it never holds more than that many ids' pairs.
+ */
+const pairKeys = new Map<string, Map<string, string>>();
+const PAIR_KEYS_KEPT = 256;
+
 /** A stable key for an unordered pair of ids. */
 export function pairKey(a: string, b: string): string {
+  let byB = pairKeys.get(a);
+  const known = byB?.get(b);
+  if (known !== undefined) return known;
   if (a === b) fail("pair", "two different ids", a);
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  if (!byB) {
+    if (pairKeys.size >= PAIR_KEYS_KEPT) pairKeys.clear();
+    byB = new Map<string, string>();
+    pairKeys.set(a, byB);
+  }
+  if (byB.size < PAIR_KEYS_KEPT) byB.set(b, key);
+  return key;
 }
 
 /** The distance between two combatants or a combatant and a landmark. */
@@ -121,13 +147,26 @@ export function distanceBetween(state: SkirmishState, a: string, b: string): Dis
   return state.distances[pairKey(a, b)] ?? DEFAULT_DISTANCE;
 }
 
+/**
+ * The partner of `id` in one grapple key, or undefined when `id` is in neither place: the key's first and second
+ * `|`-separated parts, as splitting it would give them, found without making the parts (the simulator asks often).
+ */
+function partnerIn(key: string, id: string): string | undefined {
+  const bar = key.indexOf("|");
+  if (bar < 0) return undefined;
+  const next = key.indexOf("|", bar + 1);
+  const end = next < 0 ? key.length : next;
+  if (bar === id.length && key.startsWith(id)) return key.slice(bar + 1, end);
+  if (end - bar - 1 === id.length && key.startsWith(id, bar + 1)) return key.slice(0, bar);
+  return undefined;
+}
+
 /** Everyone this combatant is locked in a grapple with. */
 export function grapplePartners(state: SkirmishState, id: string): string[] {
   const partners: string[] = [];
   for (const key of state.grapples) {
-    const [a, b] = key.split("|");
-    if (a === id && b !== undefined) partners.push(b);
-    else if (b === id && a !== undefined) partners.push(a);
+    const partner = partnerIn(key, id);
+    if (partner !== undefined) partners.push(partner);
   }
   return partners;
 }
@@ -139,12 +178,16 @@ export function hasRoundEffect(c: CombatantState, effect: RoundEffect): boolean 
 
 /** Whether a combatant is pinned: it is in at least one grapple (000 "Grapple Attacks"). */
 export function isPinned(state: SkirmishState, id: string): boolean {
-  return grapplePartners(state, id).length > 0;
+  for (const key of state.grapples) if (partnerIn(key, id) !== undefined) return true;
+  return false;
 }
 
 /** Who carries this combatant, if anyone. */
 export function carrierOf(state: SkirmishState, id: string): string | undefined {
-  return Object.keys(state.carrying).find((carrier) => state.carrying[carrier] === id);
+  // The first carrier in key order, as Object.keys(...).find(...) gives it, without making the list of keys.
+  const carrying = state.carrying;
+  for (const carrier in carrying) if (carrying[carrier] === id) return carrier;
+  return undefined;
 }
 
 /** Looks a combatant up, or throws a RangeError naming the missing id. */
@@ -167,20 +210,28 @@ function known(state: SkirmishState, id: string, name: string): void {
  */
 class Batch {
   readonly state: SkirmishState;
-  private combatantsCopied = false;
-  private distancesCopied = false;
-  private grapplesCopied = false;
-  private carryingCopied = false;
+  private combatantsCopied: boolean;
+  private distancesCopied: boolean;
+  private grapplesCopied: boolean;
+  private carryingCopied: boolean;
 
-  constructor(private readonly original: SkirmishState) {
-    this.state = { ...original };
+  /** `inPlace`: the caller owns `original` outright (see `applyChangesInPlace`), so nothing is copied. */
+  constructor(
+    private readonly original: SkirmishState,
+    private readonly inPlace = false,
+  ) {
+    this.state = inPlace ? original : { ...original };
+    this.combatantsCopied = inPlace;
+    this.distancesCopied = inPlace;
+    this.grapplesCopied = inPlace;
+    this.carryingCopied = inPlace;
   }
 
-  /** The combatant's own copy, made on first write in this batch. */
+  /** The combatant's own copy, made on first write in this batch (the combatant itself when applying in place). */
   private own(id: string): CombatantState {
     const current = combatant(this.state, id, "change.id");
     // A combatant this batch already copied is no longer the original's object.
-    if (current !== this.original.combatants[id]) return current;
+    if (this.inPlace || current !== this.original.combatants[id]) return current;
     if (!this.combatantsCopied) {
       this.state.combatants = { ...this.state.combatants };
       this.combatantsCopied = true;
@@ -222,14 +273,15 @@ class Batch {
         combatant(state, change.id);
         const wounds = assertNonNegativeInteger("wounds", change.wounds);
         const c = this.own(change.id);
-        c.life = { ...c.life, wounds };
+        // Written out rather than spread beside a new field, a slow path in V8 (simulator speed); same key order.
+        c.life = { max: c.life.max, wounds };
         return;
       }
       case "magic": {
         combatant(state, change.id);
         const value = assertNonNegativeInteger("magic", change.value);
         const c = this.own(change.id);
-        c.magic = { ...c.magic, value };
+        c.magic = { value, max: c.magic.max };
         return;
       }
       case "altitude": {
@@ -316,6 +368,37 @@ export function applyChanges(state: SkirmishState, changes: readonly StateChange
 }
 
 /**
+ * `applyChanges` for a caller that owns `state` outright and keeps no earlier version of it (the simulator's
+ * working copy of one run, made with `workingCopy`): the same checks in the same order with the same messages,
+ * but each change is written into `state` itself instead of a copy. A change that fails leaves the earlier ones
+ * of the batch applied, so this is only for changes the engine's own procedures returned.
+ */
+export function applyChangesInPlace(state: SkirmishState, changes: readonly StateChange[]): void {
+  const batch = new Batch(state, true);
+  for (const change of changes) batch.apply(change);
+}
+
+/**
+ * A copy of a state that shares nothing a change writes (each combatant, its life, magic and effects, the
+ * distance, grapple and carrying tables), for `applyChangesInPlace`; landmarks are never changed and are shared.
+ */
+export function workingCopy(state: SkirmishState): SkirmishState {
+  const combatants: Record<string, CombatantState> = {};
+  for (const id of Object.keys(state.combatants)) {
+    const c = state.combatants[id] as CombatantState;
+    combatants[id] = { ...c, life: { ...c.life }, magic: { ...c.magic }, roundEffects: [...c.roundEffects] };
+  }
+  return {
+    combatants,
+    landmarks: state.landmarks,
+    distances: { ...state.distances },
+    grapples: [...state.grapples],
+    carrying: { ...state.carrying },
+    surface: state.surface,
+  };
+}
+
+/**
  * Whether the skirmish is over by disengagement (000 "Distance": "If combatants have all disengaged with each
  * other ... return to ordinary combat"): every pair of living combatants on different sides is at disengaged
  * distance. With no such pair left (one side alone, or nobody) it is true as well; the tracker offers to end the
@@ -323,7 +406,13 @@ export function applyChanges(state: SkirmishState, changes: readonly StateChange
  */
 export function allDisengaged(state: SkirmishState): boolean {
   const living = Object.values(state.combatants).filter((c) => !isDead(c));
-  return living.every((a, i) =>
-    living.slice(i + 1).every((b) => a.side === b.side || distanceBetween(state, a.id, b.id) === "disengaged"),
-  );
+  // Every later one for each, as loops: the simulator asks this every round.
+  for (let i = 0; i < living.length; i += 1) {
+    const a = living[i] as CombatantState;
+    for (let j = i + 1; j < living.length; j += 1) {
+      const b = living[j] as CombatantState;
+      if (a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
+    }
+  }
+  return true;
 }

@@ -12,11 +12,12 @@ import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
 import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
-import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
-import { rollPool } from "../roll-sources";
+import type { CombatantState, LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
-import { rollOpposed } from "./opposed";
+import { ATTACK, DEFENCE, defends } from "./opposed";
+import { poolLabel, runSteps, runStepsSync } from "./steps";
+import type { Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -195,11 +196,24 @@ export function resolveAttack(
   return attackEffects(state, parseAttack(decl), contest, damageDice);
 }
 
+/** The figures every attack log line shows. */
+function attackNumbers(attacker: CombatantState, target: CombatantState, decl: AttackDeclaration, contest: AttackContest) {
+  return {
+    attacker: attacker.name,
+    target: target.name,
+    weapon: decl.weapon.name,
+    attackSuccesses: contest.attackSuccesses,
+    defenceSuccesses: contest.defenceSuccesses,
+  };
+}
+
+/** The attack's effects; `logging` false leaves the log empty (ReportOptions). */
 function attackEffects(
   state: SkirmishState,
   decl: AttackDeclaration,
   contest: AttackContest,
   damageDice: readonly number[] | null,
+  logging = true,
 ): AttackOutcome {
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
@@ -209,23 +223,19 @@ function attackEffects(
   if (magicSpent > 0) {
     const value = Math.max(0, attacker.magic.value - magicSpent);
     changes.push({ type: "magic", id: attacker.id, value });
-    log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
+    if (logging) log.push({ key: BATTLE_LOG.MagicSpent, data: { name: attacker.name, cost: magicSpent, value } });
   }
-  const numbers = {
-    attacker: attacker.name,
-    target: target.name,
-    weapon: decl.weapon.name,
-    attackSuccesses: contest.attackSuccesses,
-    defenceSuccesses: contest.defenceSuccesses,
-  };
   const before = healthOf(target);
-  const unchanged = { contest, damageSuccesses: 0, damage: 0, wounds: target.life.wounds, woundState: before };
   const check = damageCheck(state, decl, contest);
   if (check === null) {
-    log.push({ key: BATTLE_LOG.AttackMiss, data: numbers });
-    return { changes, log, ...unchanged, woundStateChanged: false, magicSpent };
+    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: attackNumbers(attacker, target, decl, contest) });
+    const wounds = target.life.wounds;
+    return { changes, log, contest, damageSuccesses: 0, damage: 0, wounds, woundState: before, woundStateChanged: false, magicSpent };
   }
-  log.push({ key: BATTLE_LOG.AttackHit, data: { ...numbers, margin: contest.margin } });
+  if (logging) {
+    const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = attackNumbers(attacker, target, decl, contest);
+    log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin } });
+  }
   if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);
 
   const damageSuccesses = countSuccesses(damageDice, check.tn);
@@ -233,18 +243,18 @@ function attackEffects(
   const wounds = capWounds(target.life.wounds + damage, target.life.max);
   const after = woundState(wounds, target.life.max);
   if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
-  log.push({
+  if (logging) log.push({
     key: BATTLE_LOG.Damage,
     data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
   });
-  if (after !== before) {
+  if (after !== before && logging) {
     log.push(healthChangeLog(target.name, after));
   }
   // 000 Severe injury and Death: the dead hold nobody; its grapples end and what it carried is let go.
   if (after === "dead" && before !== "dead") {
     const freed = releasedByDeath(state, target.id);
     changes.push(...freed.changes);
-    log.push(...freed.log);
+    if (logging) log.push(...freed.log);
   }
   const woundStateChanged = after !== before;
   return { changes, log, contest, damageSuccesses, damage, wounds, woundState: after, woundStateChanged, magicSpent };
@@ -263,35 +273,78 @@ export async function performAttack(
   const attack = parseAttack(decl);
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
-  return rollParsedAttack(state, attack, parseAttackPools(pools), dice);
+  return runSteps(attackRollSteps(state, attack, parseAttackPools(pools)), dice);
 }
 
 /**
  * `performAttack` for a declaration and pools already parsed (`parseAttack`, `parseAttackPools`), so a caller
  * that makes the same attack many times (the simulator) checks them once instead of on every attack.
  */
-export async function performParsedAttack(
+export function performParsedAttack(
   state: SkirmishState,
   attack: AttackDeclaration,
   pools: AttackPools,
   dice: DiceSource,
 ): Promise<AttackResult> {
-  const legality = attackLegality(state, attack);
-  if (!legality.allowed) return legality;
-  return rollParsedAttack(state, attack, pools, dice);
+  return runSteps(parsedAttackSteps(state, attack, pools), dice);
 }
 
-async function rollParsedAttack(
+/** `performParsedAttack` with dice that answer at once (steps.ts): the same rolls in the same order, no Promise. */
+export function performParsedAttackSync(
   state: SkirmishState,
   attack: AttackDeclaration,
-  rolled: AttackPools,
-  dice: DiceSource,
-): Promise<AttackResult> {
-  const { attackDice, defenceDice } = await rollOpposed(state, attack.targetId, rolled, dice);
+  pools: AttackPools,
+  dice: SyncDiceSource,
+  options: ReportOptions = {},
+): AttackResult {
+  // The legality here rather than in parsedAttackSteps: one generator fewer per attack (a simulator hot path).
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  return runStepsSync(attackRollSteps(state, attack, pools, options.log !== false), dice);
+}
+
+/** The parsed attack as steps (steps.ts): the legality, then the rolls. */
+export function* parsedAttackSteps(
+  state: SkirmishState,
+  attack: AttackDeclaration,
+  pools: AttackPools,
+  logging = true,
+): Steps<AttackResult> {
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  return yield* attackRollSteps(state, attack, pools, logging);
+}
+
+const DAMAGE = poolLabel("damage");
+
+function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolled: AttackPools, logging = true): Steps<AttackResult> {
+  // The opposed roll (opposed.ts) yielded here rather than through opposedSteps: one generator fewer per attack.
+  const attackDice = yield { pool: rolled.attackPool, label: ATTACK };
+  const defenceDice = rolled.defence && defends(state, attack.targetId, rolled) ? yield { pool: rolled.defence.pool, label: DEFENCE } : null;
   const tns = killerBlowTNs(attack, rolled.baseAttackTN);
   const result = resolveContest({ attackDice, attackTN: tns.attackTN, defenceDice, defenceTN: rolled.defence?.tn ?? 6 });
-  const contest = { ...result, ...tns };
+  // Written out field by field: spreading into a literal with other fields is a slow path in V8 (simulator speed).
+  const contest: AttackContest = {
+    attackSuccesses: result.attackSuccesses,
+    defenceSuccesses: result.defenceSuccesses,
+    hit: result.hit,
+    margin: result.margin,
+    attackTN: tns.attackTN,
+    damageTN: tns.damageTN,
+  };
   const check = damageCheck(state, attack, contest);
-  const damageDice = check === null ? null : await rollPool(dice, check.pool, "damage");
-  return { allowed: true, ...attackEffects(state, attack, contest, damageDice) };
+  const damageDice = check === null ? null : yield { pool: check.pool, label: DAMAGE };
+  const e = attackEffects(state, attack, contest, damageDice, logging);
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    contest: e.contest,
+    damageSuccesses: e.damageSuccesses,
+    damage: e.damage,
+    wounds: e.wounds,
+    woundState: e.woundState,
+    woundStateChanged: e.woundStateChanged,
+    magicSpent: e.magicSpent,
+  };
 }

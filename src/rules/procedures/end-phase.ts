@@ -5,15 +5,16 @@
 import { altitudeIndex } from "../bands";
 import { applyArmour } from "../contest";
 import { clampPool, countSuccesses } from "../pools";
-import { rollPool } from "../roll-sources";
 import { crashTN, fallStep } from "../falling";
 import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
 import { applyChanges, carrierOf, combatant, isPinned } from "../state";
-import type { CombatantState, LogEntry, Outcome, SkirmishState, StateChange } from "../state";
+import type { CombatantState, LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import { RULE_REASONS, refuse } from "../reasons";
 import type { Altitude, DiceSource, Refusal } from "../types";
 import { healthChangeLog, releasedByDeath } from "./death";
+import { poolLabel, runSteps, runStepsSync } from "./steps";
+import type { Steps, SyncDiceSource } from "./steps";
 
 /** Why a combatant fell: its own state, or the carrier that fell with it. */
 export type FallCause = "pinned" | "severelyInjured" | "dead" | "choseToFall" | "cannotFly" | "carrier";
@@ -80,10 +81,10 @@ function ownFallCause(state: SkirmishState, c: CombatantState): FallCause | unde
   return undefined;
 }
 
-async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSource): Promise<CrashReport> {
+function* rollCrash(c: CombatantState, state: SkirmishState): Steps<CrashReport> {
   const pool = clampPool(c.soma, `${c.id}.soma`);
   const tn = crashTN(state.surface);
-  const faces = await rollPool(dice, pool, `${c.id} crash`);
+  const faces = yield { pool, label: poolLabel(`${c.id} crash`) };
   const successes = countSuccesses(faces, tn);
   // RULES.md Attacks: armour is taken off every damage total, crashes included, never below 0.
   const damage = applyArmour(successes, c.armour);
@@ -98,33 +99,69 @@ async function rollCrash(c: CombatantState, state: SkirmishState, dice: DiceSour
  * Sets `falling` for those still in the air after a fall, resets the round's flags (moved, full move, battle
  * action spent, chose to fall), and ends every one-round effect.
  */
-export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
+export function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise<EndPhaseOutcome> {
+  return runSteps(endPhaseSteps(state), dice);
+}
+
+/** `resolveEndPhase` with dice that answer at once (steps.ts): the same crashes rolled in the same order. */
+export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, options: ReportOptions = {}): EndPhaseOutcome {
+  return runStepsSync(endPhaseSteps(state, options.log !== false), dice);
+}
+
+/** What one End Phase builds up as it goes, shared by the falls it works out. */
+interface EndPhaseWork {
+  state: SkirmishState;
+  logging: boolean;
+  changes: StateChange[];
+  log: LogEntry[];
+  falls: FallReport[];
+  stillFalling: Set<string>;
+}
+
+/** One combatant's fall of one band, and its crash if that band is the ground. */
+function* fallSteps(
+  at: EndPhaseWork,
+  c: CombatantState,
+  cause: FallCause,
+  to: Altitude,
+  crashed: boolean,
+  carrier?: string,
+): Steps<void> {
+  const { state, logging, changes, log, falls, stillFalling } = at;
+  const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
+  changes.push({ type: "altitude", id: c.id, altitude: to });
+  if (logging) {
+    log.push(
+      carrier === undefined
+        ? { key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } }
+        : { key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } },
+    );
+  }
+  if (crashed) {
+    const crash = yield* rollCrash(c, state);
+    report.crash = crash;
+    const { successes, tn, armour, damage, wounds } = crash;
+    if (logging) log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
+    if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
+    const before = healthOf(c);
+    if (crash.woundState !== before && logging) {
+      log.push(healthChangeLog(c.name, crash.woundState));
+    }
+  } else if (carrier === undefined && state.carrying[c.id] === undefined) {
+    // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
+    stillFalling.add(c.id);
+  }
+  falls.push(report);
+}
+
+/** The end phase as steps (steps.ts): one roll per crash, in combatant order. */
+export function* endPhaseSteps(state: SkirmishState, logging = true): Steps<EndPhaseOutcome> {
   const changes: StateChange[] = [];
   const log: LogEntry[] = [];
   const falls: FallReport[] = [];
   const stillFalling = new Set<string>();
 
-  const fall = async (c: CombatantState, cause: FallCause, to: Altitude, crashed: boolean, carrier?: string) => {
-    const report: FallReport = { id: c.id, name: c.name, cause, from: c.altitude, to, crashed };
-    changes.push({ type: "altitude", id: c.id, altitude: to });
-    if (carrier === undefined) log.push({ key: END_PHASE_LOG.Fell, data: { name: c.name, from: c.altitude, to } });
-    else log.push({ key: END_PHASE_LOG.FellWithCarrier, data: { name: c.name, carrier, from: c.altitude, to } });
-    if (crashed) {
-      const crash = await rollCrash(c, state, dice);
-      report.crash = crash;
-      const { successes, tn, armour, damage, wounds } = crash;
-      log.push({ key: END_PHASE_LOG.Crashed, data: { name: c.name, successes, tn, armour, damage, wounds } });
-      if (damage > 0) changes.push({ type: "wounds", id: c.id, wounds });
-      const before = healthOf(c);
-      if (crash.woundState !== before) {
-        log.push(healthChangeLog(c.name, crash.woundState));
-      }
-    } else if (carrier === undefined && state.carrying[c.id] === undefined) {
-      // RULES.md Rescue: only lone fallers are marked falling (and so can be caught).
-      stillFalling.add(c.id);
-    }
-    falls.push(report);
-  };
+  const at: EndPhaseWork = { state, logging, changes, log, falls, stillFalling };
 
   for (const id of Object.keys(state.combatants)) {
     const c = combatant(state, id);
@@ -133,26 +170,26 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
     const cause = ownFallCause(state, c);
     if (cause === undefined) continue;
     const step = fallStep(c.altitude);
-    await fall(c, cause, step.altitude, step.crashed);
+    yield* fallSteps(at, c, cause, step.altitude, step.crashed);
     // 000 Catching: a passenger goes where its carrier goes, down to the ground included.
+    if (state.carrying[id] === undefined) continue;
     const seen = new Set<string>([id]);
-    for (let p = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
+    for (let p: string | undefined = state.carrying[id], by = c.name; p !== undefined && !seen.has(p); p = state.carrying[p]) {
       seen.add(p);
       const passenger = combatant(state, p, "carried");
-      await fall(passenger, "carrier", step.altitude, step.crashed, by);
+      yield* fallSteps(at, passenger, "carrier", step.altitude, step.crashed, by);
       by = passenger.name;
     }
   }
 
   // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
-  const wasAlive = (id: string): boolean => !isDead(combatant(state, id));
-  const killed = falls.filter((f) => f.crash?.woundState === "dead" && wasAlive(f.id));
+  const killed = falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
     for (const f of killed) {
       const freed = releasedByDeath(landed, f.id);
       changes.push(...freed.changes);
-      log.push(...freed.log);
+      if (logging) log.push(...freed.log);
     }
   }
 
@@ -160,14 +197,15 @@ export async function resolveEndPhase(state: SkirmishState, dice: DiceSource): P
     const c = combatant(state, id);
     const falling = stillFalling.has(id);
     if (c.falling !== falling) changes.push({ type: "flag", id, flag: "falling", value: falling });
-    for (const flag of ["moved", "fullMove", "acted"] as const) {
-      if (c[flag]) changes.push({ type: "flag", id, flag, value: false });
-    }
+    // The round's flags, each read by name (a simulator hot path).
+    if (c.moved) changes.push({ type: "flag", id, flag: "moved", value: false });
+    if (c.fullMove) changes.push({ type: "flag", id, flag: "fullMove", value: false });
+    if (c.acted) changes.push({ type: "flag", id, flag: "acted", value: false });
     if (c.choseToFall) changes.push({ type: "flag", id, flag: "choseToFall", value: false });
     // RULES.md End phase: effects that last one round end.
     for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });
   }
-  if (falls.length === 0) log.push({ key: END_PHASE_LOG.NoFalls });
+  if (falls.length === 0 && logging) log.push({ key: END_PHASE_LOG.NoFalls });
   return { changes, log, falls };
 }
 

@@ -10,7 +10,6 @@ import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { applyChanges, carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import { isDead } from "../health";
-import { rollPool } from "../roll-sources";
 import type { DiceSource, Legality, Refusal } from "../types";
 import {
   assertFaces,
@@ -22,7 +21,9 @@ import {
   assertUniqueIds,
   fail,
 } from "../validate";
-import { rollOpposed } from "./opposed";
+import { opposedSteps } from "./opposed";
+import { poolLabel, runSteps, runStepsSync } from "./steps";
+import type { Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, mayDefend, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -61,6 +62,9 @@ export interface GrappleOutcome extends Outcome {
   contest: ContestResult;
 }
 
+/** An all-in-one grapple's answer: a refusal with its reason key, or what the grapple did. */
+export type GrappleResult = Refusal | ({ allowed: true } & GrappleOutcome);
+
 /** The pools and TNs of the all-in-one grapple; `defence: null` means the target does not defend. */
 export interface GrapplePools {
   attackPool: number;
@@ -95,6 +99,9 @@ export interface BreakOutOutcome extends Outcome {
   stillPinned: boolean;
 }
 
+/** An all-in-one break-out's answer: a refusal with its reason key, or what the break-out did. */
+export type BreakOutResult = Refusal | ({ allowed: true } & BreakOutOutcome);
+
 /** The pools of the all-in-one break-out; a grappler mapped to null (or left out) does not defend. */
 export interface BreakOutPools {
   attackPool: number;
@@ -102,7 +109,8 @@ export interface BreakOutPools {
   defences: Readonly<Record<string, { pool: number; tn: number } | null>>;
 }
 
-function parseGrapple(value: unknown): GrappleDeclaration {
+/** Parses a grapple declaration given to a public entry point; the parsed entry points trust what it returned. */
+export function parseGrapple(value: unknown): GrappleDeclaration {
   const decl = assertRecord("grapple", value, "a grapple declaration");
   return {
     attackerId: assertString("grapple.attackerId", decl.attackerId),
@@ -182,24 +190,54 @@ export async function performGrapple(
   decl: GrappleDeclaration,
   pools: GrapplePools,
   dice: DiceSource,
-): Promise<Refusal | ({ allowed: true } & GrappleOutcome)> {
+): Promise<GrappleResult> {
   const grapple = parseGrapple(decl);
   const legality = grappleLegality(state, grapple);
   if (!legality.allowed) return legality;
+  return runSteps(grappleRollSteps(state, grapple, parseGrapplePools(pools)), dice);
+}
+
+/** The pools given to `performGrapple`; `performParsedGrappleSync` trusts what this returned. */
+export function parseGrapplePools(pools: unknown): GrapplePools {
   const given = assertRecord("pools", pools, "attack and defence pools");
-  const rolled: GrapplePools = {
+  return {
     attackPool: assertInteger("pools.attackPool", given.attackPool),
     attackTN: assertInteger("pools.attackTN", given.attackTN),
     defence: parseDefence("pools.defence", given.defence),
   };
-  const { attackDice, defenceDice } = await rollOpposed(state, grapple.targetId, rolled, dice);
+}
+
+/**
+ * `performGrapple` for a declaration and pools already parsed (`parseGrapple`, `parseGrapplePools`), with dice
+ * that answer at once (steps.ts): the same checks of the rules and the same rolls in the same order.
+ */
+export function performParsedGrappleSync(
+  state: SkirmishState,
+  grapple: GrappleDeclaration,
+  pools: GrapplePools,
+  dice: SyncDiceSource,
+): GrappleResult {
+  return runStepsSync(parsedGrappleSteps(state, grapple, pools), dice);
+}
+
+/** The parsed grapple as steps (steps.ts): the legality, then the rolls. */
+export function* parsedGrappleSteps(state: SkirmishState, grapple: GrappleDeclaration, pools: GrapplePools): Steps<GrappleResult> {
+  const legality = grappleLegality(state, grapple);
+  if (!legality.allowed) return legality;
+  return yield* grappleRollSteps(state, grapple, pools);
+}
+
+function* grappleRollSteps(state: SkirmishState, grapple: GrappleDeclaration, rolled: GrapplePools): Steps<GrappleResult> {
+  const { attackDice, defenceDice } = yield* opposedSteps(state, grapple.targetId, rolled);
   const contest = resolveContest({
     attackDice,
     attackTN: rolled.attackTN,
     defenceDice,
     defenceTN: rolled.defence?.tn ?? rolled.attackTN,
   });
-  return { allowed: true, ...resolveGrapple(state, grapple, contest) };
+  const { changes, log } = resolveGrapple(state, grapple, contest);
+  // Field by field rather than spread beside `allowed`: that spread is a slow path in V8 (simulator speed).
+  return { allowed: true, changes, log, contest };
 }
 
 /** Step 1 of a break-out: only a grappled combatant that may act can try (000 "Breaking out of a Grapple"). */
@@ -327,20 +365,63 @@ export async function performBreakOut(
   decl: BreakOutDeclaration,
   pools: BreakOutPools,
   dice: DiceSource,
-): Promise<Refusal | ({ allowed: true } & BreakOutOutcome)> {
+): Promise<BreakOutResult> {
   const { breakerId } = parseBreakOut(decl);
   const legality = breakOutLegality(state, { breakerId });
   if (!legality.allowed) return legality;
   const given = assertRecord("pools", pools, "break-out pools");
   const attackTN = assertInteger("pools.attackTN", given.attackTN);
   const perDefender = given.defences === undefined ? {} : assertRecord("pools.defences", given.defences);
-  const attackDice = await rollPool(dice, assertInteger("pools.attackPool", given.attackPool), "attack");
+  const attackPool = assertInteger("pools.attackPool", given.attackPool);
+  return runSteps(breakOutRollSteps(state, breakerId, attackPool, attackTN, { parse: true, defences: perDefender }), dice);
+}
+
+/**
+ * `performBreakOut` for pools already parsed (every defence a pool and TN, or null), with dice that answer at
+ * once (steps.ts): the same checks of the rules and the same rolls in the same order.
+ */
+export function performParsedBreakOutSync(
+  state: SkirmishState,
+  decl: BreakOutDeclaration,
+  pools: BreakOutPools,
+  dice: SyncDiceSource,
+): BreakOutResult {
+  return runStepsSync(parsedBreakOutSteps(state, decl, pools), dice);
+}
+
+/** The parsed break-out as steps (steps.ts): the legality, then the rolls. */
+export function* parsedBreakOutSteps(state: SkirmishState, decl: BreakOutDeclaration, pools: BreakOutPools): Steps<BreakOutResult> {
+  const legality = breakOutLegality(state, decl);
+  if (!legality.allowed) return legality;
+  return yield* breakOutRollSteps(state, decl.breakerId, pools.attackPool, pools.attackTN, { parse: false, defences: pools.defences });
+}
+
+const BREAK_OUT_ATTACK = poolLabel("attack");
+
+function* breakOutRollSteps(
+  state: SkirmishState,
+  breakerId: string,
+  attackPool: number,
+  attackTN: number,
+  offered: { parse: true; defences: Readonly<Record<string, unknown>> } | { parse: false; defences: BreakOutPools["defences"] },
+): Steps<BreakOutResult> {
+  const attackDice = yield { pool: attackPool, label: BREAK_OUT_ATTACK };
   const defences: BreakOutDefenceRoll[] = [];
   for (const id of breakOutDefenders(state, breakerId)) {
-    const offered = parseDefence(`pools.defences.${id}`, perDefender[id] ?? null);
-    const defence = mayDefend(state, id).allowed ? offered : null;
-    const rolled = defence === null ? null : await rollPool(dice, defence.pool, `defence ${id}`);
+    // Each defence is parsed when its turn comes, as before (a refusal for a bad one names that grappler).
+    const given = offered.parse ? parseDefence(`pools.defences.${id}`, offered.defences[id] ?? null) : (offered.defences[id] ?? null);
+    const defence = mayDefend(state, id).allowed ? given : null;
+    const rolled = defence === null ? null : yield { pool: defence.pool, label: poolLabel(`defence ${id}`) };
     defences.push({ id, dice: rolled, tn: defence?.tn ?? attackTN });
   }
-  return { allowed: true, ...breakOutEffects(state, breakerId, { attackDice, attackTN, defences }) };
+  const e = breakOutEffects(state, breakerId, { attackDice, attackTN, defences });
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    attackSuccesses: e.attackSuccesses,
+    shakenOff: e.shakenOff,
+    stillHeld: e.stillHeld,
+    stillPinned: e.stillPinned,
+  };
 }

@@ -7,7 +7,7 @@ import { healthOf } from "../health";
 import { movementAllowance } from "../movement";
 import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, hasRoundEffect, isPinned } from "../state";
-import type { CombatantState, LogEntry, SkirmishState, StateChange } from "../state";
+import type { CombatantState, LogEntry, ReportOptions, SkirmishState, StateChange } from "../state";
 import { ALLOWED, RULE_REASONS, refuse } from "../reasons";
 import type { Altitude, Distance, Legality, Refusal } from "../types";
 import type { RoundStep } from "../round-plan";
@@ -195,40 +195,58 @@ export function validateMove(state: SkirmishState, move: MoveDeclaration, phase:
  * altitude and distance, the same for anyone it carries, the moved flag, and the fullMove flag for a full move.
  */
 export function resolveMove(state: SkirmishState, declared: MoveDeclaration, phase: MovePhase): MoveRuling {
-  const move = parseMove(state, declared);
+  return resolveParsedMove(state, parseMove(state, declared), phase);
+}
+
+/**
+ * `resolveMove` for a move already known to be well formed (`parseMove` would return it unchanged: a known mover
+ * and reference, a known kind and bands), such as the simulator's own tactics make; the rules' checks all run.
+ */
+export function resolveParsedMove(
+  state: SkirmishState,
+  move: MoveDeclaration,
+  phase: MovePhase,
+  options: ReportOptions = {},
+): MoveRuling {
   const problem = moveProblem(state, move, phase);
   if (problem !== undefined) return refuse(MOVE_REASONS[problem]);
+  const logging = options.log !== false;
   const mover = combatant(state, move.id);
   const riders = passengers(state, mover.id);
   const changes: StateChange[] = [];
   const log: LogEntry[] = [];
 
   if (move.altitude !== undefined && move.altitude !== mover.altitude) {
-    log.push({ key: MOVE_LOG.Altitude, data: { name: mover.name, from: mover.altitude, to: move.altitude } });
-    for (const id of [mover.id, ...riders]) changes.push({ type: "altitude", id, altitude: move.altitude });
+    if (logging) log.push({ key: MOVE_LOG.Altitude, data: { name: mover.name, from: mover.altitude, to: move.altitude } });
+    changes.push({ type: "altitude", id: mover.id, altitude: move.altitude });
+    for (const id of riders) changes.push({ type: "altitude", id, altitude: move.altitude });
   }
   if (move.reference !== undefined && move.distance !== undefined) {
     const from = distanceBetween(state, mover.id, move.reference);
     if (from !== move.distance) {
-      const reference = state.combatants[move.reference]?.name ?? state.landmarks[move.reference]?.name ?? move.reference;
-      log.push({
-        key: MOVE_LOG.Distance,
-        data: { name: mover.name, reference, from, to: move.distance },
-      });
-      for (const id of [mover.id, ...riders]) {
+      if (logging) {
+        const reference = state.combatants[move.reference]?.name ?? state.landmarks[move.reference]?.name ?? move.reference;
+        log.push({
+          key: MOVE_LOG.Distance,
+          data: { name: mover.name, reference, from, to: move.distance },
+        });
+      }
+      changes.push({ type: "distance", a: mover.id, b: move.reference, distance: move.distance });
+      for (const id of riders) {
         changes.push({ type: "distance", a: id, b: move.reference, distance: move.distance });
       }
     }
   }
   for (const id of riders) {
-    log.push({ key: MOVE_LOG.CarriedAlong, data: { name: combatant(state, id).name, carrier: mover.name } });
+    const name = combatant(state, id).name;
+    if (logging) log.push({ key: MOVE_LOG.CarriedAlong, data: { name, carrier: mover.name } });
   }
   // A combatant that flies where it wants is no longer falling (it chose to fall last round and has recovered).
   if (mover.falling) changes.push({ type: "flag", id: mover.id, flag: "falling", value: false });
   changes.push({ type: "flag", id: mover.id, flag: "moved", value: true });
   if (move.kind === "full") {
     changes.push({ type: "flag", id: mover.id, flag: "fullMove", value: true });
-    log.push({ key: MOVE_LOG.FullMove, data: { name: mover.name } });
+    if (logging) log.push({ key: MOVE_LOG.FullMove, data: { name: mover.name } });
   }
   return { allowed: true, changes, log };
 }

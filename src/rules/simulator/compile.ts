@@ -10,7 +10,8 @@ import { crashTN } from "../falling";
 import { attackOdds } from "../odds-attack";
 import { parseAttack, parseAttackPools } from "../procedures/attack";
 import type { AttackDeclaration, AttackPools } from "../procedures/attack";
-import type { GrappleDeclaration, GrapplePools } from "../procedures/grapple";
+import { parseGrapple, parseGrapplePools } from "../procedures/grapple";
+import type { BreakOutDeclaration, BreakOutPools, GrappleDeclaration, GrapplePools } from "../procedures/grapple";
 import type { RoundMode } from "../round-plan";
 import { attackTN, damageTN } from "../skills";
 import { pairKey } from "../state";
@@ -51,6 +52,9 @@ export interface CompiledCombatant {
   /** Per combatant index: its best grapple on that enemy, or null. */
   grapples: (GrappleOption | null)[];
   breakOut: CheckValues;
+  /** Its break-out as the engine's parsed entry point takes it (`performParsedBreakOutSync`). */
+  breakOutDeclaration: BreakOutDeclaration;
+  breakOutPools: BreakOutPools;
   /** The pool of its rescue check (000 "Catching": a Soma / Aerobatics check; the Soma pool is never smaller). */
   rescuePool: number;
   /** Wounds at which it is severely injured. */
@@ -143,8 +147,9 @@ function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant)
   const attack = attacker.checks.grapple;
   const defence = target.checks.meleeDefence;
   return {
-    decl: { attackerId: attacker.state.id, targetId: target.state.id, weapon: weapon.weapon },
-    pools: { attackPool: attack.pool, attackTN: attack.tn, defence: { pool: defence.pool, tn: defence.tn } },
+    // Parsed once here; each grapple in play then skips the checks (`performParsedGrappleSync`).
+    decl: parseGrapple({ attackerId: attacker.state.id, targetId: target.state.id, weapon: weapon.weapon }),
+    pools: parseGrapplePools({ attackPool: attack.pool, attackTN: attack.tn, defence: { pool: defence.pool, tn: defence.tn } }),
     hit: hitProbability({ attackPool: attack.pool, attackTN: attack.tn, defencePool: defence.pool, defenceTN: defence.tn }),
   };
 }
@@ -191,8 +196,10 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
     surface: encounter.surface ?? "normal",
   };
   const breakOutDefences: Record<string, { pool: number; tn: number }> = {};
-  const combatants = flat.map(({ source, side }, index): CompiledCombatant => {
+  for (const { source } of flat) {
     breakOutDefences[source.state.id] = { pool: source.checks.breakOut.pool, tn: source.checks.breakOut.tn };
+  }
+  const combatants = flat.map(({ source, side }, index): CompiledCombatant => {
     return {
       index,
       id: source.state.id,
@@ -203,6 +210,8 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
       attacks: flat.map((other) => (other.side === side ? [] : attackOptions(source, other.source))),
       grapples: flat.map((other) => (other.side === side ? null : grappleOption(source, other.source))),
       breakOut: source.checks.breakOut,
+      breakOutDeclaration: { breakerId: source.state.id },
+      breakOutPools: { attackPool: source.checks.breakOut.pool, attackTN: source.checks.breakOut.tn, defences: breakOutDefences },
       rescuePool: Math.max(source.checks.soma.pool, source.skills.aerobatics?.pool ?? 0),
       severeAt: woundThresholds(source.state.life.max).severelyInjured,
       crashDamage: damageDistribution({ pool: source.state.soma, tn: crashTN(initial.surface), armour: source.state.armour })

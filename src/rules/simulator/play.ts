@@ -1,7 +1,7 @@
 /**
  * One simulated skirmish, played round by round with the engine's own procedures: the Pneuma order
  * (`pneumaOrder`) or the side d10 (`sideInitiative`, combat events), the round plan (`planRound`, walked with
- * `startCursor`/`current`/`advance`), moves (`resolveMove`), battle actions (`performAttack`, `performGrapple`,
+ * `startCursor`/`current`/`advance` walk them), moves (`resolveMove`), battle actions (`performAttack`, `performGrapple`,
  * `performBreakOut`, `performRescue`, `setDown`), declared actions checked again as they resolve
  * (`checkDeclaredAction`) and the End Phase (`resolveEndPhase`). Nothing here decides a rule: the tactics choose,
  * the engine rules, and this loop only applies what the engine returns and counts what happened.
@@ -10,25 +10,25 @@ import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
 import { pneumaOrder, sideInitiative } from "../initiative";
-import { performParsedAttack } from "../procedures/attack";
-import { performBreakOut, performGrapple } from "../procedures/grapple";
+import { performParsedAttackSync } from "../procedures/attack";
+import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
-import { resolveEndPhase } from "../procedures/end-phase";
-import { resolveMove } from "../procedures/move";
+import { resolveEndPhaseSync } from "../procedures/end-phase";
+import { resolveMove, resolveParsedMove } from "../procedures/move";
 import type { MovePhase } from "../procedures/move";
-import { performRescue, setDown } from "../procedures/rescue";
+import { performRescueSync, setDown } from "../procedures/rescue";
 import { resolveSimultaneous } from "../procedures/simultaneous";
 import type { SimultaneousAction } from "../procedures/simultaneous";
 import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
-import { advance, current, isComplete, planRound, startCursor } from "../round-plan";
-import type { PlanCombatant, RoundInput } from "../round-plan";
-import { allDisengaged, applyChanges, carrierOf, isPinned } from "../state";
+import { planRound } from "../round-plan";
+import type { PlanCombatant, RoundInput, RoundStep } from "../round-plan";
+import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
-import type { DiceSource } from "../types";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
-import { inTheFight } from "./tactics";
+import type { SimulationDice } from "./dice";
+import { STANDARD_TACTICS, inTheFight } from "./tactics";
 import type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 
 /** A declared action kept from its declaration to its resolution, with the choice it came from. */
@@ -78,7 +78,7 @@ export interface RunContext {
   tactics: Readonly<Record<string, Tactics>>;
   memory: RunMemory;
   tally: Tally;
-  dice: DiceSource;
+  dice: SimulationDice;
 }
 
 /** Sides with anyone still in the fight: the winner's index, -1 when nobody is, -2 while two or more are. */
@@ -96,28 +96,6 @@ function standing(encounter: CompiledEncounter, state: SkirmishState): number {
     }
   }
   return found;
-}
-
-/** Forgets "started this grapple" for everyone no longer in one. */
-function forgetGrapples(ctx: RunContext, state: SkirmishState): void {
-  for (const c of ctx.encounter.combatants) {
-    if (ctx.memory.grappler[c.index] === 1 && !isPinned(state, c.id)) ctx.memory.grappler[c.index] = 0;
-  }
-}
-
-function planCombatants(ctx: RunContext, state: SkirmishState): PlanCombatant[] {
-  return ctx.encounter.combatants.map((c) => {
-    const s = state.combatants[c.id] as CombatantState;
-    const health = woundState(s.life.wounds, s.life.max);
-    return {
-      id: c.id,
-      pneuma: s.pneuma,
-      side: s.side,
-      speed: c.source.speed ?? "average",
-      dead: health === "dead",
-      severelyInjured: health === "severelyInjured",
-    };
-  });
 }
 
 function eventSnapshot(state: SkirmishState): EventSnapshot {
@@ -138,123 +116,179 @@ function eventSnapshot(state: SkirmishState): EventSnapshot {
 const onState = (change: CombatEventChange): change is Extract<CombatEventChange, StateChange> =>
   change.type !== "armourDamage";
 
-/** One run: plays rounds until a side is out, everyone has disengaged or the round limit, and tallies the end. */
-export async function playRun(ctx: RunContext): Promise<void> {
-  const { encounter, dice, memory, tally } = ctx;
-  const { combatants, mode } = encounter;
-  let state = encounter.initial;
-  memory.grappler.fill(0);
-  // One view per run, refreshed before each question: tactics answer synchronously and keep no reference.
-  const seen: TacticView = { state, self: combatants[0] as CompiledCombatant, encounter, memory, phase: "movement" };
-  const view = (c: CompiledCombatant, phase: MovePhase): TacticView => {
-    seen.state = state;
+/** The simulator's own tactics, whose proposals need no parsing (see `move`). */
+const OWN_TACTICS: ReadonlySet<Tactics> = new Set(Object.values(STANDARD_TACTICS));
+
+/** The simulator reads no log outside secret declaration (where `resolveSimultaneous` reports through it). */
+const QUIET = Object.freeze({ log: false });
+
+/** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
+const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
+
+/** At most this many round plans are kept per simulation (then the store starts again), so memory stays flat. */
+const PLANS_KEPT = 4096;
+
+/**
+ * Plays runs of one compiled encounter, one after another. Made once per simulation, so the methods and scratch
+ * space are shared by every run; each run starts from its own working copy of the encounter's starting state and
+ * applies the engine's changes to it in place (`applyChangesInPlace`).
+ */
+export class Runner {
+  private state: SkirmishState;
+  /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
+  private readonly seen: TacticView;
+  /** The health of each combatant when the current round plan was made (HEALTH_CODE), and that plan's steps. */
+  private readonly planHealth: Uint8Array;
+  private planSteps: readonly RoundStep[] | null = null;
+  /** This run's Pneuma order as part of a plan's key (made once a run). */
+  private orderKey = "";
+  private readonly declared = new Map<string, Declared>();
+  /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
+  private readonly plans = new Map<string, readonly RoundStep[]>();
+
+  constructor(private readonly ctx: RunContext) {
+    this.state = ctx.encounter.initial;
+    this.seen = {
+      state: this.state,
+      self: ctx.encounter.combatants[0] as CompiledCombatant,
+      encounter: ctx.encounter,
+      memory: ctx.memory,
+      phase: "movement",
+    };
+    this.planHealth = new Uint8Array(ctx.encounter.combatants.length);
+  }
+
+  private view(c: CompiledCombatant, phase: MovePhase): TacticView {
+    const seen = this.seen;
+    seen.state = this.state;
     seen.self = c;
     seen.phase = phase;
     return seen;
-  };
-  const tacticsOf = (c: CompiledCombatant): Tactics => ctx.tactics[c.tactics] as Tactics;
-  const byId = (id: string): CompiledCombatant => encounter.byId.get(id) as CompiledCombatant;
+  }
 
-  const letGo = (c: CompiledCombatant, phase: MovePhase) => {
-    if (!tacticsOf(c).letGo(view(c, phase))) return;
-    const ruling = setDown(state, c.id);
-    if (ruling.allowed) state = applyChanges(state, ruling.changes);
-  };
+  private tacticsOf(c: CompiledCombatant): Tactics {
+    return this.ctx.tactics[c.tactics] as Tactics;
+  }
+
+  private byId(id: string): CompiledCombatant {
+    return this.ctx.encounter.byId.get(id) as CompiledCombatant;
+  }
+
+  /** Forgets "started this grapple" for everyone no longer in one. */
+  private forgetGrapples(): void {
+    const { memory, encounter } = this.ctx;
+    for (const c of encounter.combatants) {
+      if (memory.grappler[c.index] === 1 && !isPinned(this.state, c.id)) memory.grappler[c.index] = 0;
+    }
+  }
+
+  private letGo(c: CompiledCombatant, phase: MovePhase): void {
+    if (!this.tacticsOf(c).letGo(this.view(c, phase))) return;
+    const ruling = setDown(this.state, c.id);
+    if (ruling.allowed) applyChangesInPlace(this.state, ruling.changes);
+  }
+
   /** Carries out a battle action; false when the engine refuses it (nothing happened). */
-  const perform = async (c: CompiledCombatant, choice: BattleChoice): Promise<boolean> => {
+  private perform(c: CompiledCombatant, choice: BattleChoice): boolean {
+    const { state } = this;
+    const { dice, tally, memory } = this.ctx;
     switch (choice.kind) {
       case "attack": {
-        const r = await performParsedAttack(state, choice.option.decl, choice.option.pools, dice);
+        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice, QUIET);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
         if (r.contest.hit) tally.hits[c.index] = (tally.hits[c.index] ?? 0) + 1;
         tally.damage[c.index] = (tally.damage[c.index] ?? 0) + r.damage;
         return true;
       }
       case "grapple": {
-        const r = await performGrapple(state, choice.option.decl, choice.option.pools, dice);
+        const r = performParsedGrappleSync(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
         return true;
       }
       case "breakOut": {
-        const pools = { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences };
-        const r = await performBreakOut(state, { breakerId: c.id }, pools, dice);
+        const r = performParsedBreakOutSync(state, c.breakOutDeclaration, c.breakOutPools, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
-        forgetGrapples(ctx, state);
+        applyChangesInPlace(state, r.changes);
+        this.forgetGrapples();
         return true;
       }
       case "rescue": {
-        const r = await performRescue(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
+        const r = performRescueSync(state, { rescuerId: c.id, targetId: choice.targetId }, c.rescuePool, dice);
         if (!r.allowed) return false;
-        state = applyChanges(state, r.changes);
+        applyChangesInPlace(state, r.changes);
         return true;
       }
     }
-  };
-  const move = (c: CompiledCombatant, phase: MovePhase) => {
-    letGo(c, phase);
-    for (const declared of tacticsOf(c).moves(view(c, phase))) {
-      const ruling = resolveMove(state, declared, phase);
+  }
+
+  private move(c: CompiledCombatant, phase: MovePhase): void {
+    this.letGo(c, phase);
+    const tactics = this.tacticsOf(c);
+    // The standard tactics' moves are well formed by construction; a table's own are parsed as any input is.
+    const own = OWN_TACTICS.has(tactics);
+    for (const declared of tactics.moves(this.view(c, phase))) {
+      const ruling = own ? resolveParsedMove(this.state, declared, phase, QUIET) : resolveMove(this.state, declared, phase);
       if (!ruling.allowed) continue;
-      state = applyChanges(state, ruling.changes);
+      applyChangesInPlace(this.state, ruling.changes);
       return;
     }
-  };
-  const act = async (c: CompiledCombatant, phase: MovePhase) => {
-    letGo(c, phase);
-    for (const choice of tacticsOf(c).actions(view(c, phase))) if (await perform(c, choice)) return;
-  };
-  const asDeclared = (c: CompiledCombatant, choice: BattleChoice): DeclaredAction => {
-    switch (choice.kind) {
-      case "attack":
-        return { action: "attack", attack: choice.option.decl };
-      case "grapple":
-        return { action: "grapple", grapple: choice.option.decl };
-      case "breakOut":
-        return { action: "breakOut", breakOut: { breakerId: c.id } };
-      case "rescue":
-        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
-    }
-  };
+  }
+
+  private act(c: CompiledCombatant, phase: MovePhase): void {
+    this.letGo(c, phase);
+    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) if (this.perform(c, choice)) return;
+  }
+
   /** 000 declaration modes: the first proposal that stands now is declared. */
-  const declare = (c: CompiledCombatant, phase: MovePhase): Declared | null => {
+  private declare(c: CompiledCombatant, phase: MovePhase): Declared | null {
     if (phase === "movement") {
-      for (const m of tacticsOf(c).moves(view(c, phase))) {
+      for (const m of this.tacticsOf(c).moves(this.view(c, phase))) {
         const declared: DeclaredAction = { action: "move", move: m, phase };
-        if (checkDeclaredAction(state, declared).stands) return { declared, choice: null };
+        if (checkDeclaredAction(this.state, declared).stands) return { declared, choice: null };
       }
       return null;
     }
-    for (const choice of tacticsOf(c).actions(view(c, phase))) {
+    for (const choice of this.tacticsOf(c).actions(this.view(c, phase))) {
       const declared = asDeclared(c, choice);
-      if (checkDeclaredAction(state, declared).stands) return { declared, choice };
+      if (checkDeclaredAction(this.state, declared).stands) return { declared, choice };
     }
     return null;
-  };
+  }
+
+  /** A declared action checked again as it resolves: lost when it no longer stands, else carried out. */
+  private resolveDeclared(c: CompiledCombatant, d: Declared): void {
+    const ruling = checkDeclaredAction(this.state, d.declared);
+    if (!ruling.stands) applyChangesInPlace(this.state, ruling.changes);
+    else if (d.declared.action === "move") {
+      const moved = resolveMove(this.state, d.declared.move, d.declared.phase);
+      if (moved.allowed) applyChangesInPlace(this.state, moved.changes);
+    } else if (d.choice) this.perform(c, d.choice);
+  }
 
   /**
    * 000 "Secret Declaration": a group of equal Pneuma resolves at once (`resolveSimultaneous`); an attack's hit and
    * damage are read back from the log it wrote, since the merged outcome keeps only changes and log.
    */
-  const resolveTogether = async (ids: readonly string[], phase: MovePhase, declared: Map<string, Declared>) => {
+  private async resolveTogether(ids: readonly string[], phase: MovePhase): Promise<void> {
+    const { tally, memory, dice, encounter } = this.ctx;
     const group: SimultaneousAction[] = [];
     const actors: CompiledCombatant[] = [];
     for (const id of ids) {
-      const c = byId(id);
-      letGo(c, phase);
-      const d = declared.get(id);
-      declared.delete(id);
+      const c = this.byId(id);
+      this.letGo(c, phase);
+      const d = this.declared.get(id);
+      this.declared.delete(id);
       if (!d) continue;
-      group.push(simultaneous(c, d));
+      group.push(simultaneous(c, d, encounter));
       actors.push(c);
     }
     if (group.length === 0) return;
-    const outcome = await resolveSimultaneous(state, group, dice);
-    state = applyChanges(state, outcome.changes);
+    const outcome = await resolveSimultaneous(this.state, group, dice);
+    applyChangesInPlace(this.state, outcome.changes);
     outcome.results.forEach((result, i) => {
       const c = actors[i] as CompiledCombatant;
       const action = group[i] as SimultaneousAction;
@@ -266,111 +300,193 @@ export async function playRun(ctx: RunContext): Promise<void> {
       const dealt = result.outcome.log.find((l) => l.key === BATTLE_LOG.Damage)?.data?.damage;
       tally.damage[c.index] = (tally.damage[c.index] ?? 0) + (typeof dealt === "number" ? dealt : 0);
     });
-    forgetGrapples(ctx, state);
-  };
-  const simultaneous = (c: CompiledCombatant, d: Declared): SimultaneousAction => {
-    if (d.declared.action === "move") return d.declared;
-    const choice = d.choice as BattleChoice;
-    switch (choice.kind) {
-      case "attack":
-        return { action: "attack", attack: choice.option.decl, pools: choice.option.pools };
-      case "grapple":
-        return { action: "grapple", grapple: choice.option.decl, pools: choice.option.pools };
-      case "breakOut":
-        return {
-          action: "breakOut",
-          breakOut: { breakerId: c.id },
-          pools: { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences },
-        };
-      case "rescue":
-        return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId }, pool: c.rescuePool };
-    }
-  };
+    this.forgetGrapples();
+  }
 
-  const needsOrder = mode === "descending" || mode === "reverseDeclaration";
-  const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
-  let rounds = 0;
-  let winner = -2;
-  let ending: Ending = "roundLimit";
-  play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
-    rounds = round;
-    const input: RoundInput = { mode, round, combatants: planCombatants(ctx, state) };
-    let events = 0;
+  /**
+   * This round's steps from `planRound`. The plan of a round depends only on the mode, the Pneuma order of the
+   * run, the side d10's order and phase shifts, and who is dead or severely injured (the simulator has no
+   * surprise, the only thing that reads the round number), so a plan made once is played again whenever those
+   * are the same: within a run while nobody's health changes, and across runs through `plans`.
+   */
+  private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): readonly RoundStep[] {
+    const { encounter } = this.ctx;
+    let same = this.planSteps !== null && sides === undefined;
+    for (const c of encounter.combatants) {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const code = HEALTH_CODE[woundState(s.life.wounds, s.life.max)];
+      if (this.planHealth[c.index] !== code) same = false;
+      this.planHealth[c.index] = code;
+    }
+    if (same && this.planSteps) return this.planSteps;
+    let key = "";
+    for (const code of this.planHealth) key += String(code);
+    if (order) key += this.orderKey;
+    if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
+    const known = this.plans.get(key);
+    if (known) {
+      this.planSteps = known;
+      return known;
+    }
+    const combatants: PlanCombatant[] = encounter.combatants.map((c) => {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const health = woundState(s.life.wounds, s.life.max);
+      return {
+        id: c.id,
+        pneuma: s.pneuma,
+        side: s.side,
+        speed: c.source.speed ?? "average",
+        dead: health === "dead",
+        severelyInjured: health === "severelyInjured",
+      };
+    });
+    const input: RoundInput = { mode: encounter.mode, round, combatants };
     if (order) input.order = order;
-    if (mode === "sideD10") {
-      const init = await sideInitiative(encounter.sides, dice);
-      input.sides = { order: init.order, phaseShift: init.phaseShift };
-      events = init.events;
-    }
-    const plan = planRound(input);
-    const declared = new Map<string, Declared>();
-    for (let cursor = startCursor(plan); !isComplete(plan, cursor); cursor = advance(plan, cursor)) {
-      const step = current(plan, cursor);
-      if (!step) break;
-      const phase: MovePhase = step.phase;
-      // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
-      const moves = step.phase === "movement" || isSpeed(step.phase);
-      const fights = step.phase === "battle" || isSpeed(step.phase);
-      if (step.kind === "act") {
-        for (const id of step.combatants) {
-          const c = byId(id);
-          // 001 speed phases: each combatant moves, then acts, in its own phase.
-          if (moves) move(c, phase);
-          if (fights) await act(c, phase);
-        }
-      } else if (step.kind === "declare" && (moves || fights)) {
-        for (const id of step.combatants) {
-          const d = declare(byId(id), phase);
-          if (d) declared.set(id, d);
-        }
-      } else if (step.kind === "resolve" && step.simultaneous && mode === "secretDeclaration") {
-        await resolveTogether(step.combatants, phase, declared);
-      } else if (step.kind === "resolve") {
-        for (const id of step.combatants) {
-          const c = byId(id);
-          const d = declared.get(id);
-          declared.delete(id);
-          letGo(c, phase);
-          if (!d) continue;
-          const ruling = checkDeclaredAction(state, d.declared);
-          if (!ruling.stands) state = applyChanges(state, ruling.changes);
-          else if (d.declared.action === "move") {
-            const moved = resolveMove(state, d.declared.move, d.declared.phase);
-            if (moved.allowed) state = applyChanges(state, moved.changes);
-          } else if (d.choice) await perform(c, d.choice);
-        }
+    if (sides) input.sides = sides;
+    const steps = planRound(input).steps;
+    if (this.plans.size >= PLANS_KEPT) this.plans.clear();
+    this.plans.set(key, steps);
+    this.planSteps = steps;
+    return steps;
+  }
+
+  /** One step of a round; only combat events and simultaneous groups wait for a Promise. */
+  private async step(step: RoundStep, events: number): Promise<void> {
+    const { dice, encounter } = this.ctx;
+    if (step.kind === "start") {
+      // 001 "Initiative": one combat event for each forced re-roll of the side d10.
+      for (let e = 0; e < events; e += 1) {
+        const event = await resolveCombatEvent(eventSnapshot(this.state), dice);
+        applyChangesInPlace(this.state, event.changes.filter(onState));
       }
-      if (step.kind === "start") {
-        // 001 "Initiative": one combat event for each forced re-roll of the side d10.
-        for (let e = 0; e < events; e += 1) {
-          const event = await resolveCombatEvent(eventSnapshot(state), dice);
-          state = applyChanges(state, event.changes.filter(onState));
-        }
-      } else if (step.kind === "end") {
-        const end = await resolveEndPhase(state, dice);
-        state = applyChanges(state, end.changes);
-        forgetGrapples(ctx, state);
+    } else if (step.kind === "resolve" && step.simultaneous && encounter.mode === "secretDeclaration") {
+      await this.resolveTogether(step.combatants, step.phase);
+    } else this.stepNow(step);
+  }
+
+  /** A step that needs no Promise: everyone's moves and battle actions, declarations, resolutions, the End Phase. */
+  private stepNow(step: RoundStep): void {
+    const phase: MovePhase = step.phase;
+    // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
+    const speed = isSpeed(step.phase);
+    const moves = step.phase === "movement" || speed;
+    const fights = step.phase === "battle" || speed;
+    if (step.kind === "act") {
+      for (const id of step.combatants) {
+        const c = this.byId(id);
+        // 001 speed phases: each combatant moves, then acts, in its own phase.
+        if (moves) this.move(c, phase);
+        if (fights) this.act(c, phase);
       }
-      winner = standing(encounter, state);
-      if (winner !== -2) {
-        ending = "sideOut";
-        break play;
+    } else if (step.kind === "declare" && (moves || fights)) {
+      for (const id of step.combatants) {
+        const d = this.declare(this.byId(id), phase);
+        if (d) this.declared.set(id, d);
       }
-    }
-    if (allDisengaged(state)) {
-      ending = "disengaged";
-      break;
+    } else if (step.kind === "resolve") {
+      for (const id of step.combatants) {
+        const c = this.byId(id);
+        const d = this.declared.get(id);
+        this.declared.delete(id);
+        this.letGo(c, phase);
+        if (d) this.resolveDeclared(c, d);
+      }
+    } else if (step.kind === "end") {
+      const end = resolveEndPhaseSync(this.state, this.ctx.dice, QUIET);
+      applyChangesInPlace(this.state, end.changes);
+      this.forgetGrapples();
     }
   }
 
-  tally.endings[ending] += 1;
-  tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
-  if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
-  else tally.draws += 1;
-  for (const c of combatants) {
-    const s = state.combatants[c.id] as CombatantState;
-    const health = woundState(s.life.wounds, s.life.max);
-    if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
-    else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
+  /** One run: plays rounds until a side is out, everyone has disengaged or the round limit, and tallies the end. */
+  async play(): Promise<void> {
+    const { encounter, dice, memory, tally } = this.ctx;
+    const { combatants, mode } = encounter;
+    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
+    this.state = workingCopy(encounter.initial);
+    this.planSteps = null;
+    this.declared.clear();
+    memory.grappler.fill(0);
+    const needsOrder = mode === "descending" || mode === "reverseDeclaration";
+    const order = needsOrder ? (await pneumaOrder(combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })), dice)).order : undefined;
+    this.orderKey = order ? `|${order.join("|")}` : "";
+    let rounds = 0;
+    let winner = -2;
+    let ending: Ending = "roundLimit";
+    let asked = false;
+    play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
+      rounds = round;
+      let events = 0;
+      let sides: RoundInput["sides"];
+      if (mode === "sideD10") {
+        const init = await sideInitiative(encounter.sides, dice);
+        sides = { order: init.order, phaseShift: init.phaseShift };
+        events = init.events;
+      }
+      // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here).
+      for (const step of this.roundSteps(round, order, sides)) {
+        if (step.kind === "start" || (step.simultaneous && step.kind === "resolve" && mode === "secretDeclaration")) {
+          await this.step(step, events);
+        } else this.stepNow(step);
+        // Who is still in the fight changes only with wounds, which no step of the movement phase deals (moves and
+        // setting a passenger down change bands and flags), nor the End Phase's action steps (the simulated have no
+        // End Phase actions), so after those the last answer stands; the run's first step is always asked about.
+        const woundless = step.phase === "movement" || (step.phase === "end" && step.kind !== "end");
+        if (woundless && asked) continue;
+        asked = true;
+        winner = standing(encounter, this.state);
+        if (winner !== -2) {
+          ending = "sideOut";
+          break play;
+        }
+      }
+      if (allDisengaged(this.state)) {
+        ending = "disengaged";
+        break;
+      }
+    }
+
+    tally.endings[ending] += 1;
+    tally.rounds[rounds] = (tally.rounds[rounds] ?? 0) + 1;
+    if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
+    else tally.draws += 1;
+    for (const c of combatants) {
+      const s = this.state.combatants[c.id] as CombatantState;
+      const health = woundState(s.life.wounds, s.life.max);
+      if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
+      else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
+    }
+  }
+}
+
+function asDeclared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
+  switch (choice.kind) {
+    case "attack":
+      return { action: "attack", attack: choice.option.decl };
+    case "grapple":
+      return { action: "grapple", grapple: choice.option.decl };
+    case "breakOut":
+      return { action: "breakOut", breakOut: { breakerId: c.id } };
+    case "rescue":
+      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
+  }
+}
+
+function simultaneous(c: CompiledCombatant, d: Declared, encounter: CompiledEncounter): SimultaneousAction {
+  if (d.declared.action === "move") return d.declared;
+  const choice = d.choice as BattleChoice;
+  switch (choice.kind) {
+    case "attack":
+      return { action: "attack", attack: choice.option.decl, pools: choice.option.pools };
+    case "grapple":
+      return { action: "grapple", grapple: choice.option.decl, pools: choice.option.pools };
+    case "breakOut":
+      return {
+        action: "breakOut",
+        breakOut: { breakerId: c.id },
+        pools: { attackPool: c.breakOut.pool, attackTN: c.breakOut.tn, defences: encounter.breakOutDefences },
+      };
+    case "rescue":
+      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId }, pool: c.rescuePool };
   }
 }

@@ -8,7 +8,7 @@ import { checkEncounter, checkOptions, SimulationInputError } from "./encounter"
 import type { Encounter, SimulationOptions } from "./encounter";
 import { compileEncounter } from "./compile";
 import { simulationDice } from "./dice";
-import { emptyTally, playRun } from "./play";
+import { Runner, emptyTally } from "./play";
 import type { Ending, RunContext, Tally } from "./play";
 import { STANDARD_TACTICS } from "./tactics";
 import type { Tactics } from "./tactics";
@@ -145,6 +145,7 @@ export async function simulate(encounter: Encounter, options: SimulateOptions): 
     tally: emptyTally(compiled),
     dice: simulationDice(options.seed),
   };
+  const runner = new Runner(ctx);
   const every = Math.max(1, Math.floor(options.progressEvery ?? 5000));
   let done = 0;
   let cancelled = false;
@@ -154,7 +155,7 @@ export async function simulate(encounter: Encounter, options: SimulateOptions): 
       break;
     }
     const batch = Math.min(every, options.runs - done);
-    for (let i = 0; i < batch; i += 1) await playRun(ctx);
+    for (let i = 0; i < batch; i += 1) await runner.play();
     done += batch;
     if (options.onProgress) await options.onProgress(done, options.runs);
   }

@@ -99,7 +99,7 @@ function chooseTarget(view: TacticView, style: Style): { target: CompiledCombata
     if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
     const option = preferred(view, other, style);
     if (!option) continue;
-    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
     if (!best || option.expected > best.option.expected || (option.expected === best.option.expected && reach < best.reach)) {
       best = { target: other, option, reach };
     }
@@ -107,22 +107,53 @@ function chooseTarget(view: TacticView, style: Style): { target: CompiledCombata
   return best;
 }
 
-/** Whether an attack of this range would reach from these bands. */
-function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
+/** Band positions by name, for the many look-ups of a turn; an unknown band goes to the engine's checked versions. */
+const DISTANCE_AT: Readonly<Record<string, number>> = Object.fromEntries(DISTANCES.map((d, i) => [d, i]));
+const ALTITUDE_AT: Readonly<Record<string, number>> = Object.fromEntries(ALTITUDES.map((a, i) => [a, i]));
+const distanceAt = (d: Distance): number => DISTANCE_AT[d] ?? distanceIndex(d);
+const altitudeAt = (a: Altitude): number => ALTITUDE_AT[a] ?? altitudeIndex(a);
+
+/**
+ * The engine's reach answers (`canMelee`, `canRanged`) as tactics ask them, kept once known: by melee or ranged,
+ * long range or not, distance and the two altitudes (2 x 2 x 5 x 5 x 5 slots; -1 not asked yet).
+ */
+const reachKnown = new Int8Array(2 * 2 * DISTANCES.length * ALTITUDES.length * ALTITUDES.length).fill(-1);
+
+function engineReaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
   if (option.ranged) return canRanged(distance, a, b, { longRange: option.decl.weapon.longRange }).allowed;
   return canMelee(distance, a, b).allowed;
+}
+
+/** Whether an attack of this range would reach from these bands. */
+function reaches(option: AttackOption, distance: Distance, a: Altitude, b: Altitude): boolean {
+  const d = DISTANCE_AT[distance];
+  const x = ALTITUDE_AT[a];
+  const y = ALTITUDE_AT[b];
+  if (d === undefined || x === undefined || y === undefined) return engineReaches(option, distance, a, b);
+  const kind = (option.ranged ? 2 : 0) + (option.decl.weapon.longRange ? 1 : 0);
+  const slot = ((kind * DISTANCES.length + d) * ALTITUDES.length + x) * ALTITUDES.length + y;
+  let known = reachKnown[slot];
+  if (known === undefined || known < 0) {
+    known = engineReaches(option, distance, a, b) ? 1 : 0;
+    reachKnown[slot] = known;
+  }
+  return known === 1;
+}
+
+/** Whether two altitudes are close enough for a ranged attack (at most 1 apart in value, 000 "Ranged Attacks"). */
+function gapOk(a: Altitude, b: Altitude): boolean {
+  return Math.abs(altitudeValue(a) - altitudeValue(b)) <= 1;
 }
 
 /** The bands a combatant wants to be at to use an attack on a target, or null when it never can. */
 function wantedBands(self: CombatantState, target: CombatantState, option: AttackOption, now: Distance) {
   if (option.ranged) {
     const limit = option.decl.weapon.longRange ? "long" : "middle";
-    const distance = distanceIndex(now) <= distanceIndex(limit) ? now : limit;
-    const gapOk = (a: Altitude) => Math.abs(altitudeValue(a) - altitudeValue(target.altitude)) <= 1;
-    if (gapOk(self.altitude)) return { altitude: self.altitude, distance };
+    const distance = distanceAt(now) <= distanceAt(limit) ? now : limit;
+    if (gapOk(self.altitude, target.altitude)) return { altitude: self.altitude, distance };
     if (!self.canFly) return null;
-    const here = altitudeIndex(self.altitude);
-    const near = ALTITUDES.filter(gapOk).sort((a, b) => Math.abs(altitudeIndex(a) - here) - Math.abs(altitudeIndex(b) - here));
+    const here = altitudeAt(self.altitude);
+    const near = ALTITUDES.filter((a) => gapOk(a, target.altitude)).sort((a, b) => Math.abs(altitudeAt(a) - here) - Math.abs(altitudeAt(b) - here));
     return near[0] ? { altitude: near[0], distance } : null;
   }
   if (target.altitude === "grounded" || target.altitude === "low") {
@@ -146,18 +177,29 @@ function moveToward(
 ): MoveDeclaration | null {
   const self = stateOf(view, view.self);
   const steps = kind === "full" ? 2 : 1;
-  const altitude = ALTITUDES[stepToward(altitudeIndex(self.altitude), altitudeIndex(want.altitude), self.canFly ? steps : 0)];
-  const now = distanceIndex(distanceBetween(view.state, self.id, reference));
+  const altitude = ALTITUDES[stepToward(altitudeAt(self.altitude), altitudeAt(want.altitude), self.canFly ? steps : 0)];
+  const now = distanceAt(distanceBetween(view.state, self.id, reference));
   // A move never brings anyone to zero range (only a grapple does).
-  const distance = DISTANCES[Math.max(1, stepToward(now, distanceIndex(want.distance), steps))];
+  const distance = DISTANCES[Math.max(1, stepToward(now, distanceAt(want.distance), steps))];
   if (!altitude || !distance) return null;
   const move: MoveDeclaration = { id: self.id, kind };
   if (altitude !== self.altitude) move.altitude = altitude;
-  if (distanceIndex(distance) !== now) {
+  if (distanceAt(distance) !== now) {
     move.reference = reference;
     move.distance = distance;
   }
   return move.altitude === undefined && move.distance === undefined ? null : move;
+}
+
+/** Whether a move brings the target into the attack's reach. */
+function lands(
+  view: TacticView,
+  self: CombatantState,
+  target: CombatantState,
+  option: AttackOption,
+  m: MoveDeclaration | null,
+): m is MoveDeclaration {
+  return m !== null && reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, target.altitude);
 }
 
 /** Moves in the order tried: a standard move that brings the target into reach, a full one that does, then the longest. */
@@ -173,11 +215,8 @@ function approach(
   if (option) {
     const t = stateOf(view, target);
     const self = stateOf(view, view.self);
-    const lands = (m: MoveDeclaration | null): m is MoveDeclaration =>
-      m !== null &&
-      reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, t.altitude);
-    if (lands(standard)) order.push(standard);
-    if (lands(full)) order.push(full);
+    if (lands(view, self, t, option, standard)) order.push(standard);
+    if (lands(view, self, t, option, full)) order.push(full);
   }
   if (full && !order.includes(full)) order.push(full);
   if (standard && !order.includes(standard)) order.push(standard);
@@ -197,7 +236,7 @@ function nearestEnemy(view: TacticView): CompiledCombatant | null {
   let bestReach = Number.POSITIVE_INFINITY;
   for (const other of view.encounter.combatants) {
     if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
-    const reach = distanceIndex(distanceBetween(view.state, view.self.id, other.id));
+    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
     if (reach < bestReach) {
       best = other;
       bestReach = reach;
@@ -222,8 +261,8 @@ function movesFor(style: Style) {
     if (hurt(view)) {
       const enemy = nearestEnemy(view);
       if (!enemy) return NOTHING;
-      const far = Math.min(DISTANCES.length - 1, distanceIndex(distanceBetween(view.state, self.id, enemy.id)) + 2);
-      const high = Math.min(ALTITUDES.length - 1, altitudeIndex(self.altitude) + 1);
+      const far = Math.min(DISTANCES.length - 1, distanceAt(distanceBetween(view.state, self.id, enemy.id)) + 2);
+      const high = Math.min(ALTITUDES.length - 1, altitudeAt(self.altitude) + 1);
       const away = { altitude: ALTITUDES[high] ?? self.altitude, distance: DISTANCES[far] ?? "disengaged" };
       return some(moveToward(view, "full", enemy.id, away), moveToward(view, "standard", enemy.id, away));
     }
@@ -254,20 +293,53 @@ function movesFor(style: Style) {
   };
 }
 
-/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
-function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
-  const list: { option: AttackOption; score: number }[] = [];
+/** One attack a combatant could make, with the enemy it is on, in the order `attacks` proposes them. */
+interface Ranked {
+  target: CompiledCombatant;
+  option: AttackOption;
+  choice: BattleChoice;
+}
+
+/**
+ * Every attack a combatant could make on any enemy with a positive expected damage, best first for a style: by
+ * expected damage, plus 1000 for a skirmisher's ranged or a brawler's melee attacks; ties keep the order of the
+ * encounter's combatants and then of the options (a stable sort). Made once per combatant and style; a turn then
+ * only filters it (who is still in the fight, what Magic allows), which keeps the same order as sorting the
+ * filtered list would, since a stable sort keeps the relative order of any part of what it sorted.
+ */
+const rankings = new WeakMap<CompiledCombatant, Partial<Record<Style, readonly Ranked[]>>>();
+
+function ranked(view: TacticView, style: Style): readonly Ranked[] {
+  const self = view.self;
+  let byStyle = rankings.get(self);
+  if (!byStyle) {
+    byStyle = {};
+    rankings.set(self, byStyle);
+  }
+  const known = byStyle[style];
+  if (known) return known;
+  const list: (Ranked & { score: number })[] = [];
   for (const other of view.encounter.combatants) {
-    if (other.side === view.self.side || (only !== undefined && other.id !== only)) continue;
-    if (only === undefined && !inTheFight(stateOf(view, other))) continue;
-    for (const option of view.self.attacks[other.index] ?? []) {
-      if (!affordable(view, option) || option.expected <= 0) continue;
+    if (other.side === self.side) continue;
+    for (const option of self.attacks[other.index] ?? []) {
+      if (option.expected <= 0) continue;
       const bonus = (style === "skirmisher" && option.ranged) || (style === "brawler" && !option.ranged) ? 1000 : 0;
-      list.push({ option, score: option.expected + bonus });
+      list.push({ target: other, option, choice: { kind: "attack", option }, score: option.expected + bonus });
     }
   }
   list.sort((a, b) => b.score - a.score);
-  for (const { option } of list) out.push({ kind: "attack", option });
+  const made: readonly Ranked[] = list.map(({ target, option, choice }) => ({ target, option, choice }));
+  byStyle[style] = made;
+  return made;
+}
+
+/** The attacks it would make, best first: by expected damage, a skirmisher's breath or a brawler's claws first. */
+function attacks(view: TacticView, style: Style, out: BattleChoice[], only?: string): void {
+  for (const r of ranked(view, style)) {
+    if (only !== undefined ? r.target.id !== only : !inTheFight(stateOf(view, r.target))) continue;
+    if (!affordable(view, r.option)) continue;
+    out.push(r.choice);
+  }
 }
 
 function actionsFor(style: Style) {
@@ -289,7 +361,7 @@ function actionsFor(style: Style) {
     }
     const ally = fallingAlly(view);
     if (ally) out.push({ kind: "rescue", targetId: ally.id });
-    if (style !== "skirmisher" && altitudeIndex(self.altitude) >= altitudeIndex("mid")) {
+    if (style !== "skirmisher" && altitudeAt(self.altitude) >= altitudeAt("mid")) {
       for (const other of view.encounter.combatants) {
         const grapple = me.grapples[other.index];
         if (!grapple || grapple.hit < 0.5 || other.crashDamage <= me.crashDamage) continue;

@@ -181,6 +181,16 @@ describe("simulate: tactics a table adds", () => {
     expect(asked).toBeGreaterThan(0);
     expect(result.combatants[1]?.attacks).toBe(0);
   });
+
+  it("checks a table's moves as any input is checked (only the standard tactics' moves skip the parsing)", async () => {
+    const lost: Tactics = {
+      letGo: () => false,
+      moves: (view) => [{ id: view.self.id, kind: "standard", reference: "nobody", distance: "close" }],
+      actions: () => [],
+    };
+    const encounter = versus([dragon("a")], [{ ...knight("k"), tactics: "lost" }], { distance: "middle", roundLimit: 2 });
+    await expect(simulate(encounter, { runs: 3, seed: 1, tactics: { lost } })).rejects.toThrow(/move\.reference.*nobody/);
+  });
 });
 
 describe("simulate: bad input is refused with a message", () => {

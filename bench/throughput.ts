@@ -1,0 +1,58 @@
+/**
+ * Simulator throughput per CPU-second of this process (process.cpuUsage: user + system), not wall time, so a
+ * machine shared with other work still gives a fair figure. Each matchup is simulated `AOD_BENCH_RUNS` times
+ * (default 20,000) after a warm-up, three times; the best of the three is printed with the others.
+ *   npx tsx bench/throughput.ts            node --cpu-prof --import tsx bench/throughput.ts   (a profile)
+ */
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { findEntry, loadBestiary } from "../src/cli/bestiary";
+import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { simulate } from "../src/rules";
+import type { Encounter, RoundMode } from "../src/rules";
+
+const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
+const entry = (name: string): ActorEntry => {
+  const found = findEntry(name, entries);
+  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
+  return found.found;
+};
+/** The benchmark's matchups (simulator.bench.ts plays the same ones). */
+export const matchup = (a: string[], b: string[], mode: RoundMode = "descending"): Encounter =>
+  encounterFromActors(
+    [
+      { actors: a.map(entry), altitude: "mid" },
+      { actors: b.map(entry), altitude: "mid" },
+    ],
+    { distance: "middle", mode },
+  );
+
+const cpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+async function measure(label: string, encounter: Encounter, runs: number): Promise<void> {
+  await simulate(encounter, { runs: Math.ceil(runs / 5), seed: 99 });
+  const rates: number[] = [];
+  for (let trial = 0; trial < 3; trial += 1) {
+    const start = cpuSeconds();
+    await simulate(encounter, { runs, seed: trial + 1 });
+    rates.push(runs / (cpuSeconds() - start));
+  }
+  const shown = rates.map((r) => Math.round(r).toLocaleString("en-GB"));
+  console.log(`${label}: best ${Math.round(Math.max(...rates)).toLocaleString("en-GB")} runs per CPU-second (${shown.join(", ")})`);
+}
+
+const only = process.env.AOD_BENCH_ONLY;
+const runs = Number(process.env.AOD_BENCH_RUNS ?? 20_000);
+console.log(`Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+const cases: [string, Encounter, number][] = [
+  ["1v1 Sable Dragon vs Knight", matchup(["Sable Dragon"], ["Knight"]), runs],
+  ["1v1 Sable Dragon vs Storm Wyrm", matchup(["Sable Dragon"], ["Storm Wyrm"]), runs],
+  ["3v3 Sable, Argent, Hunter vs Storm Wyrm, Knight, Longbowman", matchup(["Sable Dragon", "Argent Dragon", "Hunter Dragon"], ["Storm Wyrm", "Knight", "Longbowman"]), Math.ceil(runs / 4)],
+  ["1v1 Sable Dragon vs Knight, side d10", matchup(["Sable Dragon"], ["Knight"], "sideD10"), runs],
+  ["1v1 Sable Dragon vs Knight, secret declaration", matchup(["Sable Dragon"], ["Knight"], "secretDeclaration"), runs],
+];
+for (const [label, encounter, n] of cases) if (!only || label.includes(only)) await measure(label, encounter, n);
