@@ -3,10 +3,11 @@
  * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
  * button. Call in `init`.
  */
+import { SYSTEM_ID } from "./system-id";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import type { DeclarationCardData } from "../applications/combat/declaration-context";
 import { declarationCombat, onStepBegins, registerDeclareRequest, resolveDeclared } from "../applications/combat/declaration-flow";
-import { DECLARE_QUERY, answerDeclareQuery, sweepSecrets } from "../applications/combat/secret-flow";
+import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, receiveSecretAnswer, sweepSecrets } from "../applications/combat/secret-flow";
 import { AgeOfDragonsCombat } from "../documents/combat";
 
 type QueryHandler = (data: unknown) => Promise<unknown>;
@@ -35,11 +36,19 @@ function wireResolveButton(message: ChatMessage.Implementation, html: HTMLElemen
 export function registerDeclarations(): void {
   registerDeclareRequest();
   // The declarer's owner answers the GM's query; the handler checks the step and ownership for itself.
-  (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries[DECLARE_QUERY] = (data) => answerDeclareQuery(data);
+  // It sends the choice to the active GM's answer handler (never back to the asker); the GM keeps it only with the
+  // token of a question it asked (net/secret-answer.ts).
+  const queries = (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries;
+  queries[DECLARE_QUERY] = (data) => answerDeclareQuery(data);
+  queries[DECLARE_ANSWER_QUERY] = (data) => receiveSecretAnswer(data);
   Hooks.on("updateCombat", (combat: Combat.Implementation, changes: Record<string, unknown>) => {
     if (!(combat instanceof AgeOfDragonsCombat)) return;
     const moved = "round" in changes || foundry.utils.hasProperty(changes, "system.cursor") || foundry.utils.hasProperty(changes, "system.plan");
-    if (moved) void onStepBegins(combat);
+    if (!moved) return;
+    onStepBegins(combat).catch((error: unknown) => {
+      console.error(`${SYSTEM_ID} | the declarations of this step could not be handled`, error);
+      ui.notifications.error(game.i18n.localize("AOD.Declare.Notify.StepFailed"));
+    });
   });
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     wireResolveButton(message, html);

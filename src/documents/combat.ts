@@ -18,6 +18,8 @@ import type { SurpriseChoice } from "../applications/combat/round-driver";
 import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
 import { modeChangeRefusal } from "../data/combat/mode-change";
+import { CombatCardModel } from "../data/message/combat-card-model";
+import { surpriseMomentRefusal } from "../applications/combat/surprise-dialog-context";
 import { sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
@@ -99,8 +101,20 @@ export class AgeOfDragonsCombat extends Combat {
    * scouts?: { side: combatantId } }`. Rolls on a card and sets the surprised and ambushed effects for round 1.
    */
   async rollSurprise(choice: SurpriseChoice): Promise<void> {
-    if (!this.#gmOnly()) return;
+    // Asked again here: the dialog may have stayed open while the combat started, was deleted, or another GM rolled.
+    const refused = this.surpriseRefusal();
+    if (refused !== null) {
+      ui.notifications.warn(game.i18n.localize(refused));
+      return;
+    }
     await surpriseStep(this, choice);
+  }
+
+  /** Why the surprise step cannot be rolled now, or null (surprise-dialog-context.ts surpriseMomentRefusal). */
+  surpriseRefusal(): string | null {
+    const id = this.id ?? "";
+    const rolled = game.messages.contents.some((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === id);
+    return surpriseMomentRefusal({ isGM: game.user.isGM, exists: game.combats.get(id) === this, started: this.started, rolled });
   }
 
   /** Where the round stands: the round, the step index (0 before the combat starts) and the last End Phase. */
@@ -173,6 +187,15 @@ export class AgeOfDragonsCombat extends Combat {
     });
   }
 
+  /**
+   * Runs a write of the active GM's in this combat's walk queue: after every walk queued before it, and any walk asked
+   * for meanwhile waits for it (the step hook's aborts, reveals and group resolutions, so a quick "next" never reads
+   * the skirmish while a step is still being written, nor resolves the End Phase from a state about to change).
+   */
+  serially<T>(task: () => Promise<T>): Promise<T> {
+    return WALKS.run(this.id ?? "", task);
+  }
+
   async #next(): Promise<void> {
     const step = this.step;
     if (step?.kind === "end" && !this.endPhaseDone) {
@@ -221,10 +244,15 @@ export class AgeOfDragonsCombat extends Combat {
     const [changed, , userId] = args;
     if (game.users.activeGM?.id !== game.user.id || this.round === 0) return;
     const author = game.users.get(userId) as User.Implementation | undefined;
-    const stored = this.stored;
-    const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
-    const repair = repairPlayerWalk(changed, { isGM: author?.isGM ?? false }, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
-    if (repair) void this.update(repair as Combat.UpdateData);
+    const by = { isGM: author?.isGM ?? false };
+    if (by.isGM || !("round" in changed || "turn" in changed)) return;
+    // Worked out and written in the walk queue, from the round as the walk before it left it.
+    void this.serially(async () => {
+      const stored = this.stored;
+      const turn = turnForStep(stored, this.turns.map((c) => c.id ?? ""));
+      const repair = repairPlayerWalk(changed, by, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
+      if (repair && game.combats.get(this.id ?? "") === this) await this.update(repair as Combat.UpdateData);
+    });
   }
 
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */
@@ -232,8 +260,11 @@ export class AgeOfDragonsCombat extends Combat {
     super._onDeleteDescendantDocuments(...args);
     const ids = args[3];
     if (game.users.activeGM?.id !== game.user.id) return;
-    const update = removalUpdate(this.stored, ids);
-    if (Object.keys(update).length > 0) void this.update(update as Combat.UpdateData);
+    // In the walk queue: a walk or step write in flight would otherwise write a plan and cursor that still name them.
+    void this.serially(async () => {
+      const update = removalUpdate(this.stored, ids);
+      if (Object.keys(update).length > 0 && game.combats.get(this.id ?? "") === this) await this.update(update as Combat.UpdateData);
+    });
   }
 
   /** Where the combat stands for a change of round mode (data/combat/mode-change.ts). */

@@ -4,7 +4,7 @@ import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
 import type { CombatantEntry } from "../data/combat/snapshot";
 import { sideOf } from "../data/combat/snapshot";
-import { overridesRefusal } from "../data/combat/combatant-overrides";
+import { overridesRefusal, playerCreationRepair } from "../data/combat/combatant-overrides";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
 export class AgeOfDragonsCombatant extends Combatant {
@@ -49,6 +49,18 @@ export class AgeOfDragonsCombatant extends Combatant {
     const own = this.overrides.speed;
     const speed = own !== "" ? own : (body?.speed ?? "average");
     return { id: this.id ?? "", name: this.name ?? "", side: this.side, speed: speed as CombatantEntry["speed"], body };
+  }
+
+  /** A player's own choice of side, speed or group at creation is put back by the active GM (playerCreationRepair). */
+  protected override _onCreate(...args: Parameters<Combatant["_onCreate"]>): void {
+    super._onCreate(...args);
+    const [, , userId] = args;
+    if (game.users.activeGM?.id !== game.user.id) return;
+    const author = game.users.get(userId) as User.Implementation | undefined;
+    const ref: unknown = this._source.group;
+    const group = typeof ref === "string" ? ref : null;
+    const repair = playerCreationRepair({ ...this.overrides, group }, { isGM: author?.isGM ?? false });
+    if (repair) void this.update(repair as Combatant.UpdateData);
   }
 
   /** A side or speed override the rules cannot use (control characters, too long, no such speed) is refused with a message. */

@@ -40,11 +40,15 @@ export function wasHandled(ledger: RequestLedger, id: string, timestamp: number)
   return timestamp < ledger.since || ledger.ids.includes(id);
 }
 
-/** The ledger with one more handled message; the oldest entries fall off past `size`. */
-export function recordHandled(ledger: RequestLedger, id: string, timestamp: number, size = LEDGER_SIZE): RequestLedger {
+/**
+ * The ledger with one more handled message; the oldest entries fall off past `size`. A message's timestamp is its
+ * author's to set, so it is recorded as no later than `now` (the GM's clock): a request dated far in the future would
+ * otherwise, once it fell off the ledger, move `since` past every request still to come and silence them all.
+ */
+export function recordHandled(ledger: RequestLedger, id: string, timestamp: number, now = Number.POSITIVE_INFINITY, size = LEDGER_SIZE): RequestLedger {
   if (ledger.ids.includes(id)) return ledger;
   const ids = [...ledger.ids, id];
-  const times = [...ledger.times, timestamp];
+  const times = [...ledger.times, Math.min(timestamp, now)];
   let since = ledger.since;
   while (ids.length > size) {
     ids.shift();

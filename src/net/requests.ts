@@ -54,7 +54,7 @@ async function handle(message: ChatMessage.Implementation): Promise<void> {
   const ledger = readLedger(game.settings.get(SYSTEM_ID, LEDGER_SETTING));
   if (wasHandled(ledger, message.id, message.timestamp)) return;
   // Record first: should anything below fail half-way, the request is still never applied twice.
-  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp));
+  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp, Date.now()));
   let verdict: Verdict;
   if (!author) {
     verdict = { ok: false, reason: "AOD.Request.Reason.NoAuthor" };

@@ -16,13 +16,28 @@ describe("request ledger", () => {
 
   it("drops the oldest past its size and then treats anything that old as handled", () => {
     let ledger = EMPTY_LEDGER;
-    ledger = recordHandled(ledger, "a", 10, 2);
-    ledger = recordHandled(ledger, "b", 20, 2);
-    ledger = recordHandled(ledger, "c", 30, 2);
+    ledger = recordHandled(ledger, "a", 10, Infinity, 2);
+    ledger = recordHandled(ledger, "b", 20, Infinity, 2);
+    ledger = recordHandled(ledger, "c", 30, Infinity, 2);
     expect(ledger.ids).toEqual(["b", "c"]);
     expect(wasHandled(ledger, "a", 10)).toBe(true);
     expect(wasHandled(ledger, "old", 5)).toBe(true);
     expect(wasHandled(ledger, "new", 25)).toBe(false);
+  });
+
+  it("records a request dated in the future as handled now, so its falling off silences nobody", () => {
+    let ledger = EMPTY_LEDGER;
+    ledger = recordHandled(ledger, "forged", 9_000_000, 100, 2);
+    expect(ledger.times).toEqual([100]);
+    ledger = recordHandled(ledger, "b", 110, 120, 2);
+    ledger = recordHandled(ledger, "c", 130, 140, 2);
+    expect(ledger.ids).toEqual(["b", "c"]);
+    expect(ledger.since).toBe(101);
+    expect(wasHandled(ledger, "later", 150)).toBe(false);
+    // Without the GM's clock the forged date would have moved the cutoff past every later request.
+    let unguarded = EMPTY_LEDGER;
+    for (const [id, t] of [["forged", 9_000_000], ["b", 110], ["c", 130]] as const) unguarded = recordHandled(unguarded, id, t, Infinity, 2);
+    expect(wasHandled(unguarded, "later", 150)).toBe(true);
   });
 
   it("reads a malformed setting as empty and drops broken entries", () => {

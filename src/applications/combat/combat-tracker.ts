@@ -248,30 +248,40 @@ export class AgeOfDragonsCombatTracker extends Base {
     void combatant.update({ defeated: !combatant.defeated });
   }
 
-  protected override async _onRender(
+  /**
+   * The banner's selects, listened to once on the tracker's element (which outlives its parts): a listener added on
+   * every render would pile up on a select that a partial render (`render({ parts })`, as modules do) left in place,
+   * and one change would then write twice.
+   */
+  protected override async _onFirstRender(
     context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
-    options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
+    options: Parameters<InstanceType<typeof Base>["_onFirstRender"]>[1],
   ): Promise<void> {
-    await super._onRender(context, options);
-    const select = this.element.querySelector<HTMLSelectElement>("select[name='aodSurface']");
-    select?.addEventListener("change", () => {
-      const combat = this.aodCombat;
-      const value = select.value;
-      if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
-      void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("change", (event) => {
+      const select = event.target;
+      if (!(select instanceof HTMLSelectElement)) return;
+      if (select.name === "aodSurface") this.#onSurface(select.value);
+      else if (select.name === "aodMode") this.#onMode(select.value);
     });
-    const mode = this.element.querySelector<HTMLSelectElement>("select[name='aodMode']");
-    mode?.addEventListener("change", () => {
-      const combat = this.aodCombat;
-      if (!combat || !game.user.isGM) return;
-      // Asked here for a message at once; the combat's _preUpdate asks again, so a macro meets the same rule.
-      const reason = modeChangeRefusal(combat.modeMoment, combat.stored.mode, mode.value);
-      if (reason !== null) {
-        ui.notifications.warn(game.i18n.localize(reason));
-        void this.render();
-        return;
-      }
-      void combat.update({ "system.mode": mode.value } as Combat.UpdateData);
-    });
+  }
+
+  #onSurface(value: string): void {
+    const combat = this.aodCombat;
+    if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
+    void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+  }
+
+  #onMode(value: string): void {
+    const combat = this.aodCombat;
+    if (!combat || !game.user.isGM) return;
+    // Asked here for a message at once; the combat's _preUpdate asks again, so a macro meets the same rule.
+    const reason = modeChangeRefusal(combat.modeMoment, combat.stored.mode, value);
+    if (reason !== null) {
+      ui.notifications.warn(game.i18n.localize(reason));
+      void this.render();
+      return;
+    }
+    void combat.update({ "system.mode": value } as Combat.UpdateData);
   }
 }

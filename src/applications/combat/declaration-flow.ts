@@ -10,6 +10,7 @@ import { SYSTEM_ID } from "../../config/system-id";
 import { choiceOf, resolveDecision, translateDeclaration } from "../../data/combat/declaration";
 import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../data/combat/declaration";
 import { groupActionFor, splitGroupLog } from "../../data/combat/declaration-group";
+import { changesForRoster } from "../../data/combat/late-changes";
 import type { StoredDeclaration } from "../../data/combat/stored";
 import type { ActorSnapshot } from "../../data/snapshot";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -351,9 +352,13 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
       log: m.place === null ? [] : (each[m.place] ?? []),
     };
   });
-  await combat.applyEngineChanges([...lost, ...outcome.changes]);
+  // The rolls took a while: a combatant deleted meanwhile loses its own results, never the whole group's.
+  const { kept, dropped } = changesForRoster(combat.skirmish, [...lost, ...outcome.changes]);
+  if (dropped.length > 0) ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.GoneMeanwhile"));
+  await combat.applyEngineChanges(kept);
   const marks: Record<string, unknown> = {};
   for (const e of entries) {
+    if (!combat.combatants.has(e.combatantId)) continue;
     if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
     else marks[`system.declarations.${e.combatantId}.resolved`] = true;
   }
@@ -405,21 +410,26 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
   handled.add(key);
   const phase = step.phase;
   const activeGM = game.users.activeGM?.id === game.user.id;
-  if (step.kind === "declare") {
-    if (activeGM) await clearEarlierPhases(combat, step.phase);
-    if (mode === "secretDeclaration") {
-      if (activeGM) await askForSecrets(combat, step);
-      return;
-    }
+  if (step.kind === "declare" && !activeGM) {
+    if (mode === "secretDeclaration") return;
     const id = step.combatants[0];
     const owner = id !== undefined && !game.user.isGM && (combat.combatants.get(id)?.actor?.isOwner ?? false);
     if (owner && combat.stored.declarations[id]?.phase !== step.phase) await openDeclaration(combat, id);
     return;
   }
-  if (step.kind !== "resolve" || !activeGM) return;
-  if (mode === "secretDeclaration") {
-    await revealStep(combat, step);
-    return;
-  }
-  for (const id of step.combatants) await resolveOne(combat, id, phase);
+  if (!activeGM || (step.kind !== "declare" && step.kind !== "resolve")) return;
+  // The active GM's writes wait for the walk that began this step and hold back the next walk until they are done.
+  await combat.serially(async () => {
+    if (!declarationCombat(combat.id ?? "")) return;
+    if (step.kind === "declare") {
+      await clearEarlierPhases(combat, step.phase);
+      if (mode === "secretDeclaration") await askForSecrets(combat, step);
+      return;
+    }
+    if (mode === "secretDeclaration") {
+      await revealStep(combat, step);
+      return;
+    }
+    for (const id of step.combatants) await resolveOne(combat, id, phase);
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * Secret declaration in Foundry (docs/COMBAT.md "Secret declaration"). At the secret declare step the active GM
- * asks each combatant's connected player owner by `user.query`; the player's client opens the declaration dialog
- * and returns the choice to the GM alone. The GM accepts an answer only for the question it asked that user
- * (net/secret-store.ts), checks it against the rules, and keeps it on its own client: in memory and in this
+ * asks each combatant's connected player owner by `user.query`, with a one-time token; the player's client opens the
+ * declaration dialog and sends the choice to the active GM by query (never back to whoever asked: any user may send
+ * the "declare" query). The GM keeps an answer only with the token of the question it asked that user
+ * (net/secret-answer.ts), checks it against the rules, and keeps it on its own client: in memory and in this
  * browser's localStorage (so a reload does not lose it), never on a document or setting that other clients
  * receive. The combat carries only a sealed mark (who has declared). NPCs and offline owners: the GM declares
  * from the tracker. A GM who becomes the active GM asks again for every declaration it does not hold.
@@ -12,7 +13,9 @@ import { ruleOnChoice, sealedDeclaration } from "../../data/combat/declaration";
 import type { DeclarationChoice } from "../../data/combat/declaration";
 import type { StoredDeclaration } from "../../data/combat/stored";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
-import { declarerFor, heldSecret, keepSecret, parseSecretAnswer, readSecretStore, revealSecrets } from "../../net/secret-store";
+import { SECRET_REASONS, declarerFor, heldSecret, keepSecret, readSecretStore, revealSecrets } from "../../net/secret-store";
+import { AskedQuestions, OpenQuestions, readAnswerReply } from "../../net/secret-answer";
+import type { AnswerReply } from "../../net/secret-answer";
 import type { SecretQuestion, SecretStore } from "../../net/secret-store";
 import { payloadId } from "../../net/request-registry";
 import type { MovePhase } from "../../rules/procedures/move";
@@ -21,6 +24,9 @@ import { chooseDeclaration, declarationCombat, declarationWorld } from "./declar
 
 /** The query a GM sends a declarer's owner. */
 export const DECLARE_QUERY = `${SYSTEM_ID}.declare`;
+
+/** The query the declarer's client sends the active GM with its choice (secret-answer.ts). */
+export const DECLARE_ANSWER_QUERY = `${SYSTEM_ID}.declareAnswer`;
 
 /** How long an owner has to declare (declaring takes thought): five minutes. */
 const DECLARE_TIMEOUT = 300_000;
@@ -54,9 +60,16 @@ function save(store: SecretStore): void {
 
 type QueryCall = (name: string, data: Record<string, unknown>, options: { timeout: number }) => Promise<unknown>;
 
-function queryUser(user: User.Implementation, data: Record<string, unknown>): Promise<unknown> {
+function queryUser(user: User.Implementation, name: string, data: Record<string, unknown>, timeout: number): Promise<unknown> {
   const call = (user as unknown as { query: QueryCall }).query.bind(user);
-  return call(DECLARE_QUERY, data, { timeout: DECLARE_TIMEOUT });
+  return call(name, data, { timeout });
+}
+
+/** A one-time token only the asked user receives (secret-answer.ts); crypto randomness, which http pages have too. */
+function newToken(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function questionFor(combat: AgeOfDragonsCombat, combatantId: string): SecretQuestion {
@@ -80,34 +93,54 @@ async function keep(combat: AgeOfDragonsCombat, combatantId: string, phase: stri
 
 const asking = new Set<string>();
 
-/** Asks one owner and keeps the answer; a refused answer is asked once more with the reason shown. */
-async function askOwner(combat: AgeOfDragonsCombat, combatantId: string, user: User.Implementation, error = ""): Promise<void> {
+/** The questions this (active GM's) client has sent and not yet closed, by token. */
+const OPEN = new OpenQuestions();
+
+/**
+ * Asks one owner: the question goes with a fresh token, and the owner's client sends its choice to the active GM's
+ * answer handler (receiveSecretAnswer). The query's own reply carries nothing; it only says the owner is done.
+ */
+async function askOwner(combat: AgeOfDragonsCombat, combatantId: string, user: User.Implementation): Promise<void> {
   const question = questionFor(combat, combatantId);
   const name = combat.combatants.get(combatantId)?.name ?? "";
-  let answer: unknown = null;
+  const token = newToken();
+  OPEN.open({ ...question, userId: user.id ?? "", token });
   try {
-    answer = await queryUser(user, { ...question, error });
+    await queryUser(user, DECLARE_QUERY, { ...question, token }, DECLARE_TIMEOUT);
   } catch (failure) {
     console.warn(`${SYSTEM_ID} | ${user.name} did not declare for ${name}`, failure);
+  } finally {
+    OPEN.close(token);
   }
   const fresh = declarationCombat(question.combatId);
-  if (!fresh || !sameStep(fresh, question)) return;
-  const parsed = parseSecretAnswer(answer, question);
-  if ("refused" in parsed) {
+  const phase = fresh?.step?.phase;
+  if (!fresh || phase === undefined || !sameStep(fresh, question)) return;
+  if (!heldSecret(load(), question.combatId, fresh.round, phase, combatantId)) {
     ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NoAnswer", { user: user.name, name }));
-    return;
   }
-  const step = fresh.step;
-  if (!step) return;
-  const ruled = ruleOnChoice(parsed.choice, declarationWorld(fresh, combatantId, step.phase));
-  if (!ruled.ok) {
-    if (error === "") await askOwner(fresh, combatantId, user, ruled.reason);
-    else ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: game.i18n.localize(ruled.reason) }));
-    return;
-  }
-  const owns = fresh.combatants.get(combatantId)?.actor?.testUserPermission(user, "OWNER") ?? false;
-  const reason = await keep(fresh, combatantId, step.phase, user.id ?? "", user.id ?? "", owns, ruled.declaration);
-  if (reason !== null) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: game.i18n.localize(reason) }));
+}
+
+/**
+ * The answer handler (every client registers it; only the active GM with the question open keeps anything): the
+ * answer must carry the token of a question this client asked that user, for the step the combat is at; the user
+ * must still own the combatant and the rules must allow the choice. The reply is only kept or the reason.
+ */
+export async function receiveSecretAnswer(data: unknown): Promise<AnswerReply> {
+  if (game.users.activeGM?.id !== game.user.id) return { ok: false, reason: SECRET_REASONS.NotAsked };
+  const matched = OPEN.match(data);
+  if ("refused" in matched) return { ok: false, reason: matched.refused };
+  const { question, payload } = matched;
+  const combat = declarationCombat(question.combatId);
+  const step = combat?.step;
+  if (!combat || !step || !sameStep(combat, question)) return { ok: false, reason: SECRET_REASONS.WrongStep };
+  const ruled = ruleOnChoice(payload.choice, declarationWorld(combat, question.combatantId, step.phase));
+  if (!ruled.ok) return { ok: false, reason: ruled.reason };
+  const user = game.users.get(question.userId) as User.Implementation | undefined;
+  const owns = (user && combat.combatants.get(question.combatantId)?.actor?.testUserPermission(user, "OWNER")) ?? false;
+  const reason = await keep(combat, question.combatantId, step.phase, question.userId, question.userId, owns, ruled.declaration);
+  if (reason !== null) return { ok: false, reason };
+  OPEN.close(question.token);
+  return { ok: true };
 }
 
 /**
@@ -163,22 +196,81 @@ export function takeSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: r
   return { revealed, missing };
 }
 
+/** The questions this (declarer's) client was asked, with their tokens. */
+const ASKED = new AskedQuestions();
+
+/** How long the declarer's client waits for the active GM to take its answer. */
+const ANSWER_TIMEOUT = 30_000;
+
 /**
  * The query handler on the declarer's client: it checks for itself that the combat is at this combatant's secret
- * declare step and that its own user owns the combatant, then opens the dialog; the answer goes back to the GM.
+ * declare step and that its own user owns the combatant, then opens the dialog (once, however often it is asked).
+ * The choice goes to the active GM's answer handler with every token received, never back to the asker: whoever
+ * asked, the reply says only that the dialog is done. A refused choice opens the dialog again with the reason.
  */
-export async function answerDeclareQuery(data: unknown): Promise<unknown> {
+export async function answerDeclareQuery(data: unknown): Promise<{ done: boolean }> {
   const combatId = payloadId(data, "combatId");
   const combatantId = payloadId(data, "combatantId");
-  if (combatId === undefined || combatantId === undefined) return null;
+  const token = payloadId(data, "token");
+  if (combatId === undefined || combatantId === undefined || token === undefined) return { done: false };
   const combat = declarationCombat(combatId);
   const d = data as Record<string, unknown>;
   const question: SecretQuestion = { combatId, combatantId, round: Number(d.round), index: Number(d.index) };
-  if (!combat || combat.stored.mode !== "secretDeclaration" || !sameStep(combat, question)) return null;
-  if (!(combat.combatants.get(combatantId)?.actor?.isOwner ?? false)) return null;
-  const error = typeof d.error === "string" && d.error.startsWith("AOD.") ? d.error : "";
-  const choice = await chooseDeclaration(combat, combatantId, error);
-  return choice === null ? null : { ...question, choice };
+  if (!combat || combat.stored.mode !== "secretDeclaration" || !sameStep(combat, question)) return { done: false };
+  if (!(combat.combatants.get(combatantId)?.actor?.isOwner ?? false)) return { done: false };
+  const key = `${combatId}|${combatantId}|${question.round}|${question.index}`;
+  // Asked again while its dialog is open (the GM re-asking, or anyone): the token joins, and this asking waits for
+  // the same dialog, so the GM's question stays open until the answer has been sent.
+  if (!ASKED.add(question, token)) return (await DIALOGS.get(key)) ?? { done: false };
+  const running = declareAndSend(combat, question);
+  DIALOGS.set(key, running);
+  try {
+    return await running;
+  } finally {
+    DIALOGS.delete(key);
+  }
+}
+
+/** The questions whose dialog is open on this client, each with the flow that ends it. */
+const DIALOGS = new Map<string, Promise<{ done: boolean }>>();
+
+/** The declarer's dialog, sent to the active GM with every token received; again with the reason when refused. */
+async function declareAndSend(combat: AgeOfDragonsCombat, question: SecretQuestion): Promise<{ done: boolean }> {
+  const { combatId, combatantId } = question;
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  try {
+    let error = "";
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const choice = await chooseDeclaration(combat, combatantId, error);
+      const fresh = declarationCombat(combatId);
+      if (choice === null) return { done: false };
+      if (!fresh || !sameStep(fresh, question)) {
+        ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NotYourStep", { name }));
+        return { done: false };
+      }
+      const gm = game.users.activeGM;
+      if (!gm) {
+        ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.NoGM"));
+        return { done: false };
+      }
+      let reply: AnswerReply;
+      try {
+        reply = readAnswerReply(await queryUser(gm, DECLARE_ANSWER_QUERY, { ...question, tokens: ASKED.tokens(question), choice }, ANSWER_TIMEOUT));
+      } catch (failure) {
+        console.warn(`${SYSTEM_ID} | the GM did not take the declaration for ${name}`, failure);
+        reply = { ok: false, reason: "AOD.Declare.Notify.NoGM" };
+      }
+      if (reply.ok) {
+        ui.notifications.info(game.i18n.format("AOD.Declare.Notify.Kept", { name }));
+        return { done: true };
+      }
+      error = reply.reason;
+    }
+    ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: game.i18n.localize(error) }));
+    return { done: false };
+  } finally {
+    ASKED.forget(question);
+  }
 }
 
 /** A GM that has just become the active GM asks again for the current secret declare step (it holds none of them). */

@@ -11,12 +11,9 @@ import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "./surp
 
 /** Opens the dialog for a combat (GM only, before it starts); resolves once the GM rolled or closed it. */
 export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: Readonly<Record<string, unknown>> = {}): Promise<void> {
-  if (!game.user.isGM) {
-    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.GMOnly"));
-    return;
-  }
-  if (combat.started) {
-    ui.notifications.warn(game.i18n.localize("AOD.Combat.SurpriseDialog.Errors.Started"));
+  const refused = combat.surpriseRefusal();
+  if (refused !== null) {
+    ui.notifications.warn(game.i18n.localize(refused));
     return;
   }
   const roster = surpriseRoster(combat.entries);

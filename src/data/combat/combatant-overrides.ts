@@ -56,6 +56,23 @@ export function overridesRefusal(system: { side?: unknown; speed?: unknown }): s
   return null;
 }
 
+/**
+ * Core lets a player create a combatant for its own token with any data (its client's _preCreate is the player's
+ * to skip), so a player could pick its own side, speed or combatant group, which only the GM sets. The active GM
+ * puts them back for a combatant a non-GM created: returns the update, or null when there is nothing to undo.
+ */
+export function playerCreationRepair(
+  created: { side: string; speed: string; group: string | null },
+  by: { isGM: boolean },
+): Record<string, string | null> | null {
+  if (by.isGM) return null;
+  const update: Record<string, string | null> = {};
+  if (created.side !== "") update["system.side"] = "";
+  if (created.speed !== "") update["system.speed"] = "";
+  if (created.group !== null && created.group !== "") update.group = null;
+  return Object.keys(update).length > 0 ? update : null;
+}
+
 /** What a combatant's blank fields fall back to. */
 export interface OverrideDefaults {
   /** Its v13 combatant group's name, if it is in one. */

@@ -184,18 +184,13 @@ export function translateDeclaration(choice: DeclarationChoice, world: Declarati
       return { ok: true, action: { action: "move", move: moveDeclaration(boardMove), phase: world.phase }, boardMove };
     }
     case "other":
-      return { ok: true, action: { action: "other", actorId: id }, boardMove: null };
+      // In the End Phase an End Phase action, which the engine lets stand and spends nothing for (declared.ts).
+      return { ok: true, action: { action: "other", actorId: id, ...(world.phase === "end" ? { phase: "end" as const } : {}) }, boardMove: null };
   }
 }
 
 /** Whether a translated action is legal in the state given (the engine's check, and the board's for a move). */
-function legalNow(
-  state: SkirmishState,
-  translation: Extract<Translation, { ok: true }>,
-  phase: string,
-): { stands: true } | { stands: false; reason: string } {
-  // 000 "End Phase Actions" come from breeds and lifepaths, not the battle action: the engine has nothing to check.
-  if (phase === "end" && translation.action.action === "other") return { stands: true };
+function legalNow(state: SkirmishState, translation: Extract<Translation, { ok: true }>): { stands: true } | { stands: false; reason: string } {
   const ruling = checkDeclaredAction(state, translation.action);
   if (!ruling.stands) return { stands: false, reason: ruling.reason };
   if (translation.boardMove !== null && translation.action.action === "move") {
@@ -213,7 +208,7 @@ function legalNow(
 export function ruleOnChoice(choice: DeclarationChoice, world: DeclarationWorld): { ok: true; declaration: StoredDeclaration } | { ok: false; reason: string } {
   const translation = translateDeclaration(choice, world);
   if (!translation.ok) return translation;
-  const legal = legalNow(world.state, translation, world.phase);
+  const legal = legalNow(world.state, translation);
   if (!legal.stands) return { ok: false, reason: legal.reason };
   return { ok: true, declaration: storedDeclaration(choice, translation.action, world.phase) };
 }
@@ -299,7 +294,7 @@ export function resolveDecision(stored: StoredDeclaration | undefined, world: De
   if (choice === null) return abort(DECLARATION_REASONS.NothingDeclared);
   const translation = translateDeclaration(choice, world);
   if (!translation.ok) return abort(translation.reason);
-  const legal = legalNow(world.state, translation, world.phase);
+  const legal = legalNow(world.state, translation);
   if (!legal.stands) return abort(legal.reason);
   return { kind: "stands", choice, action: translation.action, boardMove: translation.boardMove };
 }

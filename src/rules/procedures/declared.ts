@@ -4,7 +4,7 @@
  * resolve comes. One that has become impossible or pointless (its target died, its attacker was pinned) is
  * aborted, and the action is lost.
  */
-import { BATTLE_LOG } from "../reasons";
+import { ALLOWED, BATTLE_LOG } from "../reasons";
 import { combatant } from "../state";
 import type { LogEntry, SkirmishState, StateChange } from "../state";
 import type { Legality } from "../types";
@@ -26,7 +26,11 @@ export type DeclaredAction =
   | { action: "breakOut"; breakOut: BreakOutDeclaration }
   | { action: "rescue"; rescue: RescueDeclaration }
   | { action: "move"; move: MoveDeclaration; phase: MovePhase }
-  | { action: "other"; actorId: string };
+  /**
+   * A non-attack battle action; with `phase: "end"` an End Phase action (000 "End Phase Actions": they come from
+   * breeds and lifepaths, not the battle action, so they stand and spend nothing).
+   */
+  | { action: "other"; actorId: string; phase?: MovePhase };
 
 /**
  * Whether a declared action still stands; when it does not, the reason, the change that spends what was
@@ -71,6 +75,8 @@ function legality(state: SkirmishState, declared: DeclaredAction): Legality {
     case "move":
       return validateMove(state, declared.move, declared.phase);
     case "other":
+      // 000 "End Phase Actions" are not the battle action: the engine has nothing to check.
+      if (declared.phase === "end") return ALLOWED;
       // 000 "Non-attack Battle Actions": they stand while the actor can still take a battle action.
       return readyToAct(combatant(state, declared.actorId, "declared.actorId"));
     default:

@@ -31,7 +31,8 @@ export type SimultaneousAction =
   | { action: "breakOut"; breakOut: BreakOutDeclaration; pools: BreakOutPools }
   | { action: "rescue"; rescue: RescueDeclaration; pool: number }
   | { action: "move"; move: MoveDeclaration; phase: MovePhase }
-  | { action: "other"; actorId: string };
+  /** `phase: "end"`: an End Phase action, which changes nothing the engine keeps (declared.ts). */
+  | { action: "other"; actorId: string; phase?: MovePhase };
 
 /** How one action of the group fared: aborted with its reason, or resolved with its own outcome. */
 export type SimultaneousResult = { stands: false; reason: string } | { stands: true; outcome: Outcome };
@@ -141,7 +142,7 @@ async function performOne(
       result = resolveMove(before, a.move, a.phase);
       break;
     case "other":
-      result = takeBattleAction(before, a.actorId);
+      result = a.phase === "end" ? { allowed: true, changes: [], log: [] } : takeBattleAction(before, a.actorId);
       break;
   }
   // checkDeclaredAction ran the same checks on the same state, so a refusal here cannot happen; keep it honest.

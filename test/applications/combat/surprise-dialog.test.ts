@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   SURPRISE_FORM_REASONS,
   parseSurpriseForm,
+  SURPRISE_MOMENT_REASONS,
   surpriseDialogContext,
+  surpriseMomentRefusal,
   surpriseRoster,
 } from "../../../src/applications/combat/surprise-dialog-context";
 import { ENTRIES, format } from "./fight";
@@ -117,5 +119,20 @@ describe("surpriseDialogContext", () => {
     const sable = ctx.hiders.find((h) => h.hider.name === "hider.sable");
     expect(sable?.hider.checked).toBe(true);
     expect(sable?.target.options.find((o) => o.selected)?.value).toBe("bowman");
+  });
+});
+
+describe("surpriseMomentRefusal: when the surprise step may be rolled (asked as the dialog opens and again as it closes)", () => {
+  const open = { isGM: true, exists: true, started: false, rolled: false };
+  it("lets a GM roll before round 1 on a combat that still exists, once", () => {
+    expect(surpriseMomentRefusal(open)).toBeNull();
+  });
+  it.each([
+    ["a player", { isGM: false }, SURPRISE_MOMENT_REASONS.GMOnly],
+    ["a combat deleted while the dialog was open", { exists: false }, SURPRISE_MOMENT_REASONS.Gone],
+    ["a combat started while the dialog was open", { started: true }, SURPRISE_MOMENT_REASONS.Started],
+    ["a second roll (another GM's dialog, or this one twice)", { rolled: true }, SURPRISE_MOMENT_REASONS.Rolled],
+  ])("refuses %s", (_what, change, reason) => {
+    expect(surpriseMomentRefusal({ ...open, ...change })).toBe(reason);
   });
 });

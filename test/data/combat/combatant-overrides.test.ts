@@ -7,6 +7,7 @@ import {
   checkSpeed,
   defaultSide,
   overridesRefusal,
+  playerCreationRepair,
 } from "../../../src/data/combat/combatant-overrides";
 import { sideSpeedContext } from "../../../src/applications/combat/combatant-config-context";
 import { format } from "../../applications/combat/fight";
@@ -82,5 +83,24 @@ describe("the combatant config's side and speed part", () => {
     const ctx = sideSpeedContext({ side: "", speed: "", group: null, disposition: null, actorSpeed: null, editable: true }, format);
     expect(ctx.speed.options[0]?.label).toBe("Its actor's speed (none: Average)");
     expect(ctx.effective).toBe("It acts for neutral in the Average phase.");
+  });
+});
+
+describe("playerCreationRepair: a player's own choice of side, speed or group at creation is put back", () => {
+  const blank = { side: "", speed: "", group: null };
+  it("puts back each field a player set, and only those", () => {
+    expect(playerCreationRepair({ ...blank, side: "Dragons" }, { isGM: false })).toEqual({ "system.side": "" });
+    expect(playerCreationRepair({ ...blank, speed: "fast" }, { isGM: false })).toEqual({ "system.speed": "" });
+    expect(playerCreationRepair({ ...blank, group: "g1" }, { isGM: false })).toEqual({ group: null });
+    expect(playerCreationRepair({ side: "Dragons", speed: "fast", group: "g1" }, { isGM: false })).toEqual({
+      "system.side": "",
+      "system.speed": "",
+      group: null,
+    });
+  });
+  it("leaves a GM's creation and a player's plain one alone", () => {
+    expect(playerCreationRepair({ side: "Dragons", speed: "fast", group: "g1" }, { isGM: true })).toBeNull();
+    expect(playerCreationRepair(blank, { isGM: false })).toBeNull();
+    expect(playerCreationRepair({ ...blank, group: "" }, { isGM: false })).toBeNull();
   });
 });

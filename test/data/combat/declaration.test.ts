@@ -125,7 +125,8 @@ describe("translateDeclaration", () => {
   it("allows only a move in the movement phase and only another action in the end phase", () => {
     expect(translateDeclaration(choice(), world("movement"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
     expect(translateDeclaration(choice(), world("end"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
-    expect(translateDeclaration(choice({ action: "other" }), world("end")).ok).toBe(true);
+    expect(translateDeclaration(choice({ action: "other" }), world("end"))).toMatchObject({ ok: true, action: { action: "other", actorId: "a", phase: "end" } });
+    expect(translateDeclaration(choice({ action: "other" }), world("battle"))).toEqual({ ok: true, action: { action: "other", actorId: "a" }, boardMove: null });
   });
 
   it("turns a move into the engine's move and the board's move", () => {

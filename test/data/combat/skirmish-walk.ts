@@ -291,7 +291,7 @@ export class SkirmishWalk {
   }
 
   /** A reverse-declaration step: each combatant with orders declares them publicly (`system.declarations.<id>`). */
-  private declare(step: RoundStep, orders: Readonly<Record<string, Orders>>): void {
+  protected declare(step: RoundStep, orders: Readonly<Record<string, Orders>>): void | Promise<void> {
     for (const id of step.combatants) {
       const order = orders[id];
       if (!order) continue;
@@ -303,7 +303,7 @@ export class SkirmishWalk {
   }
 
   /** One step's actions: each combatant of the step carries out its orders for the round, in the step's order. */
-  private async act(step: RoundStep, orders: Readonly<Record<string, Orders>>): Promise<void> {
+  protected async act(step: RoundStep, orders: Readonly<Record<string, Orders>>): Promise<void> {
     const moves = step.phase === "movement" || (step.phase !== "battle" && step.phase !== "end");
     const fights = step.phase === "battle" || (step.phase !== "movement" && step.phase !== "end");
     for (const id of step.combatants) {
@@ -349,7 +349,7 @@ export class SkirmishWalk {
       const step = currentStep(stored);
       if (!step) return;
       if (step.kind === "act" || step.kind === "resolve") await this.act(step, orders);
-      if (step.kind === "declare") this.declare(step, orders);
+      if (step.kind === "declare") await this.declare(step, orders);
       const endDone = stored.endPhase.round >= this.doc.round && this.doc.round > 0;
       if (step.kind === "end" && !endDone) {
         const before = this.state;

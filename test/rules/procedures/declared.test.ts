@@ -34,6 +34,8 @@ describe("000 Alternative Option: Reverse Declaration: declared actions are chec
     // The action is spent: the attacker cannot take another one this round.
     const after = applyChanges(later, ruling.changes);
     expect(checkDeclaredAction(after, { action: "other", actorId: "h" })).toMatchObject({ reason: RULE_REASONS.AlreadyActed });
+    // An End Phase action is not the battle action (000 "End Phase Actions"): it still stands.
+    expect(checkDeclaredAction(after, { action: "other", actorId: "h", phase: "end" })).toEqual({ stands: true });
   });
   it("aborts a declared attack when a faster combatant has grappled the attacker meanwhile", () => {
     const later = applyChanges(start, [{ type: "grapple", a: "s", b: "h" }]);

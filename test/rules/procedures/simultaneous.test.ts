@@ -93,6 +93,22 @@ describe("000 Secret Declaration: equal Pneuma resolves simultaneously", () => {
     expect(outcome.results[0]?.stands).toBe(false);
     expect(outcome.changes).toContainEqual({ type: "flag", id: "a", flag: "acted", value: true });
   });
+  it("lets End Phase actions of a group stand and spend nothing, though both already took their battle action", async () => {
+    const state = applyChanges(duel(), [
+      { type: "flag", id: "a", flag: "acted", value: true },
+      { type: "flag", id: "b", flag: "acted", value: true },
+    ]);
+    const end: SimultaneousAction[] = [
+      { action: "other", actorId: "a", phase: "end" },
+      { action: "other", actorId: "b", phase: "end" },
+    ];
+    const outcome = await resolveSimultaneous(state, end, scriptedDice([]));
+    expect(outcome.results.map((r) => r.stands)).toEqual([true, true]);
+    expect(outcome.changes).toEqual([]);
+    // The same group as battle actions is aborted: the battle action is spent.
+    const battle = await resolveSimultaneous(state, [{ action: "other", actorId: "a" }], scriptedDice([]));
+    expect(battle.results[0]).toMatchObject({ stands: false });
+  });
   it("gives a faller to the first of two rescuers who both catch it, and says so", async () => {
     const state = skirmishOf([fighter("r"), fighter("s"), fighter("f", { falling: true })], {
       distances: { [pairKey("r", "f")]: "close", [pairKey("s", "f")]: "close" },
