@@ -14,6 +14,7 @@ function needs(change: StateChange): { id: string; landmark: boolean }[] {
     case "altitude":
     case "flag":
     case "roundEffect":
+    case "newRound":
       return [{ id: change.id, landmark: false }];
     case "distance":
       return [

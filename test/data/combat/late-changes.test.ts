@@ -25,6 +25,7 @@ describe("changesForRoster", () => {
     ["altitude", { type: "altitude", id: "gone", altitude: "low" }],
     ["a flag", { type: "flag", id: "gone", flag: "acted", value: true }],
     ["a round effect", { type: "roundEffect", id: "gone", effect: "surprised", active: true }],
+    ["an End Phase reset", { type: "newRound", id: "gone", falling: false }],
     ["a distance", { type: "distance", a: "a", b: "gone", distance: "close" }],
     ["a grapple", { type: "grapple", a: "gone", b: "b" }],
     ["a grapple with a landmark", { type: "grapple", a: "a", b: "tower" }],
