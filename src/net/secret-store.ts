@@ -6,6 +6,7 @@
  * client persists in its own browser storage (secret-flow.ts). docs/COMBAT.md "Secret declaration".
  */
 import { DECLARATION_REASONS } from "../rules/declaration";
+import { readStoredDeclaration } from "../data/combat/read";
 import type { StoredDeclaration } from "../data/combat/stored";
 import type { DeclarePayload } from "./declare-request";
 import { parseDeclare } from "./declare-request";
@@ -39,19 +40,6 @@ export const SECRET_REASONS = Object.freeze({
 const isPlain = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-function readDeclaration(value: unknown): StoredDeclaration | undefined {
-  if (!isPlain(value)) return undefined;
-  return {
-    phase: text(value.phase),
-    text: text(value.text),
-    target: text(value.target),
-    action: text(value.action),
-    aborted: text(value.aborted),
-    choice: text(value.choice),
-    sealed: false,
-    resolved: value.resolved === true,
-  };
-}
 
 /** Reads the store back from browser storage; anything malformed is left out. Never throws. */
 export function readSecretStore(value: unknown): SecretStore {
@@ -62,7 +50,9 @@ export function readSecretStore(value: unknown): SecretStore {
     const entries: Record<string, SecretEntry> = {};
     for (const [id, entry] of Object.entries(combat.entries)) {
       if (!isPlain(entry)) continue;
-      const declaration = readDeclaration(entry.declaration);
+      const stored = readStoredDeclaration(entry.declaration);
+      // What the GM keeps is the declaration itself, never its public sealed mark.
+      const declaration = stored && { ...stored, sealed: false };
       if (!declaration || declaration.choice === "") continue;
       entries[id] = { combatantId: id, answeredBy: text(entry.answeredBy), phase: text(entry.phase), declaration };
     }

@@ -61,6 +61,11 @@ export interface CombatantState {
   roundEffects: RoundEffect[];
 }
 
+/** A combatant's round flags and effects as they stand before it has done anything in a fight. */
+export function freshRoundFlags(): Pick<CombatantState, "moved" | "fullMove" | "acted" | "choseToFall" | "falling" | "roundEffects"> {
+  return { moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [] };
+}
+
 /** A fixed point of reference on the battlefield (000 "Stationary Landmarks"). */
 export interface LandmarkState {
   id: string;

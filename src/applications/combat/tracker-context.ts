@@ -186,6 +186,8 @@ export interface RowControl {
   icon: string;
   label: string;
   active: boolean;
+  /** A toggle's aria-pressed ("true" or "false"); null for a button that is not a toggle. */
+  pressed: "true" | "false" | null;
 }
 
 /**
@@ -219,11 +221,11 @@ function rowControls(input: TrackerInput, turn: TrackerTurn, defeated: boolean, 
   const name = { name: turn.name };
   if (input.isGM) {
     const hidden = turn.hidden === true;
-    out.push({ action: "toggleHidden", icon: "fa-eye-slash", label: format(hidden ? "AOD.Combat.Tracker.Control.Show" : "AOD.Combat.Tracker.Control.Hide", name), active: hidden });
-    out.push({ action: "toggleDefeated", icon: "fa-skull", label: format("AOD.Combat.Tracker.Control.Defeated", name), active: defeated });
+    out.push({ action: "toggleHidden", icon: "fa-eye-slash", label: format(hidden ? "AOD.Combat.Tracker.Control.Show" : "AOD.Combat.Tracker.Control.Hide", name), active: hidden, pressed: hidden ? "true" : "false" });
+    out.push({ action: "toggleDefeated", icon: "fa-skull", label: format("AOD.Combat.Tracker.Control.Defeated", name), active: defeated, pressed: defeated ? "true" : "false" });
   }
-  if (turn.canPing === true) out.push({ action: "pingCombatant", icon: "fa-bullseye-arrow", label: format("AOD.Combat.Tracker.Control.Ping", name), active: false });
-  if (!input.isGM) out.push({ action: "panToCombatant", icon: "fa-arrows-to-eye", label: format("AOD.Combat.Tracker.Control.Pan", name), active: false });
+  if (turn.canPing === true) out.push({ action: "pingCombatant", icon: "fa-bullseye-arrow", label: format("AOD.Combat.Tracker.Control.Ping", name), active: false, pressed: null });
+  if (!input.isGM) out.push({ action: "panToCombatant", icon: "fa-arrows-to-eye", label: format("AOD.Combat.Tracker.Control.Pan", name), active: false, pressed: null });
   return out;
 }
 

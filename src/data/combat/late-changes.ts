@@ -5,37 +5,16 @@
  * (a distance may also name a landmark) are written; those naming someone gone are left out and listed. Pure.
  */
 import type { SkirmishState, StateChange } from "../../rules/state";
+import { changeParticipants } from "../../rules/state-undo";
 
-/** The ids a change needs in the skirmish, each with whether a landmark will do. */
+/**
+ * The ids a change needs in the skirmish, each with whether a landmark will do: the rules' participants of the
+ * change, except that a release or a drop only takes something away, which the rules accept for anyone.
+ */
 function needs(change: StateChange): { id: string; landmark: boolean }[] {
-  switch (change.type) {
-    case "wounds":
-    case "magic":
-    case "altitude":
-    case "flag":
-    case "roundEffect":
-    case "newRound":
-      return [{ id: change.id, landmark: false }];
-    case "distance":
-      return [
-        { id: change.a, landmark: true },
-        { id: change.b, landmark: true },
-      ];
-    case "grapple":
-      return [
-        { id: change.a, landmark: false },
-        { id: change.b, landmark: false },
-      ];
-    case "carry":
-      return [
-        { id: change.carrier, landmark: false },
-        { id: change.carried, landmark: false },
-      ];
-    case "release":
-    case "drop":
-      // The rules accept these for anyone: they only take something away.
-      return [];
-  }
+  if (change.type === "release" || change.type === "drop") return [];
+  const landmark = change.type === "distance";
+  return changeParticipants(change).map((id) => ({ id, landmark }));
 }
 
 /** Splits changes into those the skirmish as it is now can take and those naming a combatant no longer in it. */

@@ -132,7 +132,8 @@ function initiative(value: unknown): StoredInitiative {
   };
 }
 
-function declaration(value: unknown): StoredDeclaration | undefined {
+/** One stored declaration read as checked JSON, or undefined when it is not an object (the GM's secret store reads its own with it). */
+export function readStoredDeclaration(value: unknown): StoredDeclaration | undefined {
   if (!isPlain(value)) return undefined;
   return {
     phase: text(value.phase),
@@ -158,7 +159,7 @@ export function readCombatSystem(value: unknown): CombatSystemSource {
     cursor: { round: whole(cursor.round, 0, 1e6) ?? 0, index: whole(cursor.index, 0, 1e6) ?? 0 },
     initiative: initiative(value.initiative),
     skirmish: skirmish(value.skirmish, base.skirmish),
-    declarations: record(value.declarations, declaration),
+    declarations: record(value.declarations, readStoredDeclaration),
     endPhase: {
       round: whole(isPlain(value.endPhase) ? value.endPhase.round : undefined, 0, 1e6) ?? 0,
       messageId: text(isPlain(value.endPhase) ? value.endPhase.messageId : undefined),

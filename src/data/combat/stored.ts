@@ -9,7 +9,7 @@ import { ROUND_MODES } from "../../rules/round-plan";
 import type { RoundMode, RoundStep, StepKind } from "../../rules/round-plan";
 import { SPEED_CATEGORIES, SPEED_PHASES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
-import { ROUND_EFFECTS } from "../../rules/state";
+import { ROUND_EFFECTS, freshRoundFlags } from "../../rules/state";
 import type { CombatantState, RoundEffect, RoundFlag } from "../../rules/state";
 import type { Altitude, Distance, Surface } from "../../rules/types";
 
@@ -121,15 +121,7 @@ export const STEP_KINDS: readonly StepKind[] = Object.freeze(["declare", "resolv
 
 /** A place for a combatant that has none yet: flyers at mid altitude, where dragons usually fly; others grounded. */
 export function defaultPlace(canFly: boolean): StoredPlace {
-  return {
-    altitude: canFly ? "mid" : "grounded",
-    moved: false,
-    fullMove: false,
-    acted: false,
-    choseToFall: false,
-    falling: false,
-    roundEffects: [],
-  };
+  return { altitude: canFly ? "mid" : "grounded", ...freshRoundFlags() };
 }
 
 /** The system data of a new combat in the given mode on the given ground. */

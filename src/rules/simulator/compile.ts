@@ -14,7 +14,7 @@ import { parseGrapple, parseGrapplePools } from "../procedures/grapple";
 import type { BreakOutDeclaration, BreakOutPools, GrappleDeclaration, GrapplePools } from "../procedures/grapple";
 import type { RoundMode } from "../round-plan";
 import { attackTN, damageTN } from "../skills";
-import { pairKey } from "../state";
+import { freshRoundFlags, pairKey } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { Distance } from "../types";
 import { DEFAULT_ROUND_LIMIT } from "./encounter";
@@ -169,12 +169,7 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
       side: sides[side] ?? "",
       life: { ...source.state.life },
       magic: { ...source.state.magic },
-      moved: false,
-      fullMove: false,
-      acted: false,
-      choseToFall: false,
-      falling: false,
-      roundEffects: [],
+      ...freshRoundFlags(),
     };
   }
   const enemyDistance: Distance = encounter.distance ?? "long";

@@ -168,10 +168,10 @@ describe("core's per-combatant controls", () => {
   it("gives the GM hide and defeat toggles, ping where the token is on the scene", () => {
     const ctx = trackerContext(inputFor("descending", 0, { turns: flagged }), format);
     const rider = ctx.turns.find((t) => t.id === "rider");
-    expect(rider?.controls.map((c) => [c.action, c.active])).toEqual([
-      ["toggleHidden", true],
-      ["toggleDefeated", false],
-      ["pingCombatant", false],
+    expect(rider?.controls.map((c) => [c.action, c.active, c.pressed])).toEqual([
+      ["toggleHidden", true, "true"],
+      ["toggleDefeated", false, "false"],
+      ["pingCombatant", false, null],
     ]);
     expect(rider?.controls[0]?.label).toBe("Show Wyvern Rider to players");
     expect(rider?.css).toBe("hide");
