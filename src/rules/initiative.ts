@@ -78,8 +78,16 @@ export interface SideInitiativeResult {
 
 /** Splits items into runs of equal key, keeping the given order inside each run; keys highest first. */
 function groupDescending<T>(items: readonly T[], key: (item: T) => number): T[][] {
-  const keys = [...new Set(items.map(key))].sort((a, b) => b - a);
-  return keys.map((k) => items.filter((item) => key(item) === k));
+  // Each key read once; the groups in descending key order, each in input order (a simulator hot path: once a run).
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  const keys = [...groups.keys()].sort((a, b) => b - a);
+  return keys.map((k) => groups.get(k) as T[]);
 }
 
 /** One combatant of a checked Pneuma roster (`pneumaRoster`): its id, Pneuma and tie TN. */
@@ -138,7 +146,9 @@ export function* pneumaOrderSteps(roster: PneumaRoster): Steps<PneumaOrderResult
   for (const group of groupDescending(roster, (c) => c.pneuma)) {
     order.push(...(yield* settleTie(group, checks, 0)));
   }
-  return { order, checks, pneuma: Object.fromEntries(roster.map((c) => [c.id, c.pneuma])) };
+  const pneuma: Record<string, number> = {};
+  for (const c of roster) pneuma[c.id] = c.pneuma;
+  return { order, checks, pneuma };
 }
 
 /**

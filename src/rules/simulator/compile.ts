@@ -59,6 +59,8 @@ export interface CompiledCombatant {
   rescuePool: number;
   /** Wounds at which it is severely injured. */
   severeAt: number;
+  /** Per combatant index: the key of the pair it makes with that one (`pairKey`; empty for itself). */
+  pairKeys: string[];
   /** Expected wounds a crash on the encounter's ground deals it (000 "Falling out of the Sky"), exactly. */
   crashDamage: number;
 }
@@ -209,6 +211,7 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
       breakOutPools: { attackPool: source.checks.breakOut.pool, attackTN: source.checks.breakOut.tn, defences: breakOutDefences },
       rescuePool: Math.max(source.checks.soma.pool, source.skills.aerobatics?.pool ?? 0),
       severeAt: woundThresholds(source.state.life.max).severelyInjured,
+      pairKeys: flat.map((other) => (other.source === source ? "" : pairKey(source.state.id, other.source.state.id))),
       crashDamage: damageDistribution({ pool: source.state.soma, tn: crashTN(initial.surface), armour: source.state.armour })
         .reduce((sum, p, k) => sum + p * k, 0),
     };

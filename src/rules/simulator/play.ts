@@ -9,6 +9,7 @@
 import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
+import type { WoundState } from "../health";
 import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
 import { performParsedAttackSync } from "../procedures/attack";
@@ -84,13 +85,12 @@ export interface RunContext {
 }
 
 /** Sides with anyone still in the fight: the winner's index, -1 when nobody is, -2 while two or more are. */
-function standing(encounter: CompiledEncounter, state: SkirmishState): number {
+function standing(encounter: CompiledEncounter, states: readonly CombatantState[]): number {
   let found = -1;
   for (let s = 0; s < encounter.members.length; s += 1) {
     const members = encounter.members[s] ?? [];
     for (const index of members) {
-      const c = encounter.combatants[index] as CompiledCombatant;
-      if (inTheFight(state.combatants[c.id] as CombatantState)) {
+      if (inTheFight(states[index] as CombatantState)) {
         if (found >= 0) return -2;
         found = s;
         break;
@@ -127,7 +127,14 @@ const QUIET = Object.freeze({ log: false });
 const QUIET_END = Object.freeze({ log: false, compactResets: true });
 
 /** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
-const HEALTH_CODE = { fit: 0, severelyInjured: 1, dead: 2 } as const;
+const healthCode = (health: WoundState): number => (health === "fit" ? 0 : health === "severelyInjured" ? 1 : 2);
+
+/** A round's steps from `planRound`, with each step's combatants as compiled and whether it is a speed phase. */
+interface RoundPlan {
+  steps: readonly RoundStep[];
+  actors: readonly (readonly CompiledCombatant[])[];
+  speed: readonly boolean[];
+}
 
 /** At most this many round plans are kept per simulation (then the store starts again), so memory stays flat. */
 const PLANS_KEPT = 4096;
@@ -141,16 +148,18 @@ export class Runner {
   private state: SkirmishState;
   /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
   private readonly seen: TacticView;
-  /** The health of each combatant when the current round plan was made (HEALTH_CODE), and that plan's steps. */
+  /** The health of each combatant when the current round plan was made (`healthCode`), and that plan's steps. */
   private readonly planHealth: Uint8Array;
-  private planSteps: readonly RoundStep[] | null = null;
+  private planSteps: RoundPlan | null = null;
+  /** This run's combatant states by index (`TacticView.states`). */
+  private states: readonly CombatantState[] = [];
   /** This run's Pneuma order as part of a plan's key (made once a run). */
   private orderKey = "";
   /** The roster of the Pneuma order, checked once: each run rolls its own order (a run is a combat of its own). */
   private readonly pneuma: PneumaRoster;
   private readonly declared = new Map<string, Declared>();
   /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
-  private readonly plans = new Map<string, readonly RoundStep[]>();
+  private readonly plans = new Map<string, RoundPlan>();
 
   constructor(private readonly ctx: RunContext) {
     this.state = ctx.encounter.initial;
@@ -316,12 +325,12 @@ export class Runner {
    * surprise, the only thing that reads the round number), so a plan made once is played again whenever those
    * are the same: within a run while nobody's health changes, and across runs through `plans`.
    */
-  private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): readonly RoundStep[] {
+  private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): RoundPlan {
     const { encounter } = this.ctx;
     let same = this.planSteps !== null && sides === undefined;
     for (const c of encounter.combatants) {
-      const s = this.state.combatants[c.id] as CombatantState;
-      const code = HEALTH_CODE[woundState(s.life.wounds, s.life.max)];
+      const s = this.states[c.index] as CombatantState;
+      const code = healthCode(woundState(s.life.wounds, s.life.max));
       if (this.planHealth[c.index] !== code) same = false;
       this.planHealth[c.index] = code;
     }
@@ -351,10 +360,15 @@ export class Runner {
     if (order) input.order = order;
     if (sides) input.sides = sides;
     const steps = planRound(input).steps;
+    const plan: RoundPlan = {
+      steps,
+      actors: steps.map((step) => step.combatants.map((id) => this.byId(id))),
+      speed: steps.map((step) => isSpeed(step.phase)),
+    };
     if (this.plans.size >= PLANS_KEPT) this.plans.clear();
-    this.plans.set(key, steps);
-    this.planSteps = steps;
-    return steps;
+    this.plans.set(key, plan);
+    this.planSteps = plan;
+    return plan;
   }
 
   /** One step of a round; only combat events and simultaneous groups wait for a Promise. */
@@ -368,33 +382,30 @@ export class Runner {
       }
     } else if (step.kind === "resolve" && step.simultaneous && encounter.mode === "secretDeclaration") {
       await this.resolveTogether(step.combatants, step.phase);
-    } else this.stepNow(step);
+    } else this.stepNow(step, step.combatants.map((id) => this.byId(id)), isSpeed(step.phase));
   }
 
   /** A step that needs no Promise: everyone's moves and battle actions, declarations, resolutions, the End Phase. */
-  private stepNow(step: RoundStep): void {
+  private stepNow(step: RoundStep, actors: readonly CompiledCombatant[], speed: boolean): void {
     const phase: MovePhase = step.phase;
     // The simulated combatants have no End Phase actions (000 "End Phase Actions": few exist, none in the packs).
-    const speed = isSpeed(step.phase);
     const moves = step.phase === "movement" || speed;
     const fights = step.phase === "battle" || speed;
     if (step.kind === "act") {
-      for (const id of step.combatants) {
-        const c = this.byId(id);
+      for (const c of actors) {
         // 001 speed phases: each combatant moves, then acts, in its own phase.
         if (moves) this.move(c, phase);
         if (fights) this.act(c, phase);
       }
     } else if (step.kind === "declare" && (moves || fights)) {
-      for (const id of step.combatants) {
-        const d = this.declare(this.byId(id), phase);
-        if (d) this.declared.set(id, d);
+      for (const c of actors) {
+        const d = this.declare(c, phase);
+        if (d) this.declared.set(c.id, d);
       }
     } else if (step.kind === "resolve") {
-      for (const id of step.combatants) {
-        const c = this.byId(id);
-        const d = this.declared.get(id);
-        this.declared.delete(id);
+      for (const c of actors) {
+        const d = this.declared.get(c.id);
+        this.declared.delete(c.id);
         this.letGo(c, phase);
         if (d) this.resolveDeclared(c, d);
       }
@@ -411,6 +422,10 @@ export class Runner {
     const { combatants, mode } = encounter;
     // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
     this.state = workingCopy(encounter.initial);
+    // Changes applied in place keep each combatant's object, so these stay the run's states to its end.
+    const states = combatants.map((c) => this.state.combatants[c.id] as CombatantState);
+    this.states = states;
+    this.seen.states = states;
     this.planSteps = null;
     this.declared.clear();
     memory.grappler.fill(0);
@@ -431,17 +446,19 @@ export class Runner {
         events = init.events;
       }
       // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here).
-      for (const step of this.roundSteps(round, order, sides)) {
+      const plan = this.roundSteps(round, order, sides);
+      for (let i = 0; i < plan.steps.length; i += 1) {
+        const step = plan.steps[i] as RoundStep;
         if (step.kind === "start" || (step.simultaneous && step.kind === "resolve" && mode === "secretDeclaration")) {
           await this.step(step, events);
-        } else this.stepNow(step);
+        } else this.stepNow(step, plan.actors[i] as readonly CompiledCombatant[], plan.speed[i] === true);
         // Who is still in the fight changes only with wounds, which no step of the movement phase deals (moves and
         // setting a passenger down change bands and flags), nor the End Phase's action steps (the simulated have no
         // End Phase actions), so after those the last answer stands; the run's first step is always asked about.
         const woundless = step.phase === "movement" || (step.phase === "end" && step.kind !== "end");
         if (woundless && asked) continue;
         asked = true;
-        winner = standing(encounter, this.state);
+        winner = standing(encounter, states);
         if (winner !== -2) {
           ending = "sideOut";
           break play;
@@ -458,7 +475,7 @@ export class Runner {
     if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
     else tally.draws += 1;
     for (const c of combatants) {
-      const s = this.state.combatants[c.id] as CombatantState;
+      const s = states[c.index] as CombatantState;
       const health = woundState(s.life.wounds, s.life.max);
       if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
       else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;

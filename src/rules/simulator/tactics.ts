@@ -26,7 +26,7 @@ import { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } fro
 import { woundState } from "../health";
 import { canMelee, canRanged } from "../legality";
 import type { MoveDeclaration, MoveKind, MovePhase } from "../procedures/move";
-import { carrierOf, distanceBetween, grapplePartners, isPinned } from "../state";
+import { DEFAULT_DISTANCE, carrierOf, grapplePartners, isPinned } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { Altitude, Distance } from "../types";
 import type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
@@ -51,6 +51,11 @@ export interface TacticView {
   memory: RunMemory;
   /** The phase a move would be made in. */
   phase: MovePhase;
+  /**
+   * The combatants' states by combatant index, when the caller keeps them (the simulator's run loop does): the
+   * same objects as `state.combatants`, found without looking the ids up. Without it the tactics look them up.
+   */
+  states?: readonly CombatantState[];
 }
 
 /**
@@ -69,7 +74,11 @@ export interface Tactics {
 type Style = "standard" | "skirmisher" | "brawler";
 
 const stateOf = (view: TacticView, c: CompiledCombatant): CombatantState =>
-  view.state.combatants[c.id] as CombatantState;
+  (view.states?.[c.index] ?? view.state.combatants[c.id]) as CombatantState;
+
+/** The distance from the combatant choosing to another (`distanceBetween`, by the pair keys compiled once). */
+const distanceTo = (view: TacticView, other: CompiledCombatant): Distance =>
+  other.index === view.self.index ? "zero" : (view.state.distances[view.self.pairKeys[other.index] as string] ?? DEFAULT_DISTANCE);
 
 /** Whether a combatant is still in the fight: neither dead nor severely injured (000 "Severe injury and Death"). */
 export function inTheFight(c: CombatantState): boolean {
@@ -92,19 +101,48 @@ function preferred(view: TacticView, target: CompiledCombatant, style: Style): A
   return first;
 }
 
-/** The enemy to go for: the one in the fight its preferred attack hurts most, the nearer on a tie. */
+/**
+ * The enemy to go for. Among those in the fight, the ones it can attack this round come first: in reach of its
+ * preferred attack now, or after a standard move toward the bands that attack needs (a full move leaves no battle
+ * action, 000 "Manoeuvres"). Among those, the one its preferred attack hurts most, the nearer on a tie. Only when
+ * none can be attacked this round does it go for the one it hurts most anywhere. So a wyrm being bitten does not
+ * spend every round on a full move after a wounded dragon that flies off again each time.
+ */
 function chooseTarget(view: TacticView, style: Style): { target: CompiledCombatant; option: AttackOption } | null {
-  let best: { target: CompiledCombatant; option: AttackOption; reach: number } | null = null;
+  let best: { target: CompiledCombatant; option: AttackOption; reach: number; soon: boolean } | null = null;
+  const self = stateOf(view, view.self);
   for (const other of view.encounter.combatants) {
-    if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
+    if (other.side === view.self.side) continue;
+    const foe = stateOf(view, other);
+    if (!inTheFight(foe)) continue;
     const option = preferred(view, other, style);
     if (!option) continue;
-    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
-    if (!best || option.expected > best.option.expected || (option.expected === best.option.expected && reach < best.reach)) {
-      best = { target: other, option, reach };
+    const distance = distanceTo(view, other);
+    const reach = distanceAt(distance);
+    const soon = reaches(option, distance, self.altitude, foe.altitude) || reachedByStandardMove(view, other, foe, option, distance);
+    if (
+      !best ||
+      (soon && !best.soon) ||
+      (soon === best.soon &&
+        (option.expected > best.option.expected || (option.expected === best.option.expected && reach < best.reach)))
+    ) {
+      best = { target: other, option, reach, soon };
     }
   }
   return best;
+}
+
+/** Whether a standard move toward the bands its attack needs brings a foe into that attack's reach. */
+function reachedByStandardMove(
+  view: TacticView,
+  target: CompiledCombatant,
+  foe: CombatantState,
+  option: AttackOption,
+  now: Distance,
+): boolean {
+  const self = stateOf(view, view.self);
+  const want = wantedBands(self, foe, option, now);
+  return want !== null && lands(self, foe, option, now, moveToward(view, "standard", target, want));
 }
 
 /** Band positions by name, for the many look-ups of a turn; an unknown band goes to the engine's checked versions. */
@@ -172,20 +210,20 @@ function stepToward(from: number, to: number, steps: number): number {
 function moveToward(
   view: TacticView,
   kind: MoveKind,
-  reference: string,
+  reference: CompiledCombatant,
   want: { altitude: Altitude; distance: Distance },
 ): MoveDeclaration | null {
   const self = stateOf(view, view.self);
   const steps = kind === "full" ? 2 : 1;
   const altitude = ALTITUDES[stepToward(altitudeAt(self.altitude), altitudeAt(want.altitude), self.canFly ? steps : 0)];
-  const now = distanceAt(distanceBetween(view.state, self.id, reference));
+  const now = distanceAt(distanceTo(view, reference));
   // A move never brings anyone to zero range (only a grapple does).
   const distance = DISTANCES[Math.max(1, stepToward(now, distanceAt(want.distance), steps))];
   if (!altitude || !distance) return null;
   const move: MoveDeclaration = { id: self.id, kind };
   if (altitude !== self.altitude) move.altitude = altitude;
   if (distanceAt(distance) !== now) {
-    move.reference = reference;
+    move.reference = reference.id;
     move.distance = distance;
   }
   return move.altitude === undefined && move.distance === undefined ? null : move;
@@ -193,13 +231,13 @@ function moveToward(
 
 /** Whether a move brings the target into the attack's reach. */
 function lands(
-  view: TacticView,
   self: CombatantState,
   target: CombatantState,
   option: AttackOption,
+  now: Distance,
   m: MoveDeclaration | null,
 ): m is MoveDeclaration {
-  return m !== null && reaches(option, m.distance ?? distanceBetween(view.state, self.id, target.id), m.altitude ?? self.altitude, target.altitude);
+  return m !== null && reaches(option, m.distance ?? now, m.altitude ?? self.altitude, target.altitude);
 }
 
 /** Moves in the order tried: a standard move that brings the target into reach, a full one that does, then the longest. */
@@ -209,14 +247,15 @@ function approach(
   want: { altitude: Altitude; distance: Distance },
   option?: AttackOption,
 ): MoveDeclaration[] {
-  const standard = moveToward(view, "standard", target.id, want);
-  const full = moveToward(view, "full", target.id, want);
+  const standard = moveToward(view, "standard", target, want);
+  const full = moveToward(view, "full", target, want);
   const order: MoveDeclaration[] = [];
   if (option) {
     const t = stateOf(view, target);
     const self = stateOf(view, view.self);
-    if (lands(view, self, t, option, standard)) order.push(standard);
-    if (lands(view, self, t, option, full)) order.push(full);
+    const now = distanceTo(view, target);
+    if (lands(self, t, option, now, standard)) order.push(standard);
+    if (lands(self, t, option, now, full)) order.push(full);
   }
   if (full && !order.includes(full)) order.push(full);
   if (standard && !order.includes(standard)) order.push(standard);
@@ -236,7 +275,7 @@ function nearestEnemy(view: TacticView): CompiledCombatant | null {
   let bestReach = Number.POSITIVE_INFINITY;
   for (const other of view.encounter.combatants) {
     if (other.side === view.self.side || !inTheFight(stateOf(view, other))) continue;
-    const reach = distanceAt(distanceBetween(view.state, view.self.id, other.id));
+    const reach = distanceAt(distanceTo(view, other));
     if (reach < bestReach) {
       best = other;
       bestReach = reach;
@@ -261,10 +300,10 @@ function movesFor(style: Style) {
     if (hurt(view)) {
       const enemy = nearestEnemy(view);
       if (!enemy) return NOTHING;
-      const far = Math.min(DISTANCES.length - 1, distanceAt(distanceBetween(view.state, self.id, enemy.id)) + 2);
+      const far = Math.min(DISTANCES.length - 1, distanceAt(distanceTo(view, enemy)) + 2);
       const high = Math.min(ALTITUDES.length - 1, altitudeAt(self.altitude) + 1);
       const away = { altitude: ALTITUDES[high] ?? self.altitude, distance: DISTANCES[far] ?? "disengaged" };
-      return some(moveToward(view, "full", enemy.id, away), moveToward(view, "standard", enemy.id, away));
+      return some(moveToward(view, "full", enemy, away), moveToward(view, "standard", enemy, away));
     }
     const ally = self.canFly && view.state.carrying[self.id] === undefined ? fallingAlly(view) : null;
     if (ally) return approach(view, ally, { altitude: stateOf(view, ally).altitude, distance: "close" });
@@ -273,18 +312,18 @@ function movesFor(style: Style) {
       const reference = enemy ?? ally;
       // Land: straight down, keeping the distance to the nearest enemy.
       if (!reference) return NOTHING;
-      const distance = distanceBetween(view.state, self.id, reference.id);
-      return some(moveToward(view, "standard", reference.id, { altitude: "grounded", distance }));
+      const distance = distanceTo(view, reference);
+      return some(moveToward(view, "standard", reference, { altitude: "grounded", distance }));
     }
     const chosen = chooseTarget(view, style);
     if (!chosen) return NOTHING;
     const target = stateOf(view, chosen.target);
-    const now = distanceBetween(view.state, self.id, target.id);
+    const now = distanceTo(view, chosen.target);
     if (reaches(chosen.option, now, self.altitude, target.altitude)) {
       // Keep range: a ranged fighter at close quarters with a foe that bites steps back to middle distance.
       const bites = (chosen.target.attacks[view.self.index] ?? []).some((o) => !o.ranged && o.expected > 0);
       if (chosen.option.ranged && now === "close" && bites && reaches(chosen.option, "middle", self.altitude, target.altitude)) {
-        return some(moveToward(view, "standard", target.id, { altitude: self.altitude, distance: "middle" }));
+        return some(moveToward(view, "standard", chosen.target, { altitude: self.altitude, distance: "middle" }));
       }
       return NOTHING;
     }
