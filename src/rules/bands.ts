@@ -16,12 +16,14 @@ export function altitudeValue(a: Altitude): number {
   return ALTITUDE_VALUES[a];
 }
 
-/** The position of a distance band in DISTANCES. */
+/** The position of a distance band in DISTANCES (one scan of the list: every reach check asks). */
 export function distanceIndex(d: Distance, name = "distance"): number {
-  return DISTANCES.indexOf(assertOneOf(name, d, DISTANCES));
+  const at = DISTANCES.indexOf(d);
+  return at >= 0 ? at : DISTANCES.indexOf(assertOneOf(name, d, DISTANCES));
 }
 
 /** The position of an altitude band in ALTITUDES. */
 export function altitudeIndex(a: Altitude, name = "altitude"): number {
-  return ALTITUDES.indexOf(assertOneOf(name, a, ALTITUDES));
+  const at = ALTITUDES.indexOf(a);
+  return at >= 0 ? at : ALTITUDES.indexOf(assertOneOf(name, a, ALTITUDES));
 }

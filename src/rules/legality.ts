@@ -4,6 +4,10 @@ import { ALLOWED, RULE_REASONS, refuse } from "./reasons";
 import type { Altitude, Distance, Legality } from "./types";
 import { assertRecord, optionalBoolean } from "./validate";
 
+const CLOSE = distanceIndex("close");
+const MIDDLE = distanceIndex("middle");
+const LONG = distanceIndex("long");
+
 /** Whether two bands count as the same altitude for melee: equal, or Flying Low against the ground. */
 function meleeLevel(a: Altitude, b: Altitude): boolean {
   // 000 "Altitude": a dragon Flying Low sweeps "low enough to swipe and bite at enemies on the ground".
@@ -20,7 +24,7 @@ export function canMelee(distance: Distance, a: Altitude, b: Altitude): Legality
   altitudeIndex(a, "a");
   altitudeIndex(b, "b");
   if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
-  if (reach > distanceIndex("close")) return refuse(RULE_REASONS.TooFarForMelee);
+  if (reach > CLOSE) return refuse(RULE_REASONS.TooFarForMelee);
   if (!meleeLevel(a, b)) return refuse(RULE_REASONS.NotSameAltitude);
   return ALLOWED;
 }
@@ -35,7 +39,7 @@ export function canRanged(distance: Distance, a: Altitude, b: Altitude, opts: { 
   const gap = Math.abs(altitudeValue(a) - altitudeValue(b));
   const longRange = optionalBoolean("opts.longRange", assertRecord("opts", opts).longRange);
   if (distance === "disengaged") return refuse(RULE_REASONS.Disengaged);
-  const limit = distanceIndex(longRange ? "long" : "middle");
+  const limit = longRange ? LONG : MIDDLE;
   if (reach > limit) return refuse(RULE_REASONS.TooFarForRanged);
   if (gap > 1) return refuse(RULE_REASONS.AltitudeTooFarForRanged);
   return ALLOWED;

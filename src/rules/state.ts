@@ -182,6 +182,12 @@ export function grapplePartners(state: SkirmishState, id: string): string[] {
   return partners;
 }
 
+/** Whether two combatants are locked in a grapple together (`grapplePartners(state, a).includes(b)`, no list made). */
+export function grappledWith(state: SkirmishState, a: string, b: string): boolean {
+  for (const key of state.grapples) if (partnerIn(key, a) === b) return true;
+  return false;
+}
+
 /** Whether a one-round effect is on a combatant. */
 export function hasRoundEffect(c: CombatantState, effect: RoundEffect): boolean {
   return c.roundEffects.includes(effect);

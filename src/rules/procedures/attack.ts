@@ -11,7 +11,7 @@ import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { attackTN as raiseForKillerBlow, damageTN as lowerForKillerBlow } from "../skills";
-import { combatant, distanceBetween, grapplePartners, hasRoundEffect, isPinned } from "../state";
+import { combatant, distanceBetween, grappledWith, hasRoundEffect, isPinned } from "../state";
 import type { CombatantState, LogEntry, Outcome, ReportOptions, SkirmishState, StateChange } from "../state";
 import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
@@ -137,12 +137,11 @@ export function attackLegality(state: SkirmishState, decl: AttackDeclaration): L
       : canRanged(distance, attacker.altitude, target.altitude, { longRange: weapon.longRange });
   if (!reach.allowed) return reach;
 
-  const partners = grapplePartners(state, attacker.id);
   // RULES.md Attacks: at zero range a combatant may only attack those it grapples.
-  if (distance === "zero" && !partners.includes(target.id)) return refuse(RULE_REASONS.ZeroRangeNotGrappled);
+  if (distance === "zero" && !grappledWith(state, attacker.id, target.id)) return refuse(RULE_REASONS.ZeroRangeNotGrappled);
   if (weapon.range === "melee") {
     // 000 Grapple Attacks: grappling dragons make melee attacks only against their grapple partners.
-    if (isPinned(state, attacker.id) && !partners.includes(target.id)) return refuse(RULE_REASONS.OnlyGrapplePartners);
+    if (isPinned(state, attacker.id) && !grappledWith(state, attacker.id, target.id)) return refuse(RULE_REASONS.OnlyGrapplePartners);
     if (carriesTooMuch(state, attacker)) return refuse(RULE_REASONS.CarryingTooHeavy);
   }
   return ALLOWED;

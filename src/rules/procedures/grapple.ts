@@ -7,7 +7,7 @@ import type { ContestResult } from "../contest";
 import { countSuccesses } from "../pools";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
-import { applyChanges, carrierOf, combatant, distanceBetween, grapplePartners, isPinned } from "../state";
+import { applyChanges, carrierOf, combatant, distanceBetween, grappledWith, grapplePartners, isPinned } from "../state";
 import type { LogEntry, Outcome, SkirmishState, StateChange } from "../state";
 import { isDead } from "../health";
 import type { DiceSource, Legality, Refusal } from "../types";
@@ -148,8 +148,7 @@ export function grappleLegality(state: SkirmishState, decl: GrappleDeclaration):
   if (!weapon.grapple) return refuse(RULE_REASONS.WeaponCannotGrapple);
   // 000 Grapple Attacks: a grapple is a special melee attack, so a ranged weapon cannot make one.
   if (weapon.range !== "melee") return refuse(RULE_REASONS.WrongWeaponRange);
-  const partners = grapplePartners(state, attacker.id);
-  if (partners.includes(target.id)) return refuse(RULE_REASONS.AlreadyGrappling);
+  if (grappledWith(state, attacker.id, target.id)) return refuse(RULE_REASONS.AlreadyGrappling);
   // A grapple would tie a passenger to someone its carrier does not hold: neither can be grappled nor grapple.
   if (carrierOf(state, attacker.id) !== undefined || carrierOf(state, target.id) !== undefined) {
     return refuse(RULE_REASONS.CarriedCannotGrapple);
