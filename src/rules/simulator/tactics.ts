@@ -20,7 +20,8 @@
  *    "skirmisher" keeps range and breathes while its Magic Points last; "brawler" always closes for melee;
  *    "passive" never acts (a dummy, for tests and training).
  * Moves approach the chosen target to the band its chosen attack needs: a standard move when it brings the target
- * into reach, a full move when only that gets there (so no attack this round).
+ * into reach, a full move when only that gets there (so no attack this round). The target is one it can attack this
+ * round when there is one (in reach now or after a standard move), else the one it hurts most anywhere.
  */
 import { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "../bands";
 import { woundState } from "../health";
