@@ -148,9 +148,9 @@ export class Runner {
   private state: SkirmishState;
   /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
   private readonly seen: TacticView;
-  /** The health of each combatant when the current round plan was made (`healthCode`), and that plan's steps. */
+  /** The health of each combatant when the current round plan was made (`healthCode`), and that plan. */
   private readonly planHealth: Uint8Array;
-  private planSteps: RoundPlan | null = null;
+  private currentPlan: RoundPlan | null = null;
   /** This run's combatant states by index (`TacticView.states`). */
   private states: readonly CombatantState[] = [];
   /** This run's Pneuma order as part of a plan's key (made once a run). */
@@ -327,21 +327,21 @@ export class Runner {
    */
   private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): RoundPlan {
     const { encounter } = this.ctx;
-    let same = this.planSteps !== null && sides === undefined;
+    let same = this.currentPlan !== null && sides === undefined;
     for (const c of encounter.combatants) {
       const s = this.states[c.index] as CombatantState;
       const code = healthCode(woundState(s.life.wounds, s.life.max));
       if (this.planHealth[c.index] !== code) same = false;
       this.planHealth[c.index] = code;
     }
-    if (same && this.planSteps) return this.planSteps;
+    if (same && this.currentPlan) return this.currentPlan;
     let key = "";
     for (const code of this.planHealth) key += String(code);
     if (order) key += this.orderKey;
     if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
     const known = this.plans.get(key);
     if (known) {
-      this.planSteps = known;
+      this.currentPlan = known;
       return known;
     }
     const combatants: PlanCombatant[] = encounter.combatants.map((c) => {
@@ -367,7 +367,7 @@ export class Runner {
     };
     if (this.plans.size >= PLANS_KEPT) this.plans.clear();
     this.plans.set(key, plan);
-    this.planSteps = plan;
+    this.currentPlan = plan;
     return plan;
   }
 
@@ -426,7 +426,7 @@ export class Runner {
     const states = combatants.map((c) => this.state.combatants[c.id] as CombatantState);
     this.states = states;
     this.seen.states = states;
-    this.planSteps = null;
+    this.currentPlan = null;
     this.declared.clear();
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
