@@ -6,6 +6,7 @@
  */
 import type { Attribute } from "../rules";
 import { RollDialog } from "../applications/dialogs/roll-dialog";
+import { i18nFormat } from "../applications/i18n";
 import { templatePath } from "../applications/template-paths";
 import { checkCardContext } from "../data/message/check-card-context";
 import { checkCardData } from "../data/message/check-data";
@@ -47,9 +48,6 @@ function format(message: CheckMessage): string {
   return game.i18n.format(message.key, message.data as Record<string, string>);
 }
 
-function localise(key: string, data?: Readonly<Record<string, unknown>>): string {
-  return data ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
-}
 
 function findActor(actor: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
   if (typeof actor !== "string") return actor ?? null;
@@ -134,7 +132,7 @@ export async function rollCheck(
   const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, roll.successes);
   if (data === null) return null;
   const notices = prepared.notices.map(format);
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, localise, notices));
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, i18nFormat, notices));
   const messageData = {
     type: "check" as const,
     system: data,

@@ -5,6 +5,7 @@
  * attack-requests.ts and the card's state machine, rolls real PoolRolls, and writes the card (which only a GM
  * authors) and the documents. Defenders are asked by a query the GM sends to their owner.
  */
+import { i18nFormat } from "../applications/i18n";
 import { AttackMessageModel } from "../data/message/attack-model";
 import type { AttackSource, DefencePrompt } from "../data/message/attack-source";
 import { cardWeapon, combatantChecks } from "../data/message/attack-actors";
@@ -422,7 +423,7 @@ export async function requestAttack(kind: string, payload: Record<string, unknow
     });
     if (!verdict.ok) {
       console.warn(`${SYSTEM_ID} | ${kind} refused: ${verdict.reason}`, payload);
-      const reason = game.i18n.format(verdict.reason, Object.fromEntries(Object.entries(verdict.data ?? {}).map(([k, v]) => [k, String(v)])));
+      const reason = i18nFormat(verdict.reason, verdict.data ?? {});
       ui.notifications.warn(game.i18n.format("AOD.Attack.Notify.refused", { reason }));
     }
     return;

@@ -7,6 +7,7 @@ import { attackCardContext } from "./attack-card-context";
 import type { CardContextInput, Translate } from "./attack-card-context";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource } from "../../data/message/attack-source";
+import { i18nFormat } from "../i18n";
 import { templatePath } from "../template-paths";
 import { SYSTEM_ID } from "../../config/system-id";
 import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
@@ -20,11 +21,8 @@ import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 /** The card's template. */
 export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
 
-/** game.i18n.format with the values as strings. */
-export const translate: Translate = (key, data) =>
-  data === undefined
-    ? game.i18n.localize(key)
-    : game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+/** The card builders' formatter (i18n.ts). */
+export const translate: Translate = i18nFormat;
 
 function skillNames(world: CardWorld): Record<string, string> {
   const names: Record<string, string> = {};

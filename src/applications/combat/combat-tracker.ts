@@ -10,7 +10,7 @@ import { SURFACES } from "../../rules/falling";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { storedCursor } from "../../data/combat/round";
 import { templatePath } from "../template-paths";
-import { i18nFormat } from "./round-driver";
+import { i18nFormat } from "../i18n";
 import type { TrackerTurn } from "./tracker-context";
 import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
 import { STATUS_IDS } from "../../config/status-effects";

@@ -9,7 +9,7 @@ import { checkSpeed } from "../../data/combat/combatant-overrides";
 import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { SYSTEM_ID } from "../../config/system-id";
 import { templatePath } from "../template-paths";
-import { i18nFormat } from "./round-driver";
+import { i18nFormat } from "../i18n";
 import { sideSpeedContext } from "./combatant-config-context";
 
 const Base = foundry.applications.sheets.CombatantConfig;

@@ -9,7 +9,7 @@ import type { DeclarationChoice } from "../../data/combat/declaration";
 import { templatePath } from "../template-paths";
 import { choiceFromForm, declarationDialogContext, defaultChoice } from "./declaration-context";
 import type { DeclarationDialogInput, DeclarationFormValues } from "./declaration-context";
-import { i18nFormat } from "./round-driver";
+import { i18nFormat } from "../i18n";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 // TOOLCHAIN.md: the mixed class is cast once, or tsc runs out of memory on it.

@@ -34,7 +34,7 @@ import { DeclarationDialog } from "./declaration-dialog";
 import { declarationCardContext, simultaneousCardContext, summaryOf } from "./declaration-context";
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "./rolling-dice";
-import { i18nFormat } from "./round-driver";
+import { i18nFormat } from "../i18n";
 import { askForSecrets, keepOwnSecret, takeSecrets } from "./secret-flow";
 
 type Docs = { combatant: AgeOfDragonsCombatant; actor: Actor.Implementation };
@@ -186,10 +186,6 @@ export function registerDeclareRequest(): void {
   );
 }
 
-function refusalText(reason: string, data?: Record<string, string | number>): string {
-  return game.i18n.format(reason, Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)])));
-}
-
 /**
  * Declares for a combatant at its declare step: the dialog, then (reverse) the `combat.declare` request, run at
  * once on the active GM's client; (secret) kept on the active GM's client for an NPC or an offline owner, or the
@@ -222,7 +218,7 @@ export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: s
     const verdict = await REQUESTS.process(DECLARE_REQUEST, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
       console.error(`${SYSTEM_ID} | ${DECLARE_REQUEST} failed`, error);
     });
-    if (!verdict.ok) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: refusalText(verdict.reason, verdict.data) }));
+    if (!verdict.ok) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: i18nFormat(verdict.reason, verdict.data ?? {}) }));
     return;
   }
   await sendRequest(DECLARE_REQUEST, payload, game.i18n.format("AOD.Declare.Notify.RequestSummary", { user: user.name, name }));

@@ -15,14 +15,12 @@ import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { resolveCombatEvent } from "../../rules/combat-events";
 import { PNEUMA_TIE_TN, pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../rules/initiative";
 import { resolveEndPhase } from "../../rules/procedures/end-phase";
+import { i18nFormat } from "../i18n";
 import { templatePath } from "../template-paths";
-import type { EndPhaseCardData, EventCardData, EventCardEntry, Format, InitiativeCardData } from "./card-context";
+import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "./card-context";
 import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext } from "./card-context";
 import { RollingDice } from "./rolling-dice";
 
-/** The formatter the card builders take, from Foundry's i18n. */
-export const i18nFormat: Format = (key, data) =>
-  data ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n.localize(key);
 
 async function postCard(
   combat: AgeOfDragonsCombat,

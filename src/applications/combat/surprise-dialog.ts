@@ -6,7 +6,7 @@
  */
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { templatePath } from "../template-paths";
-import { i18nFormat } from "./round-driver";
+import { i18nFormat } from "../i18n";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "./surprise-dialog-context";
 
 /** Opens the dialog for a combat (GM only, before it starts); resolves once the GM rolled or closed it. */

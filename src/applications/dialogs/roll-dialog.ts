@@ -4,6 +4,7 @@
  * resolves with what the player chose, or null when they cancel (the dnd5e pattern). Keyboard: the check
  * select has focus, Tab walks the inputs, Enter rolls, Escape cancels.
  */
+import { i18nFormat } from "../i18n";
 import { templatePath } from "../template-paths";
 import { rollDialogContext } from "./roll-dialog-context";
 import type { RollDialogState } from "./roll-dialog-context";
@@ -76,7 +77,7 @@ export class RollDialog extends Base {
   }
 
   #context() {
-    return rollDialogContext(this.#state, (key, data) => (data ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key)));
+    return rollDialogContext(this.#state, i18nFormat);
   }
 
   protected override async _prepareContext(

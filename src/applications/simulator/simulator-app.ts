@@ -4,6 +4,7 @@
  * button, and the result as a table and a chart of the rounds. The state and the context are pure
  * (simulator-state.ts); this class only wires Foundry's events to them.
  */
+import { i18nFormat } from "../i18n";
 import { encounterFromActors } from "./encounter-from-actors";
 import type { ActorEntry } from "./encounter-from-actors";
 import {
@@ -81,8 +82,7 @@ export class SimulatorApp extends Base {
 
   protected override async _prepareContext(options: RenderOptions): Promise<RenderContext> {
     const base = await super._prepareContext(options);
-    const format = (key: string, data: Readonly<Record<string, string | number>>) => game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
-    return { ...base, ...simulatorContext(this.#state, format) };
+    return { ...base, ...simulatorContext(this.#state, i18nFormat) };
   }
 
   protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
