@@ -4,6 +4,7 @@
  * live re-render on combat changes, the entry distance of new combatants, the clean-up after a removed one,
  * and token elevation kept in step with the bands both ways.
  */
+import { isActiveGM } from "../net/requests";
 import { RangeBoard } from "../applications/board/range-board";
 import { editUpdates, staleUpdates } from "../applications/board/board-writes";
 import { registerBoardRequests } from "../applications/board/board-requests-foundry";
@@ -24,10 +25,6 @@ import { SYSTEM_ID } from "./system-id";
 
 /** An update made by the board itself, so its own hooks do not answer it. */
 const OWN_UPDATE = "aodBoard";
-
-function isActiveGM(): boolean {
-  return game.user.isGM && game.users.activeGM?.isSelf === true;
-}
 
 /** The band elevations the world set, or the defaults when the text cannot be read. */
 function bandElevations(): BandElevations {

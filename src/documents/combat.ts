@@ -20,7 +20,7 @@ import { advance } from "../rules/round-plan";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal } from "../applications/combat/surprise-dialog-context";
-import { sendRequest } from "../net/requests";
+import { isActiveGM, sendRequest } from "../net/requests";
 import type { WalkAction, WalkPoint } from "../net/walk-request";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
 import { writeUpdates } from "./combat-writer";
@@ -154,7 +154,7 @@ export class AgeOfDragonsCombat extends Combat {
   async #walk(action: WalkAction): Promise<void> {
     if (!this.#gmOnly()) return;
     const at = this.walkPoint;
-    if (game.users.activeGM?.id === game.user.id) {
+    if (isActiveGM()) {
       await this.walk(action, at);
       return;
     }
@@ -242,7 +242,7 @@ export class AgeOfDragonsCombat extends Combat {
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     super._onUpdate(...args);
     const [changed, , userId] = args;
-    if (game.users.activeGM?.id !== game.user.id || this.round === 0) return;
+    if (!isActiveGM() || this.round === 0) return;
     const author = game.users.get(userId) as User.Implementation | undefined;
     const by = { isGM: author?.isGM ?? false };
     if (by.isGM || !("round" in changed || "turn" in changed)) return;
@@ -259,7 +259,7 @@ export class AgeOfDragonsCombat extends Combat {
   protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
     const ids = args[3];
-    if (game.users.activeGM?.id !== game.user.id) return;
+    if (!isActiveGM()) return;
     // In the walk queue: a walk or step write in flight would otherwise write a plan and cursor that still name them.
     void this.serially(async () => {
       const update = removalUpdate(this.stored, ids);

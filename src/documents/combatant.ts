@@ -1,4 +1,5 @@
 /** The system's Combatant class: Foundry lifecycle only; it hands the combat its plain entry (snapshot.ts). */
+import { isActiveGM } from "../net/requests";
 import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
 import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
@@ -55,7 +56,7 @@ export class AgeOfDragonsCombatant extends Combatant {
   protected override _onCreate(...args: Parameters<Combatant["_onCreate"]>): void {
     super._onCreate(...args);
     const [, , userId] = args;
-    if (game.users.activeGM?.id !== game.user.id) return;
+    if (!isActiveGM()) return;
     const author = game.users.get(userId) as User.Implementation | undefined;
     const ref: unknown = this._source.group;
     const group = typeof ref === "string" ? ref : null;

@@ -66,7 +66,7 @@ import {
 import type { CardWorld, Participant } from "./attack-world";
 import { REQUESTS, registerRequestKind } from "./request-registry";
 import type { Refusal, Requester, Verdict } from "./request-registry";
-import { sendRequest } from "./requests";
+import { isActiveGM, sendRequest } from "./requests";
 
 /** The query a GM sends a defender's owner. */
 export const DEFEND_QUERY = `${SYSTEM_ID}.attackDefend`;
@@ -306,7 +306,7 @@ async function setPrompt(cardId: string, targetId: string, prompt: DefencePrompt
 
 /** Asks each target still awaiting its defence: its online owner by query, else the GM, or rolls at once for an NPC. */
 export async function promptDefences(cardId: string): Promise<void> {
-  if (game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   const gathered = await gatherCard(cardId);
   if (isRefusal(gathered) || !gathered.facts.authoredByGM) return;
   const { source, world } = gathered;
@@ -364,7 +364,7 @@ async function askOwner(cardId: string, targetId: string, user: User.Implementat
 
 /** Asks every GM-authored card still awaiting a defence again (a GM just became the active GM). */
 export async function sweepCards(): Promise<void> {
-  if (game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   for (const message of game.messages.contents.slice(-50)) {
     if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message) || !message.system.readable) continue;
     if (message.system.source.card.stage !== "rolled") continue;
@@ -417,7 +417,7 @@ export function registerAttackRequests(): void {
  */
 export async function requestAttack(kind: string, payload: Record<string, unknown>): Promise<void> {
   const user = game.user;
-  if (game.users.activeGM?.id === user.id) {
+  if (isActiveGM()) {
     const verdict = await REQUESTS.process(kind, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
       console.error(`${SYSTEM_ID} | ${kind} failed`, error);
     });

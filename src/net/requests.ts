@@ -29,6 +29,11 @@ function activeGMId(): string | null {
   return game.users.activeGM?.id ?? null;
 }
 
+/** Whether this client is the active GM's: the one client that carries out requests and walks the round. */
+export function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
 /**
  * Asks the active GM for a change: posts a request message authored by this user, whispered to the GMs, and
  * returns it. `summary` is the localised line the card shows. With no GM connected the request waits (the card

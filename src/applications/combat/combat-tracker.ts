@@ -5,6 +5,7 @@
  * order (grouped by speed phase and side in the d10 round) with each combatant's altitude and markers. The words
  * and markers come from the pure trackerContext.
  */
+import { isActiveGM } from "../../net/requests";
 import { allDisengaged } from "../../rules/state";
 import { SURFACES } from "../../rules/falling";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -114,7 +115,7 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
         combatantId: c.id ?? "",
         mayAct: game.user.isGM || (c.actor?.isOwner ?? false),
         isGM: game.user.isGM,
-        isActiveGM: game.users.activeGM?.id === game.user.id,
+        isActiveGM: isActiveGM(),
         declaration: stored.declarations[c.id ?? ""],
       }),
       owner: c.isOwner,

@@ -20,7 +20,7 @@ import type { DeclarePayload } from "../../net/declare-request";
 import { snapshotOf } from "../../net/attack-world";
 import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../net/request-registry";
 import type { Requester } from "../../net/request-registry";
-import { sendRequest } from "../../net/requests";
+import { isActiveGM, sendRequest } from "../../net/requests";
 import { takeBattleAction } from "../../rules/procedures/battle-action";
 import { resolveSimultaneous } from "../../rules/procedures/simultaneous";
 import type { SimultaneousAction } from "../../rules/procedures/simultaneous";
@@ -203,7 +203,7 @@ export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: s
     return;
   }
   if (combat.stored.mode === "secretDeclaration") {
-    if (game.users.activeGM?.id !== game.user.id) {
+    if (!isActiveGM()) {
       ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.SecretActiveGM"));
       return;
     }
@@ -214,7 +214,7 @@ export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: s
   if (choice === null) return;
   const payload = { combatId: combat.id ?? "", combatantId, round: combat.stored.cursor.round, index: combat.stored.cursor.index, choice };
   const user = game.user;
-  if (game.users.activeGM?.id === user.id) {
+  if (isActiveGM()) {
     const verdict = await REQUESTS.process(DECLARE_REQUEST, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
       console.error(`${SYSTEM_ID} | ${DECLARE_REQUEST} failed`, error);
     });
@@ -405,7 +405,7 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
   if (handled.has(key)) return;
   handled.add(key);
   const phase = step.phase;
-  const activeGM = game.users.activeGM?.id === game.user.id;
+  const activeGM = isActiveGM();
   if (step.kind === "declare" && !activeGM) {
     if (mode === "secretDeclaration") return;
     const id = step.combatants[0];

@@ -8,6 +8,7 @@
  * receive. The combat carries only a sealed mark (who has declared). NPCs and offline owners: the GM declares
  * from the tracker. A GM who becomes the active GM asks again for every declaration it does not hold.
  */
+import { isActiveGM } from "../../net/requests";
 import { SYSTEM_ID } from "../../config/system-id";
 import { ruleOnChoice, sealedDeclaration } from "../../data/combat/declaration";
 import type { DeclarationChoice } from "../../data/combat/declaration";
@@ -126,7 +127,7 @@ async function askOwner(combat: AgeOfDragonsCombat, combatantId: string, user: U
  * must still own the combatant and the rules must allow the choice. The reply is only kept or the reason.
  */
 export async function receiveSecretAnswer(data: unknown): Promise<AnswerReply> {
-  if (game.users.activeGM?.id !== game.user.id) return { ok: false, reason: SECRET_REASONS.NotAsked };
+  if (!isActiveGM()) return { ok: false, reason: SECRET_REASONS.NotAsked };
   const matched = OPEN.match(data);
   if ("refused" in matched) return { ok: false, reason: matched.refused };
   const { question, payload } = matched;
@@ -275,7 +276,7 @@ async function declareAndSend(combat: AgeOfDragonsCombat, question: SecretQuesti
 
 /** A GM that has just become the active GM asks again for the current secret declare step (it holds none of them). */
 export async function sweepSecrets(): Promise<void> {
-  if (game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   for (const combat of game.combats.contents) {
     const c = declarationCombat(combat.id);
     const step = c?.step;
