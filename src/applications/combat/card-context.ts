@@ -66,7 +66,7 @@ export function initiativeCardContext(data: InitiativeCardData, format: Format) 
         final: s.history.at(-1) ?? 0,
         shift: s.shift === 0 ? "" : format(s.shift < 0 ? "AOD.Combat.Card.PhaseEarlier" : "AOD.Combat.Card.PhaseLater"),
       })),
-    events: data.events > 0 ? format("AOD.Combat.Card.EventsDrawn", { count: data.events }) : "",
+    events: data.events > 0 ? format(data.events === 1 ? "AOD.Combat.Card.EventsDrawnOne" : "AOD.Combat.Card.EventsDrawn", { count: data.events }) : "",
     skipped:
       (data.skipped ?? 0) > 0
         ? format("AOD.Combat.Card.EventsSkipped", { skipped: data.skipped ?? 0, drawn: data.events - (data.skipped ?? 0), cap: data.cap ?? 0 })

@@ -144,7 +144,10 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
   else {
     const who = step.combatants.map((id) => names.get(id) ?? id);
     const list = step.kind === "end" || step.kind === "start" ? format("AOD.Combat.Tracker.Everyone") : who.join(", ");
-    const key = step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.Step.${step.kind}`;
+    // Several at once (a simultaneous group, a speed phase) take the plural verb: "Sable, Argent resolve".
+    const many = who.length > 1 && step.kind !== "end" && step.kind !== "start";
+    const key =
+      step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.${many ? "StepMany" : "Step"}.${step.kind}`;
     stepText = format(key, { who: list, side: step.side ?? "", count: who.length });
   }
   return {

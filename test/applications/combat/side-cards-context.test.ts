@@ -30,6 +30,9 @@ describe("the initiative card's combat events line", () => {
     expect(context.events).toBe("Ties forced 5 re-rolls: a combat event for each.");
     expect(context.skipped).toBe("Combat events are capped at 3 a round: 3 drawn, 2 skipped.");
   });
+  it("says a single forced re-roll in the singular", () => {
+    expect(initiativeCardContext(card(1, 3), format).events).toBe("A tie forced a re-roll: a combat event for it.");
+  });
   it("follows the cap and the count", () => {
     expect(initiativeCardContext(card(4, 1), format).skipped).toBe("Combat events are capped at 1 a round: 1 drawn, 3 skipped.");
     expect(initiativeCardContext(card(2, 3), format).skipped).toBe("");

@@ -25,7 +25,7 @@ describe("the banner", () => {
   it("says when equal Pneuma resolves together in secret declaration", () => {
     // Everyone declares in one step; then the Pneuma 4 group (Sable, Argent, Wyvern Rider) resolves at once.
     const ctx = trackerContext(inputFor("secretDeclaration", 1), format);
-    expect(ctx.banner.step).toBe("Sable Dragon, Argent Dragon, Wyvern Rider resolves");
+    expect(ctx.banner.step).toBe("Sable Dragon, Argent Dragon, Wyvern Rider resolve");
     expect(ctx.banner.simultaneous).toBe("Equal Pneuma: these resolve together.");
   });
 

@@ -66,6 +66,7 @@ describe("the combat cards", () => {
           { id: "sable", dice: [6, 6, 2, 3], successes: 2 },
           { id: "argent", dice: [6, 1, 4, 5], successes: 1 },
           { id: "hunter", dice: [5, 1, 4, 6], successes: 1 },
+          { id: "rider", dice: [1, 2, 3, 4], successes: 0 },
           { id: "argent", dice: [6, 6, 1, 2], successes: 2 },
           { id: "hunter", dice: [1, 1, 4, 2], successes: 0 },
         ],
