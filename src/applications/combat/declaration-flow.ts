@@ -187,21 +187,30 @@ export function registerDeclareRequest(): void {
 }
 
 /**
+ * The combat's current step when it is a `kind` step of this combatant's and this user may act for it; else the
+ * user is told why (`wrongStep`, or not the owner) and null.
+ */
+function ownStep(combat: AgeOfDragonsCombat, combatantId: string, kind: "declare" | "resolve", wrongStep: string): RoundStep | null {
+  const step = combat.step;
+  if (step?.kind !== kind || !step.combatants.includes(combatantId)) {
+    ui.notifications.warn(game.i18n.format(wrongStep, { name: combat.combatants.get(combatantId)?.name ?? "" }));
+    return null;
+  }
+  if (!mayActFor(combat, combatantId)) {
+    ui.notifications.warn(game.i18n.localize(REQUEST_REASONS.NotOwner));
+    return null;
+  }
+  return step;
+}
+
+/**
  * Declares for a combatant at its declare step: the dialog, then (reverse) the `combat.declare` request, run at
  * once on the active GM's client; (secret) kept on the active GM's client for an NPC or an offline owner, or the
  * owner asked again by query.
  */
 export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: string): Promise<void> {
-  const step = combat.step;
   const name = combat.combatants.get(combatantId)?.name ?? "";
-  if (step?.kind !== "declare" || !step.combatants.includes(combatantId)) {
-    ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NotYourStep", { name }));
-    return;
-  }
-  if (!mayActFor(combat, combatantId)) {
-    ui.notifications.warn(game.i18n.localize(REQUEST_REASONS.NotOwner));
-    return;
-  }
+  if (!ownStep(combat, combatantId, "declare", "AOD.Declare.Notify.NotYourStep")) return;
   if (combat.stored.mode === "secretDeclaration") {
     if (!isActiveGM()) {
       ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.SecretActiveGM"));
@@ -238,16 +247,9 @@ function uuidOf(combat: AgeOfDragonsCombat, combatantId: string): string | undef
  * declared move on the board. "Other" is taken by the GM as the step begins.
  */
 export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: string): Promise<void> {
-  const step = combat.step;
   const name = combat.combatants.get(combatantId)?.name ?? "";
-  if (step?.kind !== "resolve" || !step.combatants.includes(combatantId)) {
-    ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NotResolveStep", { name }));
-    return;
-  }
-  if (!mayActFor(combat, combatantId)) {
-    ui.notifications.warn(game.i18n.localize(REQUEST_REASONS.NotOwner));
-    return;
-  }
+  const step = ownStep(combat, combatantId, "resolve", "AOD.Declare.Notify.NotResolveStep");
+  if (!step) return;
   const decision = resolveDecision(combat.stored.declarations[combatantId], declarationWorld(combat, combatantId, step.phase));
   if (decision.kind !== "stands") {
     ui.notifications.info(game.i18n.format("AOD.Declare.Notify.NothingToResolve", { name }));

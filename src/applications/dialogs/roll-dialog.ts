@@ -5,15 +5,12 @@
  * select has focus, Tab walks the inputs, Enter rolls, Escape cancels.
  */
 import { i18nFormat } from "../i18n";
+import { AnswerDialog } from "./answer-dialog";
 import { templatePath } from "../template-paths";
 import { rollDialogContext } from "./roll-dialog-context";
 import type { RollDialogState } from "./roll-dialog-context";
 import { readRollInputs } from "./roll-inputs";
 import type { RollInputs } from "./roll-inputs";
-
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: the mixed class is cast once, or tsc runs out of memory on it.
-const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 
 /** What `configure` needs: the dialog state without what the dialog fills in itself. */
 export type RollDialogRequest = Omit<RollDialogState, "idPrefix" | "rollModes" | "rollMode"> & { readonly rollMode?: string };
@@ -28,7 +25,7 @@ function rollModeLabels(): Record<string, string> {
 }
 
 /** The dialog; open it with `RollDialog.configure`. */
-export class RollDialog extends Base {
+export class RollDialog extends AnswerDialog<RollInputs> {
   static override DEFAULT_OPTIONS = {
     tag: "form",
     classes: ["age-of-dragons", "aod-roll-dialog"],
@@ -50,7 +47,6 @@ export class RollDialog extends Base {
   };
 
   #state: RollDialogState;
-  #resolve: ((result: RollInputs | null) => void) | null = null;
 
   constructor(state: RollDialogState) {
     super({ id: state.idPrefix });
@@ -65,11 +61,7 @@ export class RollDialog extends Base {
       rollModes: rollModeLabels(),
       idPrefix: `aod-roll-${foundry.utils.randomID()}`,
     };
-    return new Promise((resolve) => {
-      const dialog = new RollDialog(state);
-      dialog.#resolve = resolve;
-      void dialog.render({ force: true });
-    });
+    return new RollDialog(state).ask();
   }
 
   override get title(): string {
@@ -86,27 +78,14 @@ export class RollDialog extends Base {
     return Object.assign(await super._prepareContext(options), this.#context());
   }
 
-  protected override async _onRender(
-    context: foundry.applications.api.ApplicationV2.RenderContext,
-    options: foundry.applications.api.ApplicationV2.RenderOptions,
-  ): Promise<void> {
-    await super._onRender(context, options);
-    const form = this.element;
-    if (form.dataset.aodListening === "true") return;
-    form.dataset.aodListening = "true";
-    form.addEventListener("change", () => {
-      this.#state = { ...this.#state, ...this.#read() };
-      void this.render({ parts: ["summary"] });
-    });
+  protected override _onFormChange(): void {
+    this.#state = { ...this.#state, ...this.#read() };
+    void this.render({ parts: ["summary"] });
   }
 
   #read(): RollInputs {
-    const form = this.element as HTMLFormElement;
-    const value = (name: string): string | undefined => {
-      const field = form.elements.namedItem(name);
-      return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value : undefined;
-    };
-    const killer = form.elements.namedItem("killerBlow");
+    const value = (name: string): string | undefined => this.fieldValue(name);
+    const killer = (this.element as HTMLFormElement).elements.namedItem("killerBlow");
     return readRollInputs({
       check: value("check"),
       extraDice: value("extraDice"),
@@ -114,12 +93,6 @@ export class RollDialog extends Base {
       rollMode: value("rollMode"),
       killerBlow: killer instanceof HTMLInputElement && killer.checked,
     }, this.#state.rollMode);
-  }
-
-  #finish(result: RollInputs | null): void {
-    const resolve = this.#resolve;
-    this.#resolve = null;
-    resolve?.(result);
   }
 
   static async #onSubmit(dialog: RollDialog): Promise<void> {
@@ -130,17 +103,10 @@ export class RollDialog extends Base {
       ui.notifications.warn(context.refusal ?? game.i18n.localize("AOD.Roll.Refusal.NoDice"));
       return;
     }
-    dialog.#finish(inputs);
-    await dialog.close();
+    await dialog.answer(inputs);
   }
 
   static async #onCancel(dialog: RollDialog): Promise<void> {
-    dialog.#finish(null);
-    await dialog.close();
-  }
-
-  protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
-    super._onClose(options);
-    this.#finish(null);
+    await dialog.answer(null);
   }
 }
