@@ -90,7 +90,7 @@ describe("attack card view: every state reads as a player expects", () => {
   it("killer blow: the title, the trait, the TN +1 and the lower damage TN", () => {
     const ctx = view("killer-blow");
     expect(ctx.title).toBe("Sable Dragon strikes a killer blow");
-    expect(ctx.tags).toEqual(["Killer blow: attack TN +1, damage TN −2"]);
+    expect(ctx.tags).toEqual(["Killer blow: attack TN\u00a0+1, damage TN\u00a0−2"]);
     expect(ctx.roll?.label).toBe("Attack: 5 dice at 5+, successes 3");
     expect(ctx.targets[0]?.damage).toMatch(/^Damage: 9 dice at 3\+, successes 5\. After armour: 2 wounds/);
   });

@@ -27,7 +27,7 @@ describe("the check card", () => {
   it.each(THEMES)("shows the Sable's Tooth and Claw succeeding (%s)", async (theme) => {
     const context = card("sable-dragon", { choice: { skill: "toothAndClaw" }, extraDice: 1 }, [6, 4, 2, 5, 1, 3, 4]);
     const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-success", frame: { kind: "chat", speaker: "Sable Dragon" } });
-    expect(html).toContain("4 successes from 7 dice at TN 4+");
+    expect(html).toContain("4 successes from 7 dice at TN\u00a04+");
     expect(html).toContain("Expert");
     expect(html).toContain("Extra dice +1");
     expect(html.match(/aod-die-mark/g)).toHaveLength(4);
@@ -36,7 +36,7 @@ describe("the check card", () => {
   it.each(THEMES)("shows the Knight's Soma check failing (%s)", async (theme) => {
     const context = card("knight", { choice: { attribute: "soma" } }, [5, 2, 1]);
     const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-failure", frame: { kind: "chat", speaker: "Knight" } });
-    expect(html).toContain("No successes from 3 dice at TN 6+");
+    expect(html).toContain("No successes from 3 dice at TN\u00a06+");
     expect(html).toContain("Failure");
     expect(html).not.toContain("aod-die-mark");
   });

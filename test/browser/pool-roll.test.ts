@@ -10,6 +10,6 @@ describe("the pool roll in chat", () => {
       template: "systems/age-of-dragons/templates/dice/pool-roll.hbs", context, theme, name: "pool-roll",
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
-    expect(html).toContain("2 successes from 4 dice at TN 5+");
+    expect(html).toContain("2 successes from 4 dice at TN\u00a05+");
   });
 });

@@ -45,7 +45,7 @@ describe("the roll dialog", () => {
       template: TEMPLATE, context, theme, name: "roll-dialog-attack", width: 480,
       frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
     });
-    expect(html).toContain("Against Knight: defence 3 dice at TN 4+");
+    expect(html).toContain("Against Knight: defence 3 dice at TN\u00a04+");
     expect(html).toContain("Kill");
   });
 
@@ -61,6 +61,6 @@ describe("the roll dialog", () => {
         expect(await page.isDisabled("button[name=roll]")).toBe(true);
       },
     });
-    expect(html).toContain("no die can meet TN 7+");
+    expect(html).toContain("no die can meet TN\u00a07+");
   });
 });

@@ -50,7 +50,7 @@ describe("check card context", () => {
     const html = renderTemplate("systems/age-of-dragons/templates/chat/check-card.hbs", checkCardContext(data, [6, 4, 2, 5, 1, 3, 4], localizeKey, ["A notice."]));
     expect(html.match(/class="aod-die /g)).toHaveLength(7);
     expect(html.match(/aod-die-mark/g)).toHaveLength(4);
-    expect(html).toContain("4 successes from 7 dice at TN 4+");
+    expect(html).toContain("4 successes from 7 dice at TN\u00a04+");
     expect(html).toContain('alt="Portrait of Sable Dragon"');
     expect(html).toContain("A notice.");
   });

@@ -59,7 +59,7 @@ describe("the roll dialog context", () => {
   });
   it("says why an impossible check cannot be rolled, and offers no roll", () => {
     const ctx = context({ tnShift: 1 });
-    expect(ctx).toMatchObject({ canRoll: false, odds: null, refusal: "Impossible: no die can meet TN 7+ (a d6 shows at most 6)." });
+    expect(ctx).toMatchObject({ canRoll: false, odds: null, refusal: "Impossible: no die can meet TN\u00a07+ (a d6 shows at most 6)." });
     expect(context({ extraDice: -6 }).refusal).toBe("Impossible: this check has no dice to roll (0 after modifiers).");
     expect(context({ extraDice: 99 }).refusal).toBe("Extra dice of 99 is beyond the limit of 30 either way.");
   });

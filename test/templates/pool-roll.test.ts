@@ -10,13 +10,13 @@ describe("the pool roll template", () => {
     const html = renderTemplate(TEMPLATE, { formula: "5d6cs>=4", isPrivate: false, result: poolResult([6, 4, 3, 1, 5], 4) });
     expect(html.match(/class="aod-die /g)).toHaveLength(5);
     expect(html.match(/aod-die-mark/g)).toHaveLength(3);
-    expect(html).toContain("3 successes from 5 dice at TN 4+");
+    expect(html).toContain("3 successes from 5 dice at TN\u00a04+");
     expect(html).toContain("6: a success");
     expect(html).toContain("3: no success");
   });
   it("says so when nothing succeeded", () => {
     const html = renderTemplate(TEMPLATE, { formula: "2d6cs>=6", isPrivate: false, result: poolResult([5, 1], 6) });
-    expect(html).toContain("No successes from 2 dice at TN 6+");
+    expect(html).toContain("No successes from 2 dice at TN\u00a06+");
     expect(html).not.toContain("aod-die-mark");
   });
   it("shows no dice to whoever may not see a private roll", () => {

@@ -222,7 +222,8 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
       altitudes: choices(ALTITUDES, side.altitude, "AOD.Simulator.Altitude"),
     })),
     settings: state.settings,
-    modes: choices(ROUND_MODES, state.settings.mode, "AOD.Simulator.Mode"),
+    // The menu's own labels: AOD.Simulator.Mode words the mode inside a sentence ("seed 1, descending Pneuma").
+    modes: choices(ROUND_MODES, state.settings.mode, "AOD.Simulator.ModeOption"),
     distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Simulator.Distance"),
     surfaces: choices(SURFACES, state.settings.surface, "AOD.Simulator.Surface"),
     running,
