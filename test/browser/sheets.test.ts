@@ -1,6 +1,7 @@
 // The actor and item sheets in Chromium (test/browser/README.md): the Sable and the Knight from the bestiary in
 // play and edit mode, a weapon, an armour and a skill, in both themes, from the real templates, context builders
 // and CSS, at the sheets' default sizes (AgeOfDragonsActorSheet / AgeOfDragonsItemSheet DEFAULT_OPTIONS).
+import { skillNamesOf } from "../../src/applications/sheets/actor-context";
 import { describe, expect, it } from "vitest";
 import { buildActorContext } from "../../src/applications/sheets/actor-context";
 import { buildItemContext } from "../../src/applications/sheets/item-context";
@@ -100,7 +101,7 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
 });
 
 describe.each(THEMES)("the item sheets (%s theme)", (theme) => {
-  const sableOwner = { name: sable.name, derived: derivedFor(sable), magic: sable.system.magic };
+  const sableOwner = { name: sable.name, derived: derivedFor(sable), magic: sable.system.magic, skillNames: skillNamesOf(sable.items) };
 
   it("shows a weapon in play mode with its owner's attack", async () => {
     const { html } = await itemView("sheet-weapon-play", theme, itemInput(packItem("weapons", "tooth-and-claw.yml"), { owner: sableOwner }));

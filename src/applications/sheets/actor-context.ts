@@ -246,13 +246,20 @@ function attributeEntry(input: ActorSheetInput, key: AttributeEntry["key"], rang
   };
 }
 
+/** The names of an actor's skills by identifier (what a weapon's attack skill shows); a later skill of the same identifier wins. */
+export function skillNamesOf(items: readonly SheetItem[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const item of items) if (item.type === "skill") names.set(skillKey(item.name, item.system), item.name);
+  return names;
+}
+
 /** Builds the actor sheet's context from plain data. */
 export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
   const view = sheetView(input.permission);
   const mode = view.canEdit ? input.mode : "play";
   const items = [...input.items].sort(byOrder);
   const skills = items.filter((item): item is SheetItem & { type: "skill" } => item.type === "skill");
-  const skillNames = new Map(skills.map((item) => [skillKey(item.name, item.system), item.name]));
+  const skillNames = skillNamesOf(skills);
   const skillEntries = skills.map((item) => skillEntry(item, input));
   const attacks = items
     .filter((item): item is SheetItem & { type: "weapon" } => item.type === "weapon")

@@ -84,7 +84,8 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
         system: { ...w },
         figures: [
           word(label("range"), choiceLabel("range", w.range)),
-          fig(label("attackSkill"), w.attackSkill),
+          // The owner's name for the skill when it has one; an unowned weapon shows the identifier it stores.
+          fig(label("attackSkill"), owner?.skillNames.get(w.attackSkill) ?? w.attackSkill),
           fig(label("damageTN"), `${w.damageTN}+`),
           ...(w.killerBlow ? [fig("AOD.Sheet.Attacks.KillerBlowDamage", `${damageTN(w.damageTN, { killerBlow: true })}+`)] : []),
           fig(label("magicCost"), w.magicCost),

@@ -8,7 +8,8 @@ import { buildItemContext } from "./item-context";
 import { actorSystem, characterModel, derivedData, sheetItem } from "./document-data";
 import { ItemSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
 import type { SheetPart } from "./sheet-bases";
-import type { ItemOwnerData, SheetMode } from "./sheet-data";
+import type { ItemOwnerData, SheetItem, SheetMode } from "./sheet-data";
+import { skillNamesOf } from "./actor-context";
 import { sheetView, visibleParts } from "./sheet-mode";
 import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, permissionOf, showMode } from "./sheet-support";
@@ -82,7 +83,12 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
     const system = actor ? characterModel(actor) : undefined;
     const owner: ItemOwnerData | null =
       actor && system && permissionOf(actor) !== "limited" && permissionOf(actor) !== "none"
-        ? { name: actor.name, derived: derivedData(system), magic: actorSystem(system).magic }
+        ? {
+            name: actor.name,
+            derived: derivedData(system),
+            magic: actorSystem(system).magic,
+            skillNames: skillNamesOf(actor.items.contents.map(sheetItem).filter((i): i is SheetItem => i !== null)),
+          }
         : null;
     const context = buildItemContext({
       item: data,

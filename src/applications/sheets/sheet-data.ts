@@ -105,6 +105,8 @@ export interface ItemOwnerData {
   name: string;
   derived: DerivedActorData;
   magic: { value: number; max: number };
+  /** The owner's skills' names by identifier (`skillNamesOf`), so a weapon names its attack skill as the owner has it. */
+  skillNames: ReadonlyMap<string, string>;
 }
 
 /** Everything an item sheet's context builder reads. */

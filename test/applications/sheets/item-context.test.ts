@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { skillNamesOf } from "../../../src/applications/sheets/actor-context";
 import { buildItemContext } from "../../../src/applications/sheets/item-context";
 import type { ItemOwnerData, ItemSheetInput, SheetItem } from "../../../src/applications/sheets/sheet-data";
 import { DEFAULT_SKILL_LADDER } from "../../../src/rules/skills";
@@ -10,6 +11,7 @@ const sableOwner: ItemOwnerData = {
   name: sable.name,
   derived: derivedFor(sable),
   magic: sable.system.magic,
+  skillNames: skillNamesOf(sable.items),
 };
 
 function input(item: SheetItem, extra: Partial<ItemSheetInput> = {}): ItemSheetInput {
@@ -43,6 +45,8 @@ describe("the weapon sheet", () => {
   it("shows the owner's attack pool and TN when a dragon carries it", () => {
     const context = buildItemContext(input(claws, { owner: sableOwner }));
     expect(context.owner?.name).toBe("Sable Dragon");
+    // The attack skill by the name the owner's skill goes by, not its identifier.
+    expect(figure(context, "AOD.Item.weapon.FIELDS.attackSkill.label")).toBe("Tooth and Claw");
     expect(context.owner?.figures.map((f) => [f.label, f.value])).toEqual([
       ["AOD.Sheet.Attacks.Pool", 6],
       ["AOD.Sheet.Attacks.TN", "4+"],
