@@ -1,5 +1,5 @@
 import { defineConfig } from "vite";
-import { SYSTEM_MODULE } from "./src/config/system-id";
+import { SYSTEM_MODULE } from "./src/constants/system-id";
 
 // Foundry loads one ES module; class names must survive (Foundry derives ids from them), so no minifying. The
 // doc comments stay in the sources and the source maps, not in the bundle (the 150 KB gzipped budget, issue 11).
@@ -8,7 +8,7 @@ export default defineConfig({
   publicDir: false,
   // Relative URLs: the simulator's worker is found beside the module under systems/age-of-dragons/, not at "/".
   base: "./",
-  // The simulator's Web Worker (src/applications/simulator/simulator.worker.ts) is its own file in dist/.
+  // The simulator's Web Worker (src/features/simulator/simulator.worker.ts) is its own file in dist/.
   worker: { format: "es", rolldownOptions: { output: { ...output, entryFileNames: "simulator-worker.mjs" } } },
   build: {
     outDir: "dist",

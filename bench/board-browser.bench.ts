@@ -12,7 +12,7 @@ import Handlebars from "handlebars";
 import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { buildBoardContext } from "../src/applications/board/board-context";
+import { buildBoardContext } from "../src/features/board/board-context";
 import { chromeLaunch } from "../test/browser/chromium-path";
 import { ROOT } from "../test/data/lang";
 import { registerFoundryHelpers } from "../test/templates/foundry-helpers";

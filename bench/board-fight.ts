@@ -3,7 +3,7 @@ import { ALTITUDES, DISTANCES } from "../src/rules/bands";
 import { pairKey } from "../src/rules/state";
 import type { CombatantState, SkirmishState } from "../src/rules/state";
 import type { WeaponSnapshot } from "../src/rules/procedures/weapon";
-import type { BoardInput } from "../src/applications/board/board-context";
+import type { BoardInput } from "../src/features/board/board-context";
 
 const COMBATANTS = 100;
 const LANDMARKS = 10;

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { bench, describe } from "vitest";
-import { buildBoardContext } from "../src/applications/board/board-context";
+import { buildBoardContext } from "../src/features/board/board-context";
 import { resolveBoardMove } from "../src/rules/board/board-move";
 import { applyBoardEdit } from "../src/rules/board/edits";
 import { applyChanges } from "../src/rules/state";

@@ -10,7 +10,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../src/data/simulator-encounter";
 import { simulate } from "../src/rules";
 
 const root = resolve(import.meta.dirname, "..");

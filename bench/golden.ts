@@ -7,8 +7,8 @@
  */
 import { resolve } from "node:path";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
-import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../src/data/simulator-encounter";
+import type { ActorEntry } from "../src/data/simulator-encounter";
 import { ROUND_MODES, simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
 import type { Altitude, Distance, Surface } from "../src/rules/types";

@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { bench, describe } from "vitest";
-import { buildActorContext } from "../src/applications/sheets/actor-context";
-import type { SheetItem } from "../src/applications/sheets/sheet-data";
-import { actorInput, bestiary, packItem } from "../test/applications/sheets/fixtures";
-import type { PackActor } from "../test/applications/sheets/fixtures";
+import { buildActorContext } from "../src/features/sheets/actor-context";
+import type { SheetItem } from "../src/features/sheets/sheet-data";
+import { actorInput, bestiary, packItem } from "../test/features/sheets/fixtures";
+import type { PackActor } from "../test/features/sheets/fixtures";
 import { registerFoundryHelpers } from "../test/templates/foundry-helpers";
 import { foundryPath, templateFile, templateFiles } from "../test/templates/render";
 

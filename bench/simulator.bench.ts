@@ -3,8 +3,8 @@
 import { resolve } from "node:path";
 import { bench, describe } from "vitest";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
-import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../src/data/simulator-encounter";
+import type { ActorEntry } from "../src/data/simulator-encounter";
 import { simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
 

@@ -10,8 +10,8 @@
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/applications/simulator/encounter-from-actors";
-import type { ActorEntry } from "../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../src/data/simulator-encounter";
+import type { ActorEntry } from "../src/data/simulator-encounter";
 import { simulate } from "../src/rules";
 import type { Encounter, RoundMode } from "../src/rules";
 

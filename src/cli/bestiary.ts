@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
-import type { ActorEntry } from "../applications/simulator/encounter-from-actors";
+import type { ActorEntry } from "../data/simulator-encounter";
 
 /** Reads every actor of the bestiary sources, sorted by name. */
 export function loadBestiary(dir: string): ActorEntry[] {

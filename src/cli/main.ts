@@ -4,8 +4,8 @@
  * Everything that talks to the outside goes through `CliIo`, so tests run the real command in-process.
  */
 import { resolve } from "node:path";
-import { encounterFromActors } from "../applications/simulator/encounter-from-actors";
-import type { ActorEntry } from "../applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../data/simulator-encounter";
+import type { ActorEntry } from "../data/simulator-encounter";
 import { SimulationInputError, TACTIC_NAMES, simulate, simulationReport } from "../rules/simulator";
 import type { EncounterProblem } from "../rules/simulator";
 import { DEFAULTS, parseArgs } from "./args";

@@ -1,9 +1,9 @@
 /** The public API for macros and modules: `game.system.api`, also `globalThis.ageOfDragons` (README.md "The public API"). */
 import * as rules from "../rules";
-import { RollDialog } from "../applications/dialogs/roll-dialog";
-import { PoolRoll } from "../dice/pool-roll";
-import { rollCheck } from "../dice/roll-check";
-import { attackWith, startAttack } from "../applications/attack/start-attack";
+import { RollDialog } from "../core/rolls/roll-dialog";
+import { PoolRoll } from "../core/dice/pool-roll";
+import { rollCheck } from "../features/checks/roll-check";
+import { attackWith, startAttack } from "../features/attack/start-attack";
 
 /** What macros reach: every pure rule, the check roller and its dialog and Roll class, and the system version. */
 export interface AgeOfDragonsApi {

@@ -1,22 +1,22 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
-import { registerHandlebars } from "../applications/handlebars";
-import { registerDice } from "../dice/register";
-import { registerSimulator } from "../applications/simulator/register";
+import { registerHandlebars } from "../core/handlebars/register";
+import { registerDice } from "../core/dice/register";
+import { registerSimulator } from "../features/simulator/register";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
 import { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import { DEFAULT_SKILL_LADDER } from "../rules/skills";
-import { registerHotbar } from "../applications/hotbar";
-import { registerSheets } from "../applications/sheets/register-sheets";
+import { registerHotbar } from "../features/sheets/hotbar";
+import { registerSheets } from "../features/sheets/register";
 import { exposeApi } from "./api";
-import { registerAttackCard } from "./attack-register";
-import { registerBoard } from "./board";
-import { registerCombat } from "./combat-register";
-import { registerDeclarations } from "./declaration-register";
-import { trackableAttributes } from "./token-bars";
+import { registerAttackCard } from "../features/attack/register";
+import { registerBoard } from "../features/board/register";
+import { registerCombat } from "../features/round/register";
+import { registerDeclarations } from "../features/round/declarations/register";
+import { trackableAttributes } from "../constants/token-bars";
 import { DATA_MODELS } from "./data-models";
-import { registerSettings } from "./settings";
-import { DEFEATED_STATUS, STATUS_EFFECTS } from "./status-effects";
+import { registerSettings } from "../core/settings/register";
+import { DEFEATED_STATUS, STATUS_EFFECTS } from "../constants/status-effects";
 
 /** Registers the system's classes, models, statuses and settings, and publishes its API. */
 export function registerSystem(): void {

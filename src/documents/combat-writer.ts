@@ -4,7 +4,7 @@
  * Runs on the active GM's client only (only the active GM writes).
  */
 import type { DocumentUpdates } from "../data/combat/updates";
-import type { StatusId } from "../config/status-effects";
+import type { StatusId } from "../constants/status-effects";
 
 /** Writes every update of `updates` for the combat; combatants whose actor is gone are skipped. */
 export async function writeUpdates(combat: Combat.Implementation, updates: DocumentUpdates, options: Record<string, unknown> = {}): Promise<void> {

@@ -5,24 +5,24 @@
  */
 import type { ArmourPiece } from "../data/combat/actor-body";
 import { CombatModel } from "../data/combat/combat-model";
-import type { CombatantEntry } from "../data/combat/snapshot";
-import { skirmishState } from "../data/combat/snapshot";
+import type { CombatantEntry } from "../data/combat/combat-snapshot";
+import { skirmishState } from "../data/combat/combat-snapshot";
 import type { CombatSystemSource } from "../data/combat/stored";
 import { defaultCombatSystem } from "../data/combat/stored";
 import type { EngineChange } from "../data/combat/updates";
 import { outcomeUpdates } from "../data/combat/updates";
-import { defaultRoundMode, defaultSurface } from "../config/settings-combat";
+import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
-import { beginRound, resolveEnd, surpriseStep } from "../applications/combat/round-driver";
-import type { SurpriseChoice } from "../applications/combat/round-driver";
+import { beginRound, resolveEnd, surpriseStep } from "../features/round/round-driver";
+import type { SurpriseChoice } from "../features/round/round-driver";
 import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
-import { surpriseMomentRefusal } from "../applications/combat/surprise-dialog-context";
-import { isActiveGM, sendRequest } from "../net/requests";
-import type { WalkAction, WalkPoint } from "../net/walk-request";
-import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../net/walk-request";
+import { surpriseMomentRefusal } from "../features/round/surprise-dialog-context";
+import { isActiveGM, sendRequest } from "../core/requests/requests";
+import type { WalkAction, WalkPoint } from "../features/round/walk-request";
+import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../features/round/walk-request";
 import { writeUpdates } from "./combat-writer";
 import { AgeOfDragonsCombatant } from "./combatant";
 
@@ -148,7 +148,7 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   /**
-   * A GM's walk: the active GM performs it, any other GM asks the active GM by request (net/walk-request.ts), so
+   * A GM's walk: the active GM performs it, any other GM asks the active GM by request (features/round/walk-request.ts), so
    * only one client ever walks the round.
    */
   async #walk(action: WalkAction): Promise<void> {

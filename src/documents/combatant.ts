@@ -1,10 +1,10 @@
 /** The system's Combatant class: Foundry lifecycle only; it hands the combat its plain entry (snapshot.ts). */
-import { isActiveGM } from "../net/requests";
+import { isActiveGM } from "../core/requests/requests";
 import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
 import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
-import type { CombatantEntry } from "../data/combat/snapshot";
-import { sideOf } from "../data/combat/snapshot";
+import type { CombatantEntry } from "../data/combat/combat-snapshot";
+import { sideOf } from "../data/combat/combat-snapshot";
 import { overridesRefusal, playerCreationRepair } from "../data/combat/combatant-overrides";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */

@@ -11,8 +11,8 @@ import type { AgeOfDragonsItem } from "../documents/item";
 import type { AgeOfDragonsTokenDocument } from "../documents/token-document";
 import type { AgeOfDragonsCombat } from "../documents/combat";
 import type { AgeOfDragonsCombatant } from "../documents/combatant";
-import type { SettingValues } from "../config/settings-table";
-import type { EventsTableField } from "../config/settings";
+import type { SettingValues } from "../core/settings/settings-table";
+import type { EventsTableField } from "../core/settings/register";
 import type { AgeOfDragonsApi } from "../config/api";
 import type { CombatModel } from "../data/combat/combat-model";
 import type { CombatantModel } from "../data/combat/combatant-model";
@@ -20,7 +20,7 @@ import type { RequestMessageModel } from "../data/message/request-model";
 import type { AttackMessageModel } from "../data/message/attack-model";
 import type { CombatCardModel } from "../data/message/combat-card-model";
 import type { SkillLadder } from "../rules/skills";
-import type { SYSTEM_ID } from "../config/system-id";
+import type { SYSTEM_ID } from "../constants/system-id";
 
 /** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
 type SystemSettings = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/attack/attack-card-context";
-import { cardStates, inputFor, t } from "../applications/attack-card-states";
+import { attackCardContext } from "../../src/features/attack/attack-card-context";
+import { cardStates, inputFor, t } from "../features/attack/attack-card-states";
 import { THEMES, renderView } from "./harness";
 
 const states = cardStates();

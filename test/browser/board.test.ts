@@ -2,9 +2,9 @@
 // a carried combatant and landmarks, seen from two different combatants, as a player and as the GM, in both
 // themes; axe-clean, screenshots in test-output/screenshots/board-*.png.
 import { describe, expect, it } from "vitest";
-import { buildBoardContext } from "../../src/applications/board/board-context";
-import type { BoardInput } from "../../src/applications/board/board-context";
-import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../applications/board/fight";
+import { buildBoardContext } from "../../src/features/board/board-context";
+import type { BoardInput } from "../../src/features/board/board-context";
+import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../features/board/fight";
 import { renderView, THEMES } from "./harness";
 
 const ART = "systems/age-of-dragons/assets/art";

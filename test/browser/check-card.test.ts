@@ -1,10 +1,10 @@
 // The check card in the chat log (issue 7): a success and a failure, light and dark, axe clean.
 import { describe, expect, it } from "vitest";
-import { checkCardContext } from "../../src/data/message/check-card-context";
+import { checkCardContext } from "../../src/features/checks/check-card-context";
 import { checkCardData } from "../../src/data/message/check-data";
-import { prepareCheck } from "../../src/dice/prepare-check";
+import { prepareCheck } from "../../src/data/check/prepare-check";
 import { countSuccesses } from "../../src/rules";
-import { bestiary } from "../dice/bestiary";
+import { bestiary } from "../data/check/bestiary";
 import { localizeKey } from "../templates/foundry-helpers";
 import { renderView, THEMES } from "./harness";
 

@@ -1,6 +1,6 @@
 // The pool roll's own chat template (PoolRoll.render, e.g. roll.toMessage()), light and dark, axe clean.
 import { describe, expect, it } from "vitest";
-import { poolResult } from "../../src/dice/pool-result";
+import { poolResult } from "../../src/core/dice/pool-result";
 import { renderView, THEMES } from "./harness";
 
 describe("the pool roll in chat", () => {

@@ -1,8 +1,8 @@
 // The roll dialog in the browser (issue 7): a plain check and an attack with a target, light and dark, axe clean.
 import { describe, expect, it } from "vitest";
-import { rollDialogContext } from "../../src/applications/dialogs/roll-dialog-context";
-import { bestiary } from "../dice/bestiary";
-import { ROLL_MODES } from "../dice/roll-modes";
+import { rollDialogContext } from "../../src/core/rolls/roll-dialog-context";
+import { bestiary } from "../data/check/bestiary";
+import { ROLL_MODES } from "../core/rolls/roll-modes";
 import { localizeKey } from "../templates/foundry-helpers";
 import { renderView, THEMES } from "./harness";
 

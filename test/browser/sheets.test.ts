@@ -1,13 +1,13 @@
 // The actor and item sheets in Chromium (test/browser/README.md): the Sable and the Knight from the bestiary in
 // play and edit mode, a weapon, an armour and a skill, in both themes, from the real templates, context builders
 // and CSS, at the sheets' default sizes (AgeOfDragonsActorSheet / AgeOfDragonsItemSheet DEFAULT_OPTIONS).
-import { skillNamesOf } from "../../src/applications/sheets/actor-context";
+import { skillNamesOf } from "../../src/features/sheets/actor-context";
 import { describe, expect, it } from "vitest";
-import { buildActorContext } from "../../src/applications/sheets/actor-context";
-import { buildItemContext } from "../../src/applications/sheets/item-context";
-import type { ActorSheetInput, ItemSheetInput, SheetItem } from "../../src/applications/sheets/sheet-data";
+import { buildActorContext } from "../../src/features/sheets/actor-context";
+import { buildItemContext } from "../../src/features/sheets/item-context";
+import type { ActorSheetInput, ItemSheetInput, SheetItem } from "../../src/features/sheets/sheet-data";
 import { DEFAULT_SKILL_LADDER } from "../../src/rules/skills";
-import { actorInput, bestiary, derivedFor, packItem, withItems, withSystem } from "../applications/sheets/fixtures";
+import { actorInput, bestiary, derivedFor, packItem, withItems, withSystem } from "../features/sheets/fixtures";
 import { renderView, THEMES } from "./harness";
 import type { Theme } from "./harness";
 

@@ -4,15 +4,15 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "./harness";
 import { loadBestiary } from "../../src/cli/bestiary";
-import { encounterFromActors } from "../../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../../src/data/simulator-encounter";
 import {
   addActor,
   initialState,
   onWorkerMessage,
   simulatorContext,
   startRun,
-} from "../../src/applications/simulator/simulator-state";
-import type { SimulatorState } from "../../src/applications/simulator/simulator-state";
+} from "../../src/features/simulator/simulator-state";
+import type { SimulatorState } from "../../src/features/simulator/simulator-state";
 import { simulate } from "../../src/rules/simulator";
 import { localizeKey } from "../templates/foundry-helpers";
 import { ROOT } from "../data/lang";

@@ -6,8 +6,8 @@ import { DEFAULTS, DEFAULT_SIDES, parseArgs, parseCount } from "../../src/cli/ar
 import { findEntry, loadBestiary } from "../../src/cli/bestiary";
 import { progressBar } from "../../src/cli/format";
 import { runCli } from "../../src/cli/main";
-import { encounterFromActors } from "../../src/applications/simulator/encounter-from-actors";
-import type { ActorEntry } from "../../src/applications/simulator/encounter-from-actors";
+import { encounterFromActors } from "../../src/data/simulator-encounter";
+import type { ActorEntry } from "../../src/data/simulator-encounter";
 import { simulate } from "../../src/rules/simulator";
 import type { SimulationResult } from "../../src/rules/simulator";
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import yaml from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { ARMOUR_TROUBLE_TABLE_UUID, COMBAT_EVENTS_TABLE_UUID } from "../../src/config/settings-table";
+import { ARMOUR_TROUBLE_TABLE_UUID, COMBAT_EVENTS_TABLE_UUID } from "../../src/core/settings/settings-table";
 import { armourSlotFor } from "../../src/rules/combat-events";
 import { compendiumLinks } from "../../tools/lib/link-check";
 import { ROOT } from "./lang";

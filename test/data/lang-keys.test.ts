@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS, settingKey } from "../../src/config/settings-table";
-import type { SettingValues } from "../../src/config/settings-table";
+import { SETTINGS, settingKey } from "../../src/core/settings/settings-table";
+import type { SettingValues } from "../../src/core/settings/settings-table";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
 import { translation } from "./lang";

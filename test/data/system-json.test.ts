@@ -3,9 +3,9 @@ import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { FieldSpec, ModelSpec } from "../../src/data/spec";
-import { SYSTEM_ID, SYSTEM_MODULE, SYSTEM_PATH } from "../../src/config/system-id";
-import { STATUS_EFFECTS } from "../../src/config/status-effects";
-import { TOKEN_BARS, TOKEN_VALUES, trackableAttributes } from "../../src/config/token-bars";
+import { SYSTEM_ID, SYSTEM_MODULE, SYSTEM_PATH } from "../../src/constants/system-id";
+import { STATUS_EFFECTS } from "../../src/constants/status-effects";
+import { TOKEN_BARS, TOKEN_VALUES, trackableAttributes } from "../../src/constants/token-bars";
 import { ROOT } from "./lang";
 
 interface Pack {
@@ -61,7 +61,7 @@ describe("system.json", () => {
     });
     expect(typeof manifest.version).toBe("string");
   });
-  it("has the one SYSTEM_ID of src/config/system-id.ts as its id, module and status icon folder", () => {
+  it("has the one SYSTEM_ID of src/constants/system-id.ts as its id, module and status icon folder", () => {
     expect(manifest.id).toBe(SYSTEM_ID);
     expect(manifest.esmodules).toEqual([SYSTEM_MODULE]);
     expect(SYSTEM_PATH).toBe(`systems/${String(manifest.id)}/`);

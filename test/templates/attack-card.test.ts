@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/attack/attack-card-context";
-import { PARTIALS } from "../../src/applications/template-paths";
-import { cardStates, inputFor, t } from "../applications/attack-card-states";
+import { attackCardContext } from "../../src/features/attack/attack-card-context";
+import { PARTIALS } from "../../src/constants/template-paths";
+import { cardStates, inputFor, t } from "../features/attack/attack-card-states";
 import { renderTemplate } from "./render";
 
 const CARD = "systems/age-of-dragons/templates/chat/attack/card.hbs";

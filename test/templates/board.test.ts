@@ -1,8 +1,8 @@
 // The range board's templates rendered with real Handlebars and the real en.json (DESIGN.md "Tests").
 import { describe, expect, it } from "vitest";
-import { buildBoardContext } from "../../src/applications/board/board-context";
-import type { BoardInput } from "../../src/applications/board/board-context";
-import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../applications/board/fight";
+import { buildBoardContext } from "../../src/features/board/board-context";
+import type { BoardInput } from "../../src/features/board/board-context";
+import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../features/board/fight";
 import { renderTemplate } from "./render";
 
 const BOARD = "systems/age-of-dragons/templates/board/board.hbs";

@@ -1,7 +1,7 @@
 // The helper double behaves as Foundry documents its helpers, and the system's own helpers format as promised.
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { percent, signed } from "../../src/applications/handlebars-helpers";
+import { percent, signed } from "../../src/core/handlebars/helpers";
 import { registerFoundryHelpers } from "./foundry-helpers";
 
 function render(source: string, context: object = {}): string {

@@ -15,7 +15,7 @@
  * The system's own helpers are registered from the module Foundry registers (src/applications/handlebars-helpers).
  */
 import type Handlebars from "handlebars";
-import { SYSTEM_HELPERS } from "../../src/applications/handlebars-helpers";
+import { SYSTEM_HELPERS } from "../../src/core/handlebars/helpers";
 import { translation } from "../data/lang";
 
 type HandlebarsEnv = typeof Handlebars;

@@ -1,7 +1,7 @@
 // Every partial a template includes must be preloaded at init (PARTIALS), or Foundry cannot find it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PARTIALS, TEMPLATE_ROOT } from "../../src/applications/template-paths";
+import { PARTIALS, TEMPLATE_ROOT } from "../../src/constants/template-paths";
 import { foundryPath, templateFiles } from "./render";
 
 const files = templateFiles();

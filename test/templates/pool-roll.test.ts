@@ -1,6 +1,6 @@
 // The pool roll's chat template with real Handlebars and en.json: every die, a mark on each success, words.
 import { describe, expect, it } from "vitest";
-import { poolResult } from "../../src/dice/pool-result";
+import { poolResult } from "../../src/core/dice/pool-result";
 import { renderTemplate } from "./render";
 
 const TEMPLATE = "systems/age-of-dragons/templates/dice/pool-roll.hbs";

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Handlebars from "handlebars";
-import { TEMPLATE_ROOT } from "../../src/applications/template-paths";
+import { TEMPLATE_ROOT } from "../../src/constants/template-paths";
 import { ROOT } from "../data/lang";
 import { registerFoundryHelpers } from "./foundry-helpers";
 

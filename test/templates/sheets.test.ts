@@ -1,9 +1,9 @@
 // The sheet templates with real Handlebars and en.json (test/templates/render.ts): what each viewer is offered.
 import { describe, expect, it } from "vitest";
-import { buildActorContext } from "../../src/applications/sheets/actor-context";
-import { buildItemContext } from "../../src/applications/sheets/item-context";
+import { buildActorContext } from "../../src/features/sheets/actor-context";
+import { buildItemContext } from "../../src/features/sheets/item-context";
 import { DEFAULT_SKILL_LADDER } from "../../src/rules/skills";
-import { actorInput, bestiary, packItem } from "../applications/sheets/fixtures";
+import { actorInput, bestiary, packItem } from "../features/sheets/fixtures";
 import { renderTemplate } from "./render";
 
 const sable = bestiary("sable-dragon.yml");

@@ -3,8 +3,8 @@
  * weapons' attack skills, and journal pages. Each returns errors naming the field from the document's root
  * (the caller adds the file). Pure: no file system, no Foundry globals.
  */
-import { SYSTEM_PATH } from "../../src/config/system-id";
-import { TOKEN_BARS } from "../../src/config/token-bars";
+import { SYSTEM_PATH } from "../../src/constants/system-id";
+import { TOKEN_BARS } from "../../src/constants/token-bars";
 import { skillIdentifier } from "../../src/rules/character";
 import { isRecord, show } from "./records";
 import type { UnknownRecord } from "./records";

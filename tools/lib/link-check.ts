@@ -4,7 +4,7 @@
  * embedded tail such as `.TableResult.<id>` must name an embedded document of it). A link to another package
  * is refused too: a user without that package would get a broken link. Pure: the packs arrive parsed.
  */
-import { SYSTEM_ID } from "../../src/config/system-id";
+import { SYSTEM_ID } from "../../src/constants/system-id";
 import { EMBEDDED_COLLECTIONS, PACK_COLLECTIONS, isPackType } from "./pack-validate";
 import type { LoadedSource } from "./pack-validate";
 import { isRecord } from "./records";

@@ -2,14 +2,14 @@
  * The system manifest as it goes into dist/: the version from package.json, the release URLs from the
  * environment (or placeholders the release step replaces), and checks that what it names exists.
  */
-import { SYSTEM_ID } from "../../src/config/system-id";
+import { SYSTEM_ID } from "../../src/constants/system-id";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import { isPackType } from "./pack-validate";
 import type { PackType } from "./pack-validate";
 import { isRecord, show } from "./records";
 import type { UnknownRecord } from "./records";
 
-export { SYSTEM_ID } from "../../src/config/system-id";
+export { SYSTEM_ID } from "../../src/constants/system-id";
 
 /** Manifest URL fields, the environment variable that fills each, and the placeholder used otherwise. */
 export const RELEASE_URLS = [

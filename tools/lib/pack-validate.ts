@@ -6,7 +6,7 @@
  * journal pages, and roll-table ranges. Every error names the file and the field.
  * Pure: files arrive already read and parsed; the only outside question is whether an image file exists.
  */
-import { SYSTEM_PATH } from "../../src/config/system-id";
+import { SYSTEM_PATH } from "../../src/constants/system-id";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
 import { isRecord, show } from "./records";

@@ -1,14 +1,14 @@
 /**
  * What the dragon and adversary models share: the derived values of docs/DATA.md, computed by the rules
- * (src/rules/character.ts) from the stored fields and the actor's items through src/data/snapshot.ts. Never saved.
+ * (src/rules/character.ts) from the stored fields and the actor's items through src/data/actor/actor-snapshot.ts. Never saved.
  */
 import type { CheckValues, CommonCheck } from "../../rules/character";
 import type { WoundState } from "../../rules/health";
 import type { SchemaFor } from "../fields";
-import { actorSnapshot, unreportedProblems } from "../snapshot";
-import type { SnapshotProblem } from "../snapshot";
+import { actorSnapshot, unreportedProblems } from "./actor-snapshot";
+import type { SnapshotProblem } from "./actor-snapshot";
 import type { ACTOR_SPECS } from "../spec";
-import { SYSTEM_ID } from "../../config/system-id";
+import { SYSTEM_ID } from "../../constants/system-id";
 
 /** The schema of either actor subtype. */
 export type CharacterSchema = SchemaFor<typeof ACTOR_SPECS.dragon> | SchemaFor<typeof ACTOR_SPECS.adversary>;

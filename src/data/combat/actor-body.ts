@@ -7,8 +7,8 @@
  * reads.
  */
 import type { SpeedCategory } from "../../rules/speed";
-import { actorPart, actorSnapshot } from "../snapshot";
-import type { ActorPart, ActorSnapshot } from "../snapshot";
+import { actorPart, actorSnapshot } from "../actor/actor-snapshot";
+import type { ActorPart, ActorSnapshot } from "../actor/actor-snapshot";
 import { isSpeedCategory } from "./stored";
 
 /** The actor's part of a CombatantState (data/snapshot.ts `ActorPart`), plus what the d10 mode, surprise and combat events read. */

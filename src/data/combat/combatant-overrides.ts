@@ -6,7 +6,7 @@
  */
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
-import { DISPOSITION_SIDES, sideOf } from "./snapshot";
+import { DISPOSITION_SIDES, sideOf } from "./combat-snapshot";
 
 /** The longest side name kept (it heads a group in the tracker and a row on the initiative card). */
 export const SIDE_MAX_LENGTH = 40;

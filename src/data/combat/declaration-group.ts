@@ -12,8 +12,8 @@ import type { SkillLadder } from "../../rules/skills";
 import { BATTLE_LOG } from "../../rules/reasons";
 import type { LogEntry, SkirmishState } from "../../rules/state";
 import { combatantChecks } from "../message/attack-actors";
-import { attackPools, breakOutPools, grapplePools } from "../snapshot";
-import type { ActorSnapshot } from "../snapshot";
+import { attackPools, breakOutPools, grapplePools } from "../actor/actor-snapshot";
+import type { ActorSnapshot } from "../actor/actor-snapshot";
 import type { DeclarationChoice } from "./declaration";
 
 /**

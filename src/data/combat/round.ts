@@ -8,8 +8,8 @@ import { isComplete, planRound } from "../../rules/round-plan";
 import type { RoundCursor, RoundPlan, RoundStep } from "../../rules/round-plan";
 import { applyChanges, carrierOf } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
-import type { CombatantEntry } from "./snapshot";
-import { planCombatants, skirmishState } from "./snapshot";
+import type { CombatantEntry } from "./combat-snapshot";
+import { planCombatants, skirmishState } from "./combat-snapshot";
 import type { CombatSystemSource, StoredInitiative } from "./stored";
 
 /** The plan as the rules take it, from the stored plan and cursor. */

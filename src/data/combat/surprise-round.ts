@@ -17,7 +17,7 @@ import {
 } from "../../rules/surprise";
 import type { AmbushResult, TagModifiers } from "../../rules/surprise";
 import type { DiceSource } from "../../rules/types";
-import type { SurpriseCardData } from "../../applications/combat/card-context";
+import type { SurpriseCardData } from "../../core/cards/combat-card-context";
 
 /** One side as the surprise step sees it. */
 export interface SurpriseSide {

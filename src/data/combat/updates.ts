@@ -8,10 +8,10 @@ import type { CombatEventChange } from "../../rules/combat-events";
 import { woundState } from "../../rules/health";
 import { applyChanges, carrierOf, isPinned } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
-import type { StatusId } from "../../config/status-effects";
-import { STATUS_IDS } from "../../config/status-effects";
+import type { StatusId } from "../../constants/status-effects";
+import { STATUS_IDS } from "../../constants/status-effects";
 import type { ArmourPiece } from "./actor-body";
-import { storedSkirmish } from "./snapshot";
+import { storedSkirmish } from "./combat-snapshot";
 import type { StoredPlace, StoredSkirmish } from "./stored";
 
 /** The most damage an armour piece records (docs/DATA.md: damage 0..10). */

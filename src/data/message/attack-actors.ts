@@ -8,7 +8,7 @@ import { woundState } from "../../rules/health";
 import { clampPool } from "../../rules/pools";
 import { carrierOf, isPinned } from "../../rules/state";
 import type { SkirmishState } from "../../rules/state";
-import type { ActorSnapshot, ActorWeapon } from "../snapshot";
+import type { ActorSnapshot, ActorWeapon } from "../actor/actor-snapshot";
 
 /** The checks a combatant can roll on an attack card, from its actor snapshot. */
 export function combatantChecks(actor: ActorSnapshot): CombatantChecks {
@@ -32,7 +32,7 @@ export function cardWeapon(actor: ActorSnapshot, itemId: string | null): CardWea
   return { ...found.weapon, id: itemId, attackSkill: found.attackSkill, defenceSkills: [...found.defenceSkills] };
 }
 
-/** The statuses the attack card keeps in step with the skirmish (ids of src/config/status-effects.ts). */
+/** The statuses the attack card keeps in step with the skirmish (ids of src/constants/status-effects.ts). */
 export const CARD_STATUSES = Object.freeze(["pinned", "severelyInjured", "dead", "falling", "carrying", "carried"] as const);
 
 /** One of the statuses the card keeps. */

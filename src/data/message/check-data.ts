@@ -4,7 +4,7 @@
  * prepared check, rendered by checkCardContext.
  */
 import type { Attribute, SkillRank } from "../../rules";
-import type { PreparedCheck } from "../../dice/prepare-check";
+import type { PreparedCheck } from "../check/prepare-check";
 
 /** A check card's stored data. */
 export interface CheckCardData {

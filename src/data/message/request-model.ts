@@ -1,9 +1,9 @@
 /**
  * The `request` ChatMessage subtype: a player's request for a change only the GM may make, authored by that player
- * (the server vouches for the author) and carried out by the active GM's client (src/net/requests.ts). The GM
+ * (the server vouches for the author) and carried out by the active GM's client (src/core/requests/requests.ts). The GM
  * writes the outcome back into `status`, `reason` and `reasonData`, which the card shows.
  */
-import { REQUEST_STATUSES } from "../../net/request-registry";
+import { REQUEST_STATUSES } from "../../core/requests/registry";
 
 function defineRequestSchema() {
   const f = foundry.data.fields;

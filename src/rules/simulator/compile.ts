@@ -86,7 +86,7 @@ function skillCheck(c: EncounterCombatant, skill: string): SkillCheck {
 
 /**
  * The defender's best check among the skills a weapon allows (lowest TN, then the larger pool), else untrained
- * Soma. The same choice as src/data/snapshot.ts `defenceAgainst`, which the rules layer cannot import; a test
+ * Soma. The same choice as src/data/actor/actor-snapshot.ts `defenceAgainst`, which the rules layer cannot import; a test
  * holds the two together on every pair of bestiary entries.
  */
 function defenceAgainst(target: EncounterCombatant, weapon: EncounterWeapon): SkillCheck {
@@ -141,7 +141,7 @@ function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant)
 
 /**
  * A grapple with a weapon that has the trait: 000 "Grapple Attacks" attacks with the best grapple check (Tooth and
- * Claw) and is met by the target's best melee defence, as src/data/snapshot.ts `grapplePools` has it.
+ * Claw) and is met by the target's best melee defence, as src/data/actor/actor-snapshot.ts `grapplePools` has it.
  */
 function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant): GrappleOption | null {
   const weapon = attacker.weapons.find((w) => w.weapon.grapple && w.weapon.range === "melee");

@@ -9,8 +9,8 @@ import {
   overridesRefusal,
   playerCreationRepair,
 } from "../../../src/data/combat/combatant-overrides";
-import { sideSpeedContext } from "../../../src/applications/combat/combatant-config-context";
-import { format } from "../../applications/combat/fight";
+import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
+import { format } from "../../features/round/fight";
 
 describe("checkSide", () => {
   it("keeps a name, trimmed, and lets a blank clear it", () => {

@@ -5,14 +5,14 @@ import { describe, expect, it } from "vitest";
 import { translateDeclaration } from "../../../src/data/combat/declaration";
 import type { DeclarationChoice } from "../../../src/data/combat/declaration";
 import { groupActionFor, splitGroupLog } from "../../../src/data/combat/declaration-group";
-import { actorSnapshot } from "../../../src/data/snapshot";
-import type { ActorSnapshot } from "../../../src/data/snapshot";
+import { actorSnapshot } from "../../../src/data/actor/actor-snapshot";
+import type { ActorSnapshot } from "../../../src/data/actor/actor-snapshot";
 import { resolveSimultaneous } from "../../../src/rules/procedures/simultaneous";
 import type { SimultaneousAction } from "../../../src/rules/procedures/simultaneous";
 import { BATTLE_LOG } from "../../../src/rules/reasons";
 import { applyChanges, pairKey } from "../../../src/rules/state";
 import type { SkirmishState } from "../../../src/rules/state";
-import { bestiary } from "../../dice/bestiary";
+import { bestiary } from "../check/bestiary";
 import { fighter, rollScript, skirmishOf } from "../../rules/fixtures";
 
 const sable = actorSnapshot(bestiary("sable-dragon"));

@@ -3,8 +3,8 @@
 // against the engine, and in secret mode against leaking a sealed declaration to the stored combat).
 import { describe, expect, it } from "vitest";
 import { splitGroupLog } from "../../../src/data/combat/declaration-group";
-import { REQUEST_REASONS } from "../../../src/net/request-registry";
-import { SECRET_REASONS } from "../../../src/net/secret-store";
+import { REQUEST_REASONS } from "../../../src/core/requests/registry";
+import { SECRET_REASONS } from "../../../src/features/round/declarations/secret-store";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { woundState } from "../../../src/rules/health";
 import { COMBAT_ID, RequestWalk, SecretWalk } from "./declaration-walk";

@@ -1,6 +1,6 @@
 // Plain combat fixtures: actor bodies and combatant entries for the snapshot and update translations.
 import type { CombatantBody } from "../../../src/data/combat/actor-body";
-import type { CombatantEntry } from "../../../src/data/combat/snapshot";
+import type { CombatantEntry } from "../../../src/data/combat/combat-snapshot";
 import type { StoredSkirmish } from "../../../src/data/combat/stored";
 import { defaultCombatSystem } from "../../../src/data/combat/stored";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { readCombatSystem } from "../../../src/data/combat/read";
 import { ableToAct, livingSides, roundStart } from "../../../src/data/combat/round";
-import { skirmishState } from "../../../src/data/combat/snapshot";
+import { skirmishState } from "../../../src/data/combat/combat-snapshot";
 import { defaultCombatSystem, defaultPlace } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
 import { applyUpdate } from "./foundry-update";

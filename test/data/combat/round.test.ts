@@ -5,7 +5,7 @@ import { applyChanges } from "../../../src/rules/state";
 import { resolveEndPhase } from "../../../src/rules/procedures/end-phase";
 import { scriptedDice } from "../../../src/rules/roll-sources";
 import { removalUpdate, revertChanges, turnForStep, turnOrder } from "../../../src/data/combat/round";
-import { skirmishState } from "../../../src/data/combat/snapshot";
+import { skirmishState } from "../../../src/data/combat/combat-snapshot";
 import { defaultCombatSystem, defaultPlace } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
 import { entry, storedOf } from "./fixtures";

@@ -1,6 +1,6 @@
 // The engine's changes -> document updates (src/data/combat/updates.ts): only what changes is written.
 import { describe, expect, it } from "vitest";
-import { skirmishState } from "../../../src/data/combat/snapshot";
+import { skirmishState } from "../../../src/data/combat/combat-snapshot";
 import { defaultPlace } from "../../../src/data/combat/stored";
 import { isEmptyUpdate, outcomeUpdates, statusChanges, statusesFor } from "../../../src/data/combat/updates";
 import type { EngineChange } from "../../../src/data/combat/updates";

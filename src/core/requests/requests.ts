@@ -1,0 +1,153 @@
+/**
+ * Cross-user requests, the Foundry side (docs/COMBAT.md "Requests"). A player asks for a change it may not make
+ * itself by creating a `request` ChatMessage that it authors; the server records the author, so the active GM's
+ * client knows who asked without trusting the payload. That client alone (game.users.activeGM) runs the request
+ * through the registry (parse, gather, validate, apply) and writes the verdict back onto the message, which the
+ * card shows. With no active GM the request waits and says so; the next GM to become active handles it. The
+ * GM-only ledger (request-ledger.ts) makes sure no request is handled twice.
+ */
+import { SYSTEM_ID } from "../../constants/system-id";
+import { RequestMessageModel } from "../../data/message/request-model";
+import { EMPTY_LEDGER, readLedger, recordHandled, wasHandled } from "./ledger";
+import type { Requester, Verdict } from "./registry";
+import { REQUESTS, shouldProcess } from "./registry";
+
+/** The hidden world setting that holds the ledger. */
+export const LEDGER_SETTING = "requestLedger";
+
+/** The ChatMessage subtype of requests. */
+export const REQUEST_TYPE = "request";
+
+const inFlight = new Set<string>();
+let queue: Promise<void> = Promise.resolve();
+
+function requestData(message: ChatMessage.Implementation): RequestMessageModel | undefined {
+  return message.system instanceof RequestMessageModel ? message.system : undefined;
+}
+
+function activeGMId(): string | null {
+  return game.users.activeGM?.id ?? null;
+}
+
+/** Whether this client is the active GM's: the one client that carries out requests and walks the round. */
+export function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+/**
+ * Asks the active GM for a change: posts a request message authored by this user, whispered to the GMs, and
+ * returns it. `summary` is the localised line the card shows. With no GM connected the request waits (the card
+ * says so) and this user is told once.
+ */
+export async function sendRequest(kind: string, payload: Record<string, unknown>, summary: string): Promise<ChatMessage.Implementation | undefined> {
+  if (!REQUESTS.has(kind)) throw new Error(`unknown request kind ${kind}`);
+  if (activeGMId() === null) ui.notifications.info(game.i18n.localize("AOD.Request.NoGM"));
+  const message = await ChatMessage.create({
+    type: REQUEST_TYPE,
+    system: { kind, payload, summary, status: "pending", reason: "", reasonData: {} },
+    whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id),
+    speaker: ChatMessage.getSpeaker(),
+  });
+  return message ?? undefined;
+}
+
+async function handle(message: ChatMessage.Implementation): Promise<void> {
+  const data = requestData(message);
+  // Typed as always set, but the author may have been deleted since the request was written.
+  const author = message.author as User.Implementation | null;
+  if (!data || !message.id) return;
+  const ledger = readLedger(game.settings.get(SYSTEM_ID, LEDGER_SETTING));
+  if (wasHandled(ledger, message.id, message.timestamp)) return;
+  // Record first: should anything below fail half-way, the request is still never applied twice.
+  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp, Date.now()));
+  let verdict: Verdict;
+  if (!author) {
+    verdict = { ok: false, reason: "AOD.Request.Reason.NoAuthor" };
+  } else {
+    const requester: Requester = { id: author.id ?? "", name: author.name, isGM: author.isGM };
+    verdict = await REQUESTS.process(data.kind, data.payload, requester, (error) => {
+      console.error(`${SYSTEM_ID} | request ${message.id} (${data.kind}) from ${author.name} failed`, error);
+    });
+  }
+  if (!verdict.ok) {
+    console.warn(`${SYSTEM_ID} | request ${message.id} (${data.kind}) from ${author?.name ?? "?"} refused: ${verdict.reason}`, data.payload);
+  }
+  await message.update({
+    system: verdict.ok
+      ? { status: "applied", reason: "", reasonData: {} }
+      : { status: "refused", reason: verdict.reason, reasonData: verdict.data ?? {} },
+  } as ChatMessage.UpdateData);
+}
+
+/** Queues a request message for handling when this client is the active GM and it is pending and new. */
+function consider(message: ChatMessage.Implementation): void {
+  const data = requestData(message);
+  if (!data || !message.id) return;
+  const id = message.id;
+  if (!shouldProcess({ id, status: data.status }, { userId: game.user.id, activeGMId: activeGMId() }, inFlight)) return;
+  inFlight.add(id);
+  queue = queue
+    .then(() => handle(message))
+    .catch((error: unknown) => {
+      console.error(`${SYSTEM_ID} | request ${id} could not be handled`, error);
+    })
+    .finally(() => {
+      inFlight.delete(id);
+    });
+}
+
+/** Handles every pending request in the chat log, oldest first (a GM just became the active GM). */
+function sweep(): void {
+  if (activeGMId() !== game.user.id) return;
+  const pending = game.messages.contents.filter((m) => requestData(m)?.status === "pending");
+  for (const message of pending.sort((a, b) => a.timestamp - b.timestamp)) consider(message);
+}
+
+/** The localised status line of a request card. */
+function statusLine(data: RequestMessageModel): string {
+  if (data.status === "applied") return game.i18n.localize("AOD.Request.Status.applied");
+  if (data.status === "refused") {
+    const reason = game.i18n.format(data.reason, data.reasonData as Record<string, string>);
+    return game.i18n.format("AOD.Request.Status.refused", { reason });
+  }
+  return game.i18n.localize(activeGMId() === null ? "AOD.Request.Status.waiting" : "AOD.Request.Status.pending");
+}
+
+/** Registers the request subtype, the ledger setting and the hooks (call in `init`). */
+export function registerRequests(): void {
+  Object.assign(CONFIG.ChatMessage.dataModels, { [REQUEST_TYPE]: RequestMessageModel });
+  game.settings.register(SYSTEM_ID, LEDGER_SETTING, {
+    scope: "world",
+    config: false,
+    type: new foundry.data.fields.ObjectField(),
+    default: { ...EMPTY_LEDGER },
+  });
+  Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
+    consider(message);
+  });
+  Hooks.once("ready", sweep);
+  Hooks.on("userConnected", () => {
+    sweep();
+  });
+  Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
+    const data = requestData(message);
+    if (data?.status === "refused" && message.author.id === game.user.id) ui.notifications.warn(statusLine(data));
+  });
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+    const data = requestData(message);
+    if (!data) return;
+    const card = document.createElement("div");
+    card.className = `age-of-dragons aod-request aod-request--${data.status}`;
+    const summary = document.createElement("p");
+    summary.className = "aod-request__summary";
+    summary.textContent = data.summary;
+    const status = document.createElement("p");
+    status.className = "aod-request__status";
+    status.setAttribute("role", "status");
+    status.textContent = statusLine(data);
+    card.append(summary, status);
+    const content = html.querySelector(".message-content");
+    if (content) content.replaceChildren(card);
+    else html.append(card);
+  });
+}

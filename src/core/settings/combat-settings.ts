@@ -1,0 +1,67 @@
+/**
+ * Readers for the combat world settings (settings-table.ts declares them, settings.ts registers them): each
+ * returns a checked value, falling back to the default when the stored one is unusable. Read from `setup` on.
+ */
+import { DISTANCES } from "../../rules/bands";
+import { SURFACES } from "../../rules/falling";
+import { ROUND_MODES } from "../../rules/round-plan";
+import type { RoundMode } from "../../rules/round-plan";
+import type { Distance, Surface } from "../../rules/types";
+import { SYSTEM_ID } from "../../constants/system-id";
+import { SETTINGS, integerSetting, pickEventsTable, storedEventsTable } from "./settings-table";
+import type { EventsTablePick } from "./settings-table";
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** The round mode a new combat starts in (RULES.md "Initiative"). */
+export function defaultRoundMode(): RoundMode {
+  return oneOf(game.settings.get(SYSTEM_ID, "initiativeMode"), ROUND_MODES, SETTINGS.initiativeMode.default);
+}
+
+/** The ground a new combat's crashes land on (RULES.md "End phase"). */
+export function defaultSurface(): Surface {
+  return oneOf(game.settings.get(SYSTEM_ID, "crashSurface"), SURFACES, SETTINGS.crashSurface.default);
+}
+
+/** The distance a combatant that joins a running skirmish enters at (RULES.md "Movement"). */
+export function entryDistance(): Distance {
+  const value = oneOf(game.settings.get(SYSTEM_ID, "newCombatantDistance"), DISTANCES, SETTINGS.newCombatantDistance.default);
+  return value === "zero" ? SETTINGS.newCombatantDistance.default : value;
+}
+
+/** Whether surprise and ambush cost the first round (RULES.md "Surprise and ambush"). */
+export function surpriseCostsRoundOne(): boolean {
+  return game.settings.get(SYSTEM_ID, "surpriseEffects");
+}
+
+/** What the Stealthy tag adds to the Surprise Chance and the ambush roll (RULES.md "Surprise and ambush"). */
+export function stealthyModifier(): number {
+  return integerSetting("stealthyModifier", game.settings.get(SYSTEM_ID, "stealthyModifier"));
+}
+
+/** The GM's combat events table as a document, or null for the system's own (the engine resolves those). */
+export interface EventsTable {
+  pick: EventsTablePick;
+  table: RollTable.Implementation | null;
+}
+
+/**
+ * The Combat Events table the d10 mode draws from (RULES.md "Side initiative"): the one the GM picked in settings,
+ * or the system's own when none is picked; a picked table that is gone (or a stored value that is no table) falls
+ * back to the system's with a localised warning to the GM.
+ */
+export async function combatEventsTable(): Promise<EventsTable> {
+  const stored: unknown = game.settings.get(SYSTEM_ID, "combatEventsTable");
+  const { uuid } = storedEventsTable(stored);
+  const found = uuid === null ? null : await fromUuid(uuid as `RollTable.${string}`);
+  const table = found instanceof RollTable ? found : null;
+  const pick = pickEventsTable(stored, table ? "table" : found ? "other" : "missing");
+  if (pick.warning !== "") ui.notifications.warn(game.i18n.format(pick.warning, { uuid: typeof stored === "string" ? stored : "" }));
+  return { pick, table: pick.system ? null : table };
+}
+
+/** How many combat events one round may draw (RULES.md "Side initiative"; 0: no cap). */
+export function combatEventsCap(): number {
+  return integerSetting("combatEventsCap", game.settings.get(SYSTEM_ID, "combatEventsCap"));
+}

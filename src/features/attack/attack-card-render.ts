@@ -1,0 +1,149 @@
+/**
+ * Draws an attack card into its chat message and wires its buttons (renderChatMessageHTML). The view comes from
+ * the pure context builder over the card's stored state and freshly read documents; a button sends only the
+ * card's id, a target id and a choice, and the active GM decides from the card what it means (docs/ATTACK.md).
+ */
+import { attackCardContext } from "./attack-card-context";
+import type { CardContextInput, Translate } from "./attack-card-context";
+import { AttackMessageModel } from "../../data/message/attack-model";
+import type { AttackSource } from "../../data/message/attack-source";
+import { i18nFormat } from "../../core/i18n";
+import { templatePath } from "../../constants/template-paths";
+import { SYSTEM_ID } from "../../constants/system-id";
+import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
+import type { CardOutcome } from "../../rules/attack-card";
+import { ATTACK_REQUEST_KINDS } from "./attack-requests";
+import { requestAttack } from "./attack-flow";
+import { authorIsGM, cardWorld, optionsFor } from "./card-world";
+import type { CardWorld } from "./card-world";
+import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
+
+/** The card's template. */
+export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
+
+/** The card builders' formatter (i18n.ts). */
+export const translate: Translate = i18nFormat;
+
+function skillNames(world: CardWorld): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const p of Object.values(world.participants)) {
+    for (const item of p.actor.items) {
+      if (item.type !== "skill") continue;
+      const identifier = (item.system as { identifier?: unknown }).identifier;
+      if (typeof identifier === "string" && identifier !== "") names[identifier] ??= item.name;
+    }
+  }
+  return names;
+}
+
+function preview(source: AttackSource, world: CardWorld): CardOutcome | null {
+  if (!isResolved(source.card) && source.card.action !== "setDown") return null;
+  try {
+    return isResolved(source.card) ? cardOutcome(source.card, world.state) : null;
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/** The view input for this user. */
+async function viewInput(message: ChatMessage.Implementation, source: AttackSource): Promise<CardContextInput> {
+  const world = await cardWorld(source);
+  const card = source.card;
+  const owns = Object.values(world.participants).filter((p) => p.actor.isOwner).map((p) => p.id);
+  const viewer = { isGM: game.user.isGM, owns };
+  const mayAnswer = (id: string) => viewer.isGM || owns.includes(id);
+  const defenceOptions = Object.fromEntries(card.targets.filter((t) => mayAnswer(t.id)).map((t) => [t.id, optionsFor(card, world, t.id)]));
+  const damageChecks = Object.fromEntries(
+    card.targets.map((t) => [t.id, world.state.combatants[card.attacker.id] ? damageFor(card, t.id, world.state) : null]),
+  );
+  return {
+    source,
+    authoredByGM: authorIsGM(message),
+    viewer,
+    gmOnline: game.users.activeGM !== null,
+    defenceOptions,
+    damageChecks,
+    preview: preview(source, world),
+    skillNames: skillNames(world),
+  };
+}
+
+function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; payload: Record<string, unknown> } | null {
+  const { action, targetId = "", skill = "" } = button.dataset;
+  switch (action) {
+    case "defend":
+      return {
+        kind: ATTACK_REQUEST_KINDS.defend,
+        payload: { cardId, targetId, defend: skill !== "none", skill: skill === "none" || skill === "" ? null : skill },
+      };
+    case "rollDamage":
+      return { kind: ATTACK_REQUEST_KINDS.rollDamage, payload: { cardId, targetId } };
+    case "apply":
+      return { kind: ATTACK_REQUEST_KINDS.apply, payload: { cardId } };
+    case "undo":
+      return { kind: ATTACK_REQUEST_KINDS.undo, payload: { cardId } };
+    default:
+      return null;
+  }
+}
+
+/** Renders an attack message's card into its content and wires the buttons. */
+export async function renderAttackCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  if (!(message.system instanceof AttackMessageModel)) return;
+  const content = html.querySelector(".message-content") ?? html;
+  let source: AttackSource;
+  try {
+    source = message.system.source;
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | attack card ${message.id ?? "?"} does not read cleanly`, error);
+    const notice = document.createElement("p");
+    notice.className = "age-of-dragons aod-notice aod-refusal";
+    notice.textContent = translate("AOD.Attack.Notice.forged");
+    content.replaceChildren(notice);
+    return;
+  }
+  const context = attackCardContext(translate, await viewInput(message, source));
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+  const cardId = message.id ?? "";
+  for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      const request = payloadFor(cardId, button);
+      if (request === null) return;
+      for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = true;
+      void requestAttack(request.kind, request.payload).finally(() => {
+        for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = false;
+      });
+    });
+  }
+}
+
+/** The sidebar chat log: core v13's ChatLog#updateMessage draws one message again (chat.mjs, "Public API"). */
+function chatLog(): { updateMessage(message: ChatMessage.Implementation): Promise<void> } {
+  return ui.chat as unknown as { updateMessage(message: ChatMessage.Implementation): Promise<void> };
+}
+
+/** Whether an active GM was online when this client last looked (null before `ready`). */
+let gmSeen: boolean | null = null;
+
+/**
+ * Draws the open attack cards again when a GM connects or the last one leaves: their "waiting for a GM" line and
+ * their buttons follow it, but nothing updates the messages themselves. Call on `ready` and on `userConnected`.
+ */
+export function redrawOnGmPresence(): void {
+  const now = game.users.activeGM !== null;
+  const changed = gmPresenceChanged(gmSeen, now);
+  gmSeen = now;
+  if (!changed) return;
+  for (const message of game.messages) {
+    if (!(message.system instanceof AttackMessageModel)) continue;
+    let stage: AttackSource["card"]["stage"];
+    try {
+      stage = message.system.source.card.stage;
+    } catch {
+      continue; // a card that does not read shows the forged notice, GM or not
+    }
+    if (showsGmPresence(stage)) void chatLog().updateMessage(message);
+  }
+}

@@ -1,0 +1,433 @@
+/**
+ * The attack card's flow across users, Foundry side (docs/ATTACK.md). Every step is a request kind of the
+ * system's request registry: a player's click sends a request message it authors; the active GM's own clicks
+ * run the same kind directly. The GM gathers from documents, validates with the pure functions of
+ * attack-requests.ts and the card's state machine, rolls real PoolRolls, and writes the card (which only a GM
+ * authors) and the documents. Defenders are asked by a query the GM sends to their owner.
+ */
+import { i18nFormat } from "../../core/i18n";
+import { AttackMessageModel } from "../../data/message/attack-model";
+import type { AttackSource, DefencePrompt } from "../../data/message/attack-source";
+import { cardWeapon, combatantChecks } from "../../data/message/attack-actors";
+import { PoolRoll } from "../../core/dice/pool-roll";
+import { SYSTEM_ID } from "../../constants/system-id";
+import {
+  CARD_REASONS,
+  answerDefence,
+  applyCard,
+  autoApplies,
+  cardAttackTN,
+  damageFor,
+  declareCard,
+  isResolved,
+  recordDamage,
+  refuseCard,
+  rollCard,
+  targetStatus,
+  undoCard,
+} from "../../rules/attack-card";
+import type { AnswerSource, CardResult } from "../../rules/attack-card";
+import { actionCheck, bestCheck, modified } from "../../rules/attack-card-checks";
+import { cardLegality } from "../../rules/attack-card-legality";
+import { breakOutDefenders } from "../../rules/procedures/grapple";
+import { rescueCheckTN } from "../../rules/procedures/rescue";
+import {
+  ATTACK_REQUEST_KINDS,
+  ATTACK_REQUEST_REASONS,
+  chosenCheck,
+  defenceResponder,
+  isRefusal,
+  parseCardPayload,
+  parseDeclare,
+  parseDefend,
+  parseTargetPayload,
+  validateApply,
+  validateDeclare,
+  validateDefend,
+  validateRollDamage,
+  validateUndo,
+} from "./attack-requests";
+import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
+import {
+  authorIsGM,
+  cardMessage,
+  maybe,
+  cardWorld,
+  combatantIdOf,
+  documentsOf,
+  optionsFor,
+  ownersOf,
+  participantIdOf,
+  runningCombat,
+  snapshotOf,
+  worldOf,
+  writeChanges,
+} from "./card-world";
+import type { CardWorld, Participant } from "./card-world";
+import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
+import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
+import { isActiveGM, sendRequest } from "../../core/requests/requests";
+
+/** The query a GM sends a defender's owner. */
+export const DEFEND_QUERY = `${SYSTEM_ID}.attackDefend`;
+
+const refusal = (refused: string, data?: Record<string, string | number>): Refusal => (data ? { refused, data } : { refused });
+const verdictOf = (result: CardResult): Verdict => (result.ok ? { ok: true } : { ok: false, reason: result.reason });
+
+/** Whether NPC defences are rolled at once (world setting). */
+function autoNpc(): boolean {
+  return game.settings.get(SYSTEM_ID, "autoNpcDefence");
+}
+
+/** How long an owner has to answer, in milliseconds (world setting, in seconds). */
+function defenceTimeout(): number {
+  const seconds = game.settings.get(SYSTEM_ID, "defenceTimeout");
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
+}
+
+/** Rolls a pool as a real Roll (none for an empty pool); the faces are what the card keeps. */
+async function rollPool(pool: number, tn: number): Promise<{ roll: PoolRoll | null; faces: number[] }> {
+  if (pool <= 0) return { roll: null, faces: [] };
+  const roll = PoolRoll.fromPool({ pool, tn });
+  await roll.evaluate();
+  return { roll, faces: roll.faces };
+}
+
+/** A query to one user (FOUNDRY-V13.md "Cross-user requests"); typed here as the documented call. */
+type QueryCall = (name: string, data: Record<string, unknown>, options: { timeout: number }) => Promise<unknown>;
+
+function queryUser(user: User.Implementation, name: string, data: Record<string, unknown>, timeout: number): Promise<unknown> {
+  const call = (user as unknown as { query: QueryCall }).query.bind(user);
+  return call(name, data, { timeout });
+}
+
+/** Shows a roll added to an existing card once, on every client (Dice So Nice, when it is active). */
+async function showDice(roll: PoolRoll | null): Promise<void> {
+  const dice3d = (game as { dice3d?: { showForRoll(roll: unknown, user: unknown, synchronize: boolean): Promise<unknown> } }).dice3d;
+  if (roll === null || dice3d === undefined) return;
+  await dice3d.showForRoll(roll, game.user, true);
+}
+
+/** Writes a new card state (and a new roll) onto the card message. Only the active GM calls this. */
+async function writeCard(message: ChatMessage.Implementation, source: AttackSource, roll: PoolRoll | null = null): Promise<void> {
+  const update: Record<string, unknown> = { system: source };
+  if (roll !== null) update.rolls = [...message.rolls.map((r) => r.toJSON()), roll.toJSON()];
+  await message.update(update as ChatMessage.UpdateData);
+  await showDice(roll);
+}
+
+// ----- gather: the facts of a request about an existing card, re-read from documents -----
+
+interface CardGathered {
+  facts: CardFacts;
+  message: ChatMessage.Implementation;
+  source: AttackSource;
+  world: CardWorld;
+}
+
+async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
+  const found = cardMessage(cardId);
+  if (found === null) return refusal(ATTACK_REQUEST_REASONS.CardGone);
+  let source: AttackSource;
+  try {
+    source = found.model.source;
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | attack card ${cardId} does not read cleanly`, error);
+    return refusal(ATTACK_REQUEST_REASONS.ForgedCard);
+  }
+  const world = await cardWorld(source);
+  const facts: CardFacts = { card: source.card, authoredByGM: found.authoredByGM, owners: ownersOf(world.participants) };
+  return { facts, message: found.message, source, world };
+}
+
+// ----- the steps, on the active GM's client -----
+
+async function declare(payload: DeclarePayload, requester: Requester): Promise<Verdict> {
+  const attackerDocs = await documentsOf(payload.attacker);
+  if (attackerDocs === null) return { ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: payload.attacker } };
+  const owners = game.users.filter((u) => attackerDocs.actor.testUserPermission(u, "OWNER")).map((u) => u.id);
+  const allowed = validateDeclare(owners, requester);
+  if (!allowed.ok) return allowed;
+  // In a running combat the attacker is in, the participants are its combatants; else their tokens (or actors).
+  const combat = runningCombat();
+  const usedCombat = combat !== null && combatantIdOf(combat, attackerDocs) !== null ? combat : null;
+  const participants: Record<string, Participant> = {};
+  const refs: AttackSource["refs"] = {};
+  const add = (id: string, docs: { actor: Actor.Implementation; token: TokenDocument.Implementation | null }): void => {
+    participants[id] = { id, ...docs, snapshot: snapshotOf(docs.actor) };
+    refs[id] = { actorUuid: docs.actor.uuid, tokenUuid: docs.token?.uuid ?? null };
+  };
+  const aId = participantIdOf(usedCombat, attackerDocs) ?? "";
+  add(aId, attackerDocs);
+  const missing: string[] = [];
+  for (const uuid of payload.targets) {
+    const docs = await documentsOf(uuid);
+    const id = docs ? participantIdOf(usedCombat, docs) : null;
+    if (docs === null || id === null) missing.push(uuid);
+    else add(id, docs);
+  }
+  let world = worldOf(usedCombat, participants, missing);
+  // A break-out is against everyone holding the breaker: the card names them from the skirmish, not the payload.
+  if (payload.action === "breakOut" && world.state.combatants[aId] !== undefined) {
+    for (const id of breakOutDefenders(world.state, aId)) {
+      const c = usedCombat?.combatants.get(id);
+      const actor = c?.actor;
+      if (c && actor && participants[id] === undefined) add(id, { actor, token: c.token });
+    }
+    world = worldOf(usedCombat, participants, missing);
+  }
+  const attacker = participants[aId];
+  if (attacker === undefined) return { ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: payload.attacker } };
+  const nameOf = (p: Participant) => world.state.combatants[p.id]?.name ?? p.token?.name ?? p.actor.name;
+  const targetIds =
+    payload.action === "breakOut"
+      ? breakOutDefenders(world.state, aId).filter((id) => participants[id] !== undefined)
+      : payload.action === "setDown"
+        ? []
+        : Object.keys(participants).filter((id) => id !== aId);
+  const weapon = cardWeapon(attacker.snapshot, payload.weaponId);
+  const rescueTN =
+    payload.action === "rescue" && targetIds[0] !== undefined && world.state.combatants[targetIds[0]] && world.state.combatants[aId]
+      ? rescueCheckTN(world.state, { rescuerId: aId, targetId: targetIds[0] })
+      : 5;
+  const needsWeapon = payload.action === "attack" || payload.action === "grapple";
+  if (needsWeapon && weapon === null) return { ok: false, reason: CARD_REASONS.NeedsWeapon };
+  const base = actionCheck(payload.action, combatantChecks(attacker.snapshot), needsWeapon ? weapon : null, rescueTN);
+  const declared = declareCard({
+    action: payload.action,
+    attacker: { id: aId, name: nameOf(attacker) },
+    targets: targetIds.map((id) => {
+      const p = participants[id];
+      return { id, name: p ? nameOf(p) : id };
+    }),
+    weapon: needsWeapon ? weapon : null,
+    killerBlow: payload.killerBlow,
+    check: base === null ? null : modified(base, payload.modifiers),
+    modifiers: payload.modifiers,
+  });
+  if (!declared.ok) return { ok: false, reason: declared.reason };
+  let card = declared.card;
+  const source: AttackSource = { card, refs, combatId: usedCombat?.id ?? "", prompts: {} };
+  // A target that is gone, or not in the running combat, refuses the card (and says so on it).
+  const legality = missing.length > 0 ? { allowed: false, reason: CARD_REASONS.NotInCombat } : cardLegality(card, world.state, world.round);
+  let roll: PoolRoll | null = null;
+  if (!legality.allowed) {
+    const refused = refuseCard(card, legality.reason);
+    if (refused.ok) card = refused.card;
+  } else {
+    const rolled = await rollPool(card.check?.pool ?? 0, card.check ? cardAttackTN(card) : 6);
+    roll = rolled.roll;
+    const after = rollCard(card, rolled.faces);
+    if (!after.ok) return verdictOf(after);
+    card = after.card;
+  }
+  const speaker = ChatMessage.getSpeaker({ actor: attacker.actor, token: attacker.token });
+  const message = await ChatMessage.create({
+    type: "attack",
+    system: { ...source, card },
+    rolls: roll === null ? [] : [roll.toJSON()],
+    speaker,
+  } as ChatMessage.CreateData);
+  if (message && card.stage === "rolled") await promptDefences(message.id);
+  return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason };
+}
+
+async function defend(payload: DefendPayload, gathered: CardGathered, requester: Requester, by: AnswerSource): Promise<Verdict> {
+  const { facts, message, source, world } = gathered;
+  const options = optionsFor(source.card, world, payload.targetId);
+  const verdict = validateDefend(payload, facts, requester, options);
+  if (!verdict.ok) return verdict;
+  const check = chosenCheck(payload, options);
+  const rolled = check === null ? { roll: null, faces: [] as number[] } : await rollPool(check.pool, check.tn);
+  const answered = answerDefence(source.card, payload.targetId, { check, dice: check === null ? null : rolled.faces, by }, options);
+  if (!answered.ok) return verdictOf(answered);
+  await writeCard(message, { ...source, card: answered.card }, rolled.roll);
+  await settle(message.id ?? "");
+  return { ok: true };
+}
+
+async function rollDamage(payload: TargetPayload, gathered: CardGathered, requester: Requester): Promise<Verdict> {
+  const { facts, message, source, world } = gathered;
+  const verdict = validateRollDamage(payload, facts, requester);
+  if (!verdict.ok) return verdict;
+  const due = damageFor(source.card, payload.targetId, world.state);
+  if (due === null) return { ok: false, reason: CARD_REASONS.NoDamageDue };
+  const rolled = await rollPool(due.pool, due.tn);
+  const recorded = recordDamage(source.card, payload.targetId, due, rolled.faces);
+  if (!recorded.ok) return verdictOf(recorded);
+  await writeCard(message, { ...source, card: recorded.card }, rolled.roll);
+  return { ok: true };
+}
+
+async function apply(gathered: CardGathered, requester: Requester): Promise<Verdict> {
+  const { facts, message, source, world } = gathered;
+  const verdict = validateApply(facts, requester, world.missing, isResolved(source.card));
+  if (!verdict.ok) return verdict;
+  const applied = applyCard(source.card, world.state);
+  if (!applied.ok) return verdictOf(applied);
+  const changes = applied.card.application?.changes ?? [];
+  await writeChanges(world, changes);
+  await writeCard(message, { ...source, card: applied.card });
+  return { ok: true };
+}
+
+async function undo(gathered: CardGathered, requester: Requester): Promise<Verdict> {
+  const { facts, message, source, world } = gathered;
+  const verdict = validateUndo(facts, requester, world.missing);
+  if (!verdict.ok) return verdict;
+  const undone = undoCard(source.card);
+  if (!undone.ok) return verdictOf(undone);
+  await writeChanges(world, undone.card.application?.undo ?? []);
+  await writeCard(message, { ...source, card: undone.card });
+  return { ok: true };
+}
+
+/** After a defence: a card that is settled and needs no look (misses, grapples, rescues) applies itself. */
+async function settle(cardId: string): Promise<void> {
+  const gathered = await gatherCard(cardId);
+  if (isRefusal(gathered)) return;
+  if (autoApplies(gathered.source.card)) {
+    const gm = game.user;
+    await apply(gathered, { id: gm.id, name: gm.name, isGM: true });
+  }
+}
+
+// ----- asking defenders -----
+
+/** The queries this client (as active GM) is waiting on: `cardId|targetId`. A new active GM starts empty and asks again. */
+const asking = new Set<string>();
+
+async function setPrompt(cardId: string, targetId: string, prompt: DefencePrompt): Promise<void> {
+  const gathered = await gatherCard(cardId);
+  if (isRefusal(gathered)) return;
+  if (targetStatus(gathered.source.card, targetId) !== "awaitingDefence") return;
+  await writeCard(gathered.message, { ...gathered.source, prompts: { ...gathered.source.prompts, [targetId]: prompt } });
+}
+
+/** Asks each target still awaiting its defence: its online owner by query, else the GM, or rolls at once for an NPC. */
+export async function promptDefences(cardId: string): Promise<void> {
+  if (!isActiveGM()) return;
+  const gathered = await gatherCard(cardId);
+  if (isRefusal(gathered) || !gathered.facts.authoredByGM) return;
+  const { source, world } = gathered;
+  for (const t of source.card.targets) {
+    if (targetStatus(source.card, t.id) !== "awaitingDefence") continue;
+    // Left to the GM, or timed out: the GM answers on the card. Asked by this GM and not yet answered: wait.
+    const prompt = source.prompts[t.id];
+    if (prompt !== undefined && (prompt.who !== "owner" || prompt.timedOut || asking.has(`${cardId}|${t.id}`))) continue;
+    const p = world.participants[t.id];
+    if (p === undefined) continue;
+    const owners = game.users.filter((u) => p.actor.testUserPermission(u, "OWNER")).map((u) => ({ id: u.id, active: u.active, isGM: u.isGM }));
+    const responder = defenceResponder(owners, true, autoNpc());
+    const gm = { id: game.user.id, name: game.user.name, isGM: true };
+    if (responder.who === "auto") {
+      const best = bestCheck(optionsFor(source.card, world, t.id));
+      const fresh = await gatherCard(cardId);
+      if (isRefusal(fresh)) return;
+      await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, fresh, gm, "auto");
+    } else if (responder.who === "owner") {
+      const user = maybe(game.users.get(responder.userId));
+      await setPrompt(cardId, t.id, { who: "owner", userName: user?.name ?? "", timedOut: false });
+      if (user) {
+        const key = `${cardId}|${t.id}`;
+        asking.add(key);
+        void askOwner(cardId, t.id, user).finally(() => asking.delete(key));
+      }
+    } else {
+      await setPrompt(cardId, t.id, { who: "gm", userName: game.user.name, timedOut: false });
+    }
+  }
+}
+
+/**
+ * Asks one owner by query. The answer is trusted as that owner's because the GM chose whom to ask; it is still
+ * parsed and validated like any request. No answer in time leaves the defence to the GM.
+ */
+async function askOwner(cardId: string, targetId: string, user: User.Implementation): Promise<void> {
+  let answer: unknown = null;
+  try {
+    answer = await queryUser(user, DEFEND_QUERY, { cardId, targetId }, defenceTimeout());
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | ${user.name} did not answer the defence of ${targetId}`, error);
+  }
+  const parsed = answer === null ? null : parseDefend(answer);
+  const requester = { id: user.id ?? "", name: user.name, isGM: false };
+  if (parsed !== null && !isRefusal(parsed) && parsed.cardId === cardId && parsed.targetId === targetId) {
+    const gathered = await gatherCard(cardId);
+    if (isRefusal(gathered)) return;
+    const verdict = await defend(parsed, gathered, requester, "owner");
+    if (verdict.ok) return;
+    console.warn(`${SYSTEM_ID} | defence answer from ${user.name} refused: ${verdict.reason}`, answer);
+  }
+  await setPrompt(cardId, targetId, { who: "owner", userName: user.name, timedOut: true });
+}
+
+/** Asks every GM-authored card still awaiting a defence again (a GM just became the active GM). */
+export async function sweepCards(): Promise<void> {
+  if (!isActiveGM()) return;
+  for (const message of game.messages.contents.slice(-50)) {
+    if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message) || !message.system.readable) continue;
+    if (message.system.source.card.stage !== "rolled") continue;
+    // Owners asked by a GM that has gone are asked again (promptDefences skips only what this GM is waiting on).
+    await promptDefences(message.id);
+  }
+}
+
+// ----- the request kinds -----
+
+/** Registers the attack card's request kinds (call in `init`). */
+export function registerAttackRequests(): void {
+  registerRequestKind<DeclarePayload, DeclarePayload>(ATTACK_REQUEST_KINDS.declare, {
+    parse: parseDeclare,
+    gather: (payload) => payload,
+    validate: () => ({ ok: true }),
+    apply: (payload, _facts, requester) => declare(payload, requester),
+  });
+  registerRequestKind<DefendPayload, CardGathered>(ATTACK_REQUEST_KINDS.defend, {
+    parse: parseDefend,
+    gather: (payload) => gatherCard(payload.cardId),
+    validate: (payload, gathered, requester) =>
+      validateDefend(payload, gathered.facts, requester, optionsFor(gathered.source.card, gathered.world, payload.targetId)),
+    apply: (payload, gathered, requester) => defend(payload, gathered, requester, requester.isGM ? "gm" : "owner"),
+  });
+  registerRequestKind<TargetPayload, CardGathered>(ATTACK_REQUEST_KINDS.rollDamage, {
+    parse: parseTargetPayload,
+    gather: (payload) => gatherCard(payload.cardId),
+    validate: (payload, gathered, requester) => validateRollDamage(payload, gathered.facts, requester),
+    apply: (payload, gathered, requester) => rollDamage(payload, gathered, requester),
+  });
+  registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.apply, {
+    parse: parseCardPayload,
+    gather: (payload) => gatherCard(payload.cardId),
+    validate: (_payload, gathered, requester) =>
+      validateApply(gathered.facts, requester, gathered.world.missing, isResolved(gathered.source.card)),
+    apply: (_payload, gathered, requester) => apply(gathered, requester),
+  });
+  registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.undo, {
+    parse: parseCardPayload,
+    gather: (payload) => gatherCard(payload.cardId),
+    validate: (_payload, gathered, requester) => validateUndo(gathered.facts, requester, gathered.world.missing),
+    apply: (_payload, gathered, requester) => undo(gathered, requester),
+  });
+}
+
+/**
+ * Runs an attack request from this client: the active GM runs it at once; anyone else posts a request message
+ * for the active GM. A refusal is shown to the user who asked.
+ */
+export async function requestAttack(kind: string, payload: Record<string, unknown>): Promise<void> {
+  const user = game.user;
+  if (isActiveGM()) {
+    const verdict = await REQUESTS.process(kind, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
+      console.error(`${SYSTEM_ID} | ${kind} failed`, error);
+    });
+    if (!verdict.ok) {
+      console.warn(`${SYSTEM_ID} | ${kind} refused: ${verdict.reason}`, payload);
+      const reason = i18nFormat(verdict.reason, verdict.data ?? {});
+      ui.notifications.warn(game.i18n.format("AOD.Attack.Notify.refused", { reason }));
+    }
+    return;
+  }
+  const short = kind.split(".")[1] ?? kind;
+  await sendRequest(kind, payload, game.i18n.format(`AOD.Attack.Request.Summary.${short}`, { name: user.name }));
+}

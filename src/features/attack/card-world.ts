@@ -1,0 +1,211 @@
+/**
+ * The documents behind an attack card, Foundry side (docs/ATTACK.md): who its participants are, the skirmish
+ * and round they act in (the combat's, or a quick-play state outside combat), and how changes are written back.
+ * Everything is re-read from documents each time; nothing is taken from a payload or the card's HTML.
+ */
+import { declaredLimits } from "../../data/combat/declaration";
+import { AttackMessageModel } from "../../data/message/attack-model";
+import type { AttackSource, ParticipantRef } from "../../data/message/attack-source";
+import { combatantChecks, statusToggles } from "../../data/message/attack-actors";
+import { defenceChecks } from "../../rules/attack-card-checks";
+import type { CardCheck } from "../../rules/attack-card-checks";
+import { mayDefend } from "../../rules/procedures/readiness";
+import { actorSnapshot, combatantState } from "../../data/actor/actor-snapshot";
+import type { ActorSnapshot } from "../../data/actor/actor-snapshot";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import type { AttackCard } from "../../rules/attack-card";
+import { quickPlayState } from "../../rules/attack-card-legality";
+import type { RoundContext } from "../../rules/attack-card-legality";
+import { applyChanges } from "../../rules/state";
+import type { SkirmishState, StateChange } from "../../rules/state";
+
+/** One participant's documents, freshly read. */
+export interface Participant {
+  id: string;
+  actor: Actor.Implementation;
+  token: TokenDocument.Implementation | null;
+  snapshot: ActorSnapshot;
+}
+
+/** The world an attack card acts in, read from documents now. */
+export interface CardWorld {
+  combat: AgeOfDragonsCombat | null;
+  state: SkirmishState;
+  round: RoundContext;
+  participants: Record<string, Participant>;
+  /** Names of participants whose actor or token is gone. */
+  missing: string[];
+}
+
+/** The actor (and token) a UUID names: a token on a scene or an actor; null when it is gone. */
+export async function documentsOf(uuid: string): Promise<{ actor: Actor.Implementation; token: TokenDocument.Implementation | null } | null> {
+  const found: unknown = await fromUuid(uuid as Parameters<typeof fromUuid>[0]);
+  if (found instanceof TokenDocument) {
+    const actor = found.actor;
+    return actor ? { actor, token: found as TokenDocument.Implementation } : null;
+  }
+  if (found instanceof Actor) return { actor: found as Actor.Implementation, token: null };
+  return null;
+}
+
+/** The actor snapshot the rules read, with the world's rank ladder. */
+export function snapshotOf(actor: Actor.Implementation): ActorSnapshot {
+  return actorSnapshot(
+    { _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items: actor.items },
+    { ladder: CONFIG.ageOfDragons.skillLadder },
+  );
+}
+
+/** The running combat of this system (the active scene's, started), or null for quick play. */
+export function runningCombat(): AgeOfDragonsCombat | null {
+  const running: unknown = game.combat;
+  return running instanceof AgeOfDragonsCombat && running.started ? running : null;
+}
+
+/** A participant's documents, as far as finding its combatant needs them. */
+interface ParticipantDocs {
+  actor: { id: string | null };
+  token: { id: string | null } | null;
+}
+
+/** The id of the combatant a token (or, without a token, an actor) fights as in the combat, or null when it does not. */
+export function combatantIdOf(combat: AgeOfDragonsCombat, docs: ParticipantDocs): string | null {
+  const { token, actor } = docs;
+  const found = combat.combatants.find((c) => (token ? c.tokenId === token.id : c.actorId === actor.id));
+  return found?.id ?? null;
+}
+
+/**
+ * A participant's id on a card (docs/ATTACK.md "Stored data"): its Combatant id in a combat, its token (or actor)
+ * id outside one; null when the combat has no combatant for it.
+ */
+export function participantIdOf(combat: AgeOfDragonsCombat | null, docs: ParticipantDocs): string | null {
+  return combat ? combatantIdOf(combat, docs) : (docs.token?.id ?? docs.actor.id);
+}
+
+/** The combat a card was made in, if it still exists and is this system's. */
+export function combatOf(id: string): AgeOfDragonsCombat | null {
+  if (id === "") return null;
+  const combat = game.combats.get(id);
+  return combat instanceof AgeOfDragonsCombat ? combat : null;
+}
+
+/**
+ * The combat's current step as the card's round check reads it (null when not started or past the end), with the
+ * public declarations of its phase at a resolve step of the declaration modes.
+ */
+export function roundOf(combat: AgeOfDragonsCombat | null): RoundContext {
+  if (combat === null) return { inCombat: false };
+  const { plan, cursor, mode, declarations } = combat.stored;
+  const step = combat.started ? (plan[cursor.index] ?? null) : null;
+  // RULES.md "Declaration modes": a resolve step takes only the declared action.
+  const declaring = mode === "reverseDeclaration" || mode === "secretDeclaration";
+  if (declaring && step?.kind === "resolve") return { inCombat: true, step, declared: declaredLimits(declarations, step.phase) };
+  return { inCombat: true, step };
+}
+
+/** Reads the participants named by refs; those gone are listed by name in `missing`. */
+export async function participantsOf(
+  refs: Readonly<Record<string, ParticipantRef>>,
+  names: Readonly<Record<string, string>>,
+): Promise<{ participants: Record<string, Participant>; missing: string[] }> {
+  const participants: Record<string, Participant> = {};
+  const missing: string[] = [];
+  for (const [id, ref] of Object.entries(refs)) {
+    const docs = await documentsOf(ref.tokenUuid ?? ref.actorUuid);
+    if (docs === null) {
+      missing.push(names[id] ?? id);
+      continue;
+    }
+    participants[id] = { id, ...docs, snapshot: snapshotOf(docs.actor) };
+  }
+  return { participants, missing };
+}
+
+/** The world for participants: the combat's skirmish, or everyone at close quarters for quick play. */
+export function worldOf(combat: AgeOfDragonsCombat | null, participants: Record<string, Participant>, missing: string[]): CardWorld {
+  const state =
+    combat !== null
+      ? combat.skirmish
+      : quickPlayState(
+          Object.values(participants).map((p) =>
+            combatantState(p.snapshot, { id: p.id, side: "", altitude: "mid", name: p.token?.name ?? p.actor.name }),
+          ),
+        );
+  return { combat, state, round: roundOf(combat), participants, missing };
+}
+
+/** The whole world of an existing card. */
+export async function cardWorld(source: AttackSource): Promise<CardWorld> {
+  const card = source.card;
+  const names = Object.fromEntries([card.attacker, ...card.targets].map((p) => [p.id, p.name]));
+  const { participants, missing } = await participantsOf(source.refs, names);
+  return worldOf(combatOf(source.combatId), participants, missing);
+}
+
+/** Foundry hands back undefined or null for what is gone, whatever a declaration says: check for it. */
+export function maybe<T>(value: T): T | undefined {
+  return value ?? undefined;
+}
+
+/** The attack card message with this id, if it is one, and whether a GM authored it (only those are cards). */
+export function cardMessage(id: string): { message: ChatMessage.Implementation; model: AttackMessageModel; authoredByGM: boolean } | null {
+  const message = maybe(game.messages.get(id));
+  if (message === undefined || !(message.system instanceof AttackMessageModel)) return null;
+  return { message, model: message.system, authoredByGM: authorIsGM(message) };
+}
+
+/** Whether a GM authored the message (the server vouches for the author; only a GM's attack message is a card). */
+export function authorIsGM(message: ChatMessage.Implementation): boolean {
+  return maybe(message.author)?.isGM === true;
+}
+
+/** The ids of the users who own each participant's actor. */
+export function ownersOf(participants: Readonly<Record<string, Participant>>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.values(participants).map((p) => [
+      p.id,
+      game.users.filter((u) => p.actor.testUserPermission(u, "OWNER")).map((u) => u.id),
+    ]),
+  );
+}
+
+/**
+ * Writes changes: through the combat (skirmish, actors, statuses) in combat; outside combat, the wounds and Magic
+ * Points on the actors and the health statuses on them, since quick play keeps no board.
+ */
+export async function writeChanges(world: CardWorld, changes: readonly StateChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  if (world.combat !== null) {
+    await world.combat.applyEngineChanges(changes);
+    return;
+  }
+  const after = applyChanges(world.state, changes);
+  for (const p of Object.values(world.participants)) {
+    const before = world.state.combatants[p.id];
+    const now = after.combatants[p.id];
+    if (before === undefined || now === undefined) continue;
+    const update: Record<string, number> = {};
+    if (now.life.wounds !== before.life.wounds) update["system.life.wounds"] = now.life.wounds;
+    if (now.magic.value !== before.magic.value) update["system.magic.value"] = now.magic.value;
+    if (Object.keys(update).length > 0) await p.actor.update(update);
+    for (const toggle of statusToggles(world.state, after, p.id)) {
+      if (toggle.id === "severelyInjured" || toggle.id === "dead") {
+        await p.actor.toggleStatusEffect(toggle.id, { active: toggle.active });
+      }
+    }
+  }
+}
+
+/** The participant ids on a card. */
+export function participantIds(card: AttackCard): string[] {
+  return [card.attacker.id, ...card.targets.map((t) => t.id)];
+}
+
+/** The checks a target may defend with now, from its actor and the skirmish (none when it may not defend). */
+export function optionsFor(card: AttackCard, world: CardWorld, targetId: string): CardCheck[] {
+  const defender = world.participants[targetId];
+  if (defender === undefined) return [];
+  const may = world.state.combatants[targetId] !== undefined && mayDefend(world.state, targetId).allowed;
+  return defenceChecks(card.action, card.weapon, combatantChecks(defender.snapshot), may);
+}

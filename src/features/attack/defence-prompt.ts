@@ -1,0 +1,57 @@
+/**
+ * The defence prompt on a defender's owner's client: the handler of the GM's `attackDefend` query. It checks for
+ * itself that the card is a GM's, still awaits this target, and that this user owns the target; then it asks
+ * which defence to roll (or none) and returns the choice. The GM validates the answer again before rolling.
+ */
+import { attackSuccesses } from "../../rules/attack-card";
+import { isRefusal, parseTargetPayload } from "./attack-requests";
+import type { DefendPayload } from "./attack-requests";
+import { cardMessage, cardWorld, optionsFor } from "./card-world";
+import { targetStatus } from "../../rules/attack-card";
+import { translate } from "./attack-card-render";
+
+function paragraph(text: string): string {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p.outerHTML;
+}
+
+/** Answers the GM's defence query: the chosen defence, or null (not mine, no longer awaited, or closed). */
+export async function answerDefenceQuery(data: unknown): Promise<DefendPayload | null> {
+  const asked = parseTargetPayload(data);
+  if (isRefusal(asked)) return null;
+  const found = cardMessage(asked.cardId);
+  if (found === null || !found.authoredByGM || !found.model.readable) return null;
+  const source = found.model.source;
+  const card = source.card;
+  if (targetStatus(card, asked.targetId) !== "awaitingDefence") return null;
+  const world = await cardWorld(source);
+  const defender = world.participants[asked.targetId];
+  if (defender === undefined || !defender.actor.isOwner) return null;
+  const options = optionsFor(card, world, asked.targetId);
+  const target = card.targets.find((t) => t.id === asked.targetId)?.name ?? defender.actor.name;
+  const values = { attacker: card.attacker.name, target, weapon: card.weapon?.name ?? "", successes: attackSuccesses(card) ?? 0 };
+  const body = translate(card.action === "breakOut" ? "AOD.Attack.Prompt.breakOut" : "AOD.Attack.Prompt.body", values);
+  const buttons = [
+    ...options.map((check, i) => ({
+      action: `skill:${check.skill ?? ""}`,
+      label: translate("AOD.Attack.CheckLabel", {
+        skill: check.skill === null ? translate("AOD.Attack.Untrained") : check.skill,
+        pool: check.pool,
+        tn: check.tn,
+      }),
+      default: i === 0,
+    })),
+    { action: "none", label: translate("AOD.Attack.Button.noDefence"), default: options.length === 0 },
+  ];
+  const choice: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: translate("AOD.Attack.Prompt.title", { target }) },
+    content: paragraph(body),
+    buttons,
+    rejectClose: false,
+  });
+  if (typeof choice !== "string") return null;
+  if (choice === "none") return { cardId: asked.cardId, targetId: asked.targetId, defend: false, skill: null };
+  const skill = choice.slice("skill:".length);
+  return { cardId: asked.cardId, targetId: asked.targetId, defend: true, skill: skill === "" ? null : skill };
+}

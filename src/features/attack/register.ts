@@ -1,0 +1,43 @@
+/** Registers the attack card (issue 10): its message subtype, settings, defence query, request kinds and hooks. */
+import { redrawOnGmPresence, renderAttackCard } from "./attack-card-render";
+import { answerDefenceQuery } from "./defence-prompt";
+import { AttackMessageModel } from "../../data/message/attack-model";
+import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "./attack-flow";
+import { SYSTEM_ID } from "../../constants/system-id";
+
+type QueryHandler = (data: unknown) => Promise<unknown>;
+
+/** Call in `init`. */
+export function registerAttackCard(): void {
+  Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackMessageModel });
+  game.settings.register(SYSTEM_ID, "autoNpcDefence", {
+    name: "AOD.Attack.Settings.autoNpcDefence.name",
+    hint: "AOD.Attack.Settings.autoNpcDefence.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "defenceTimeout", {
+    name: "AOD.Attack.Settings.defenceTimeout.name",
+    hint: "AOD.Attack.Settings.defenceTimeout.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    default: 60,
+  });
+  // The defender's owner answers the GM's query; the handler checks the card and ownership for itself.
+  (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries[DEFEND_QUERY] = (data) => answerDefenceQuery(data);
+  registerAttackRequests();
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+    void renderAttackCard(message, html);
+  });
+  Hooks.once("ready", () => {
+    void sweepCards();
+    redrawOnGmPresence();
+  });
+  Hooks.on("userConnected", () => {
+    void sweepCards();
+    redrawOnGmPresence();
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The `board.move` request on the active GM's client (docs/COMBAT.md "Requests"): parse the untrusted payload,
+ * re-read the combat and whether the author owns the mover, rule with the latest state, write the engine's
+ * changes. The request mechanism runs requests one at a time in arrival order, so two players moving at once
+ * both land, each against the state the other left.
+ */
+import type { AgeOfDragonsCombat } from "../../documents/combat";
+import { BOARD_REQUESTS, parseMoveRequest, ruleMoveRequest } from "./board-requests";
+import type { MoveRequest } from "./board-requests";
+import { registerRequestKind } from "../../core/requests/registry";
+import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
+import { BOARD_REASONS } from "../../rules/board/reasons";
+import type { MovePhase } from "../../rules/procedures/move";
+import type { SkirmishState } from "../../rules/state";
+import { declaredMoveAllows } from "../../data/combat/declaration";
+import { boardCombat, combatPhase } from "./combat-board-source";
+
+/** What the GM re-reads for a move request. */
+interface MoveFacts {
+  combat: AgeOfDragonsCombat;
+  state: SkirmishState;
+  phase: MovePhase | undefined;
+  /** The request's author owns the mover's actor. */
+  owns: boolean;
+}
+
+function ruling(request: MoveRequest, facts: MoveFacts, requester: Requester) {
+  const owner = { isGM: requester.isGM, owns: (id: string) => id === request.move.id && facts.owns };
+  // RULES.md "Declaration modes": a player moves at its resolve step, with the move it declared.
+  const { mode, plan, cursor, declarations } = facts.combat.stored;
+  const declared = declaredMoveAllows({ mode, step: plan[cursor.index] ?? null, declarations }, request.move, requester.isGM);
+  if (!declared.allowed) return declared;
+  return ruleMoveRequest(facts.state, request, facts.phase, owner);
+}
+
+function verdict(result: ReturnType<typeof ruling>): Verdict {
+  return result.allowed ? { ok: true } : { ok: false, reason: result.reason };
+}
+
+/** Registers `board.move` with the request mechanism (call in `init`). */
+export function registerBoardRequests(): void {
+  registerRequestKind<MoveRequest, MoveFacts>(BOARD_REQUESTS.move, {
+    parse(payload: unknown): MoveRequest | Refusal {
+      const parsed = parseMoveRequest(payload);
+      return parsed.ok ? parsed.value : { refused: parsed.reason };
+    },
+    gather(request: MoveRequest, requester: Requester): MoveFacts | Refusal {
+      const combat = boardCombat(request.combatId);
+      // Typed as always found, but the author may have been deleted since the request was written.
+      const user = game.users.get(requester.id) as User.Implementation | undefined;
+      if (!combat || !user) return { refused: BOARD_REASONS.NoCombat };
+      const actor = combat.combatants.get(request.move.id)?.actor;
+      return {
+        combat,
+        state: combat.skirmish,
+        phase: combatPhase(combat),
+        owns: actor?.testUserPermission(user, "OWNER") ?? false,
+      };
+    },
+    validate: (request, facts, requester) => verdict(ruling(request, facts, requester)),
+    async apply(request, facts, requester) {
+      const result = ruling(request, facts, requester);
+      if (!result.allowed) return verdict(result);
+      await facts.combat.applyEngineChanges(result.changes);
+      return { ok: true };
+    },
+  });
+}

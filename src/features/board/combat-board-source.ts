@@ -1,0 +1,112 @@
+/**
+ * The board's BoardSource in Foundry: the combat the tracker shows, its skirmish state (docs/COMBAT.md), the
+ * actors' weapons (data/snapshot.ts), and the two write paths. A GM's move and every GM edit are applied on
+ * that GM's client, one at a time against the latest state; a player's move is a `board.move` request that the
+ * active GM rules on (board-requests-foundry.ts).
+ */
+import { actorSnapshot } from "../../data/actor/actor-snapshot";
+import { writeUpdates } from "../../documents/combat-writer";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { BOARD_REQUESTS, RequestQueue, parseMoveRequest, ruleEditRequest, ruleMoveRequest } from "./board-requests";
+import { sendRequest } from "../../core/requests/requests";
+import { BOARD_REASONS } from "../../rules/board/reasons";
+import type { BoardEdit } from "../../rules/board/edits";
+import type { MovePhase } from "../../rules/procedures/move";
+import type { WeaponSnapshot } from "../../rules/procedures/weapon";
+import { editUpdates } from "./board-writes";
+import type { BoardData, BoardSource, MovePayload } from "./board-source";
+
+/** A combat of this system by id, if there is one. */
+export function boardCombat(id: string): AgeOfDragonsCombat | undefined {
+  const combat = game.combats.get(id);
+  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
+}
+
+/** The combat the tracker shows (or the active one). */
+function viewedCombat(): AgeOfDragonsCombat | undefined {
+  const combat = game.combats.viewed ?? game.combat;
+  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
+}
+
+/** The phase of the round the combat is in, or undefined before it starts (docs/COMBAT.md plan and cursor). */
+export function combatPhase(combat: AgeOfDragonsCombat): MovePhase | undefined {
+  if (!combat.started) return undefined;
+  const { plan, cursor } = combat.stored;
+  return plan[cursor.index]?.phase;
+}
+
+/** Each combatant's actor statuses now, so an edit writes only the statuses that change. */
+export function actorStatuses(combat: AgeOfDragonsCombat): Record<string, string[]> {
+  const statuses: Record<string, string[]> = {};
+  for (const c of combat.combatants) if (c.id) statuses[c.id] = [...(c.actor?.statuses ?? [])];
+  return statuses;
+}
+
+/** Applies a GM edit to a combat: the rules of the edit, then only the entries it changes. */
+export async function writeEdit(combat: AgeOfDragonsCombat, edit: BoardEdit): Promise<string | undefined> {
+  const before = combat.skirmish;
+  const ruling = ruleEditRequest(before, edit, { isGM: game.user.isGM, owns: () => false });
+  if (!ruling.allowed) return ruling.reason;
+  await writeUpdates(combat, editUpdates(combat.stored.skirmish, before, ruling.state, actorStatuses(combat)));
+  return undefined;
+}
+
+const queue = new RequestQueue();
+
+/** The board's data and writes in a running Foundry world. */
+export const combatBoardSource: BoardSource = {
+  read(): BoardData | undefined {
+    const combat = viewedCombat();
+    if (!combat?.id) return undefined;
+    const images: Record<string, string> = {};
+    const owned: string[] = [];
+    for (const c of combat.combatants) {
+      if (!c.id) continue;
+      images[c.id] = c.img ?? c.actor?.img ?? "";
+      if (c.isOwner) owned.push(c.id);
+    }
+    return { combatId: combat.id, state: combat.skirmish, phase: combatPhase(combat), images, owned };
+  },
+
+  weapons(combatId: string, combatantId: string): WeaponSnapshot[] {
+    const actor = boardCombat(combatId)?.combatants.get(combatantId)?.actor;
+    if (!actor) return [];
+    const items = actor.items.contents.map((item) => ({ _id: item.id, name: item.name, type: item.type, system: item.system as unknown }));
+    const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items });
+    return snapshot.weapons.map((w) => w.weapon);
+  },
+
+  async move(payload: MovePayload): Promise<string | undefined> {
+    const combat = boardCombat(payload.combatId);
+    if (!combat) return BOARD_REASONS.NoCombat;
+    if (!game.user.isGM) {
+      const name = combat.combatants.get(payload.moverId)?.name ?? "";
+      await sendRequest(BOARD_REQUESTS.move, { ...payload }, game.i18n.format("AOD.Board.Move.Request", { name }));
+      return undefined;
+    }
+    return queue.enqueue(async () => {
+      const parsed = parseMoveRequest(payload);
+      if (!parsed.ok) return parsed.reason;
+      const ruling = ruleMoveRequest(combat.skirmish, parsed.value, combatPhase(combat), { isGM: true, owns: () => true });
+      if (!ruling.allowed) return ruling.reason;
+      await combat.applyEngineChanges(ruling.changes);
+      return undefined;
+    });
+  },
+
+  edit(combatId: string, edit: BoardEdit): Promise<string | undefined> {
+    const combat = boardCombat(combatId);
+    if (!combat) return Promise.resolve(BOARD_REASONS.NoCombat);
+    return queue.enqueue(() => writeEdit(combat, edit));
+  },
+
+  async addControlledTokens(combatId: string): Promise<void> {
+    const combat = boardCombat(combatId);
+    if (!combat || !canvas.ready) return;
+    const present = new Set(combat.combatants.map((c) => c.tokenId));
+    const data = (canvas.tokens?.controlled ?? [])
+      .filter((token) => !present.has(token.id))
+      .map((token) => ({ tokenId: token.id, sceneId: token.scene.id, actorId: token.actor?.id, hidden: token.document.hidden }));
+    if (data.length > 0) await combat.createEmbeddedDocuments("Combatant", data);
+  },
+};

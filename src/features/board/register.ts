@@ -1,0 +1,199 @@
+/**
+ * Registers the range board (issue 9) in `init`: its request kind, its settings (token elevation follows
+ * altitude, and each band's elevation), the keybinding, the scene control and tracker button that open it, the
+ * live re-render on combat changes, the entry distance of new combatants, the clean-up after a removed one,
+ * and token elevation kept in step with the bands both ways.
+ */
+import { isActiveGM } from "../../core/requests/requests";
+import { RangeBoard } from "./range-board";
+import { editUpdates, staleUpdates } from "./board-writes";
+import { registerBoardRequests } from "./board-request-handlers";
+import { actorStatuses, combatBoardSource, writeEdit } from "./combat-board-source";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { applyBoardEdit } from "../../rules/board/edits";
+import { DEFAULT_DISTANCE } from "../../rules/state";
+import {
+  DEFAULT_BAND_ELEVATIONS,
+  bandChangeForElevation,
+  elevationUpdates,
+  formatBandElevations,
+  parseBandElevations,
+} from "./board-elevation";
+import type { BandElevations } from "./board-elevation";
+import { entryDistance } from "../../core/settings/combat-settings";
+import { SYSTEM_ID } from "../../constants/system-id";
+
+/** An update made by the board itself, so its own hooks do not answer it. */
+const OWN_UPDATE = "aodBoard";
+
+/** The band elevations the world set, or the defaults when the text cannot be read. */
+function bandElevations(): BandElevations {
+  return parseBandElevations(game.settings.get(SYSTEM_ID, "boardBandElevations")) ?? DEFAULT_BAND_ELEVATIONS;
+}
+
+function tokenElevationOn(): boolean {
+  return game.settings.get(SYSTEM_ID, "boardTokenElevation");
+}
+
+function registerBoardSettings(): void {
+  game.settings.register(SYSTEM_ID, "boardTokenElevation", {
+    name: "AOD.Board.Settings.tokenElevation.name",
+    hint: "AOD.Board.Settings.tokenElevation.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  game.settings.register(SYSTEM_ID, "boardBandElevations", {
+    name: "AOD.Board.Settings.bandElevations.name",
+    hint: "AOD.Board.Settings.bandElevations.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: formatBandElevations(DEFAULT_BAND_ELEVATIONS),
+    onChange: (value: unknown) => {
+      if (parseBandElevations(value) === undefined) ui.notifications.warn("AOD.Board.Settings.bandElevations.invalid", { localize: true });
+    },
+  });
+}
+
+/** Sets each token of the combat to its band's elevation (active GM, setting on). */
+async function syncElevations(combat: AgeOfDragonsCombat): Promise<void> {
+  if (!isActiveGM() || !tokenElevationOn()) return;
+  const state = combat.skirmish;
+  const altitudes = Object.fromEntries(Object.values(state.combatants).map((c) => [c.id, c.altitude]));
+  const byScene = new Map<Scene.Implementation, { tokenId: string; combatantId: string; elevation: number }[]>();
+  for (const c of combat.combatants) {
+    const token = c.token;
+    const scene = token?.parent;
+    if (!c.id || !token?.id || !scene) continue;
+    const list = byScene.get(scene) ?? [];
+    list.push({ tokenId: token.id, combatantId: c.id, elevation: token.elevation });
+    byScene.set(scene, list);
+  }
+  for (const [scene, tokens] of byScene) {
+    const updates = elevationUpdates(altitudes, tokens, bandElevations()).map((u) => ({ _id: u.tokenId, elevation: u.elevation }));
+    // The flag travels in the update's options to every client's updateToken hook (FOUNDRY-V13.md "Data models").
+    const options = { [OWN_UPDATE]: true } as Parameters<typeof scene.updateEmbeddedDocuments>[2];
+    if (updates.length > 0) await scene.updateEmbeddedDocuments("Token", updates, options);
+  }
+}
+
+/** A GM set a token's elevation by hand: move its combatant to the matching band in every combat it is in. */
+async function bandFromToken(token: TokenDocument.Implementation): Promise<void> {
+  for (const combat of game.combats) {
+    if (!(combat instanceof AgeOfDragonsCombat)) continue;
+    const combatant = combat.combatants.find((c) => c.tokenId === token.id && c.sceneId === token.parent?.id);
+    const place = combatant?.id ? combat.skirmish.combatants[combatant.id] : undefined;
+    if (!combatant?.id || !place) continue;
+    const band = bandChangeForElevation(place.altitude, token.elevation, bandElevations());
+    if (band !== undefined) await writeEdit(combat, { type: "altitude", id: combatant.id, altitude: band });
+  }
+}
+
+/** A new combatant enters at the entry distance from everyone (RULES.md "Movement", a world setting). */
+async function enter(combatant: Combatant.Implementation): Promise<void> {
+  const combat = combatant.parent;
+  if (!(combat instanceof AgeOfDragonsCombat) || !combatant.id) return;
+  const distance = entryDistance();
+  const state = combat.skirmish;
+  const entering = state.combatants[combatant.id];
+  if (!entering || distance === DEFAULT_DISTANCE) return;
+  const others = Object.fromEntries(Object.entries(state.combatants).filter(([id]) => id !== entering.id));
+  const ruling = applyBoardEdit({ ...state, combatants: others }, { type: "addCombatant", combatant: entering, distance });
+  if (!ruling.allowed) return;
+  const { combat: paths } = editUpdates(combat.stored.skirmish, state, ruling.state, actorStatuses(combat));
+  if (Object.keys(paths).length > 0) await combat.update(paths as Combat.UpdateData);
+}
+
+/** A combatant left: forget every entry that names it. */
+async function forget(combatant: Combatant.Implementation): Promise<void> {
+  const combat = combatant.parent;
+  if (!(combat instanceof AgeOfDragonsCombat) || !combatant.id) return;
+  const paths = staleUpdates(combat.stored.skirmish, combatant.id);
+  if (Object.keys(paths).length > 0) await combat.update(paths as Combat.UpdateData);
+}
+
+/** Hooks as v13 calls them, for the two hooks whose current form the types in use do not describe. */
+const untypedHooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => void): number };
+
+/** The part of v13's scene controls record the board adds its button to. */
+type SceneControlSets = Record<string, { tools: Record<string, object> } | undefined>;
+
+function registerOpeners(): void {
+  game.keybindings.register(SYSTEM_ID, "openBoard", {
+    name: "AOD.Board.Keybinding.name",
+    hint: "AOD.Board.Keybinding.hint",
+    editable: [{ key: "KeyB", modifiers: ["SHIFT"] }],
+    onDown: () => {
+      RangeBoard.open();
+      return true;
+    },
+  });
+  // v13 passes the controls as a record of control sets (controls.tokens.tools is a record of tools); the types
+  // in use do not list this hook, so it is registered through an untyped view of Hooks.on.
+  untypedHooks.on("getSceneControlButtons", (controls: SceneControlSets) => {
+    const tokens = controls.tokens;
+    if (!tokens) return;
+    tokens.tools.aodRangeBoard = {
+      name: "aodRangeBoard",
+      title: "AOD.Board.OpenHint",
+      icon: "fa-solid fa-dragon",
+      order: Object.keys(tokens.tools).length,
+      button: true,
+      visible: true,
+      onChange: () => {
+        RangeBoard.open();
+      },
+    };
+  });
+  // v13's ApplicationV2 tracker fires render hooks with an HTMLElement; the types only know the older form.
+  untypedHooks.on("renderCombatTracker", (_app: unknown, html: HTMLElement) => {
+    if (html.querySelector(".aod-board-open")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "aod-board-open inline-control icon fa-solid fa-dragon";
+    button.dataset.tooltip = game.i18n.localize("AOD.Board.OpenHint");
+    button.setAttribute("aria-label", game.i18n.localize("AOD.Board.OpenHint"));
+    button.addEventListener("click", () => {
+      RangeBoard.open();
+    });
+    (html.querySelector(".encounter-controls") ?? html.querySelector("header") ?? html).prepend(button);
+  });
+}
+
+function registerLiveUpdates(): void {
+  const refresh = foundry.utils.debounce(() => {
+    RangeBoard.refresh();
+  }, 50);
+  for (const hook of ["updateCombat", "createCombat", "deleteCombat", "combatStart", "createCombatant", "updateCombatant", "deleteCombatant", "updateActor"] as const) {
+    Hooks.on(hook, refresh);
+  }
+  Hooks.on("updateCombat", (combat: Combat.Implementation, changes: object) => {
+    if (combat instanceof AgeOfDragonsCombat && foundry.utils.hasProperty(changes, "system.skirmish")) void syncElevations(combat);
+  });
+  Hooks.on("createCombatant", (combatant: Combatant.Implementation) => {
+    if (!isActiveGM()) return;
+    void enter(combatant).then(() => (combatant.parent instanceof AgeOfDragonsCombat ? syncElevations(combatant.parent) : undefined));
+  });
+  Hooks.on("deleteCombatant", (combatant: Combatant.Implementation) => {
+    if (isActiveGM()) void forget(combatant);
+  });
+  Hooks.on("updateToken", (token: TokenDocument.Implementation, changes: object, options: object, userId: string) => {
+    if (!isActiveGM() || !tokenElevationOn() || !("elevation" in changes)) return;
+    if ((options as Record<string, unknown>)[OWN_UPDATE] === true) return;
+    // Only a GM's hand moves a combatant between bands; players move through the board's rules.
+    const user = game.users.get(userId) as User.Implementation | undefined; // typed as found; may be gone
+    if (!user?.isGM) return;
+    void bandFromToken(token);
+  });
+}
+
+/** Registers everything the board needs (call in `init`). */
+export function registerBoard(): void {
+  RangeBoard.source = combatBoardSource;
+  registerBoardRequests();
+  registerBoardSettings();
+  registerOpeners();
+  registerLiveUpdates();
+}

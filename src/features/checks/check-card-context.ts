@@ -1,0 +1,42 @@
+/**
+ * What a check card shows (issue 7): the speaker's portrait and name, the check with its skill and rank, the
+ * pool and TN with any modifiers, every die, and the result in words. Pure: built from the card's data and the
+ * roll's faces; the successes are counted again from the faces by the rules, never trusted from the data alone.
+ */
+import { signed } from "../../core/handlebars/helpers";
+import { poolResult } from "../../core/dice/pool-result";
+import type { Format } from "../../core/rolls/roll-dialog-context";
+import type { CheckCardData } from "../../data/message/check-data";
+
+/** Builds the card's context; `notices` are already-localised lines (warnings from the roll). */
+export function checkCardContext(data: CheckCardData, faces: readonly number[], format: Format, notices: readonly string[] = []) {
+  const result = poolResult(faces, data.tn);
+  const attribute = format(`AOD.Choices.attribute.${data.attribute}`);
+  const checkName = data.weapon !== "" ? data.weapon : data.skillName !== "" ? data.skillName : attribute;
+  const modifiers = [
+    ...(data.extraDice !== 0 ? [format("AOD.Check.ExtraDice", { value: signed(data.extraDice) })] : []),
+    ...(data.tnShift !== 0 ? [format("AOD.Check.TNShift", { value: signed(data.tnShift) })] : []),
+    ...(data.killerBlow ? [format("AOD.Item.weapon.FIELDS.killerBlow.label")] : []),
+  ];
+  return {
+    label: format("AOD.Check.CardLabel", { actor: data.actorName, check: checkName }),
+    actorName: data.actorName,
+    actorImg: data.actorImg,
+    portraitAlt: format("AOD.Check.Portrait", { actor: data.actorName }),
+    checkName,
+    details: [
+      ...(data.weapon !== "" && data.skillName !== "" ? [data.skillName] : []),
+      format(`AOD.Choices.rank.${data.rank}`),
+      attribute,
+    ].join(" \u00b7 "),
+    pool: format("AOD.RollDialog.PoolValue", { pool: data.pool }),
+    tn: format("AOD.RollDialog.TNValue", { tn: data.tn }),
+    modifiers,
+    result,
+    verdict: format(result.succeeded ? "AOD.Check.Success" : "AOD.Check.Failure"),
+    notices,
+  };
+}
+
+/** The card context type. */
+export type CheckCardContext = ReturnType<typeof checkCardContext>;

@@ -1,0 +1,145 @@
+/**
+ * `game.system.api.rollCheck(actor, options)`: the single entry for a check (README "Rolling checks"). Sheets,
+ * hotbar macros and the dialog all come through here. It refuses with a notification (and rolls nothing) when
+ * the actor is gone, not the user's, lacks the skill, or the check is impossible; otherwise it rolls a real
+ * PoolRoll and posts a check card with the roll on it (so Dice So Nice animates it).
+ */
+import type { Attribute } from "../../rules";
+import { RollDialog } from "../../core/rolls/roll-dialog";
+import { i18nFormat } from "../../core/i18n";
+import { templatePath } from "../../constants/template-paths";
+import { checkCardContext } from "./check-card-context";
+import { checkCardData } from "../../data/message/check-data";
+import { actorSourceOf } from "../../data/check/check-source";
+import type { ActorSource } from "../../data/check/check-source";
+import type { CheckMessage } from "../../data/check/check-plan";
+import { prepareCheck } from "../../data/check/prepare-check";
+import type { CheckRequest } from "../../data/check/prepare-check";
+import { PoolRoll } from "../../core/dice/pool-roll";
+import type { AttackBoard } from "../../core/rolls/roll-dialog-context";
+import { attackBoard, attackerUuid } from "../../documents/attacker";
+import { documentsOf } from "../attack/card-world";
+
+/** What to roll. Every field is optional: `{}` is a plain Soma check. */
+export interface RollCheckOptions {
+  /** An untrained attribute check (ignored when `skill` or `weapon` is given). */
+  readonly attribute?: Attribute;
+  /** A skill by identifier ("toothAndClaw"); its attribute and rank set the pool and TN. */
+  readonly skill?: string;
+  /** A weapon item id on the actor: rolls the weapon's attack skill, with attack odds against `target`. */
+  readonly weapon?: string;
+  /** A killer blow with that weapon (attack TN +1). */
+  readonly killerBlow?: boolean;
+  /** Dice added (or removed, below 0), -30..30. */
+  readonly extraDice?: number;
+  /** TN raised (or lowered, below 0), -6..6. */
+  readonly tnShift?: number;
+  /** A core roll mode ("publicroll", "gmroll", "blindroll", "selfroll"); default: the chat's current mode. */
+  readonly rollMode?: string;
+  /** Open the roll dialog first (sheets pass `!event.shiftKey`, so shift-click rolls at once). Default false. */
+  readonly configure?: boolean;
+  /** The attack's target for the dialog's odds; default: the user's first targeted token's actor. */
+  readonly target?: Actor.Implementation | null;
+}
+
+const TEMPLATE = templatePath("chat/check-card.hbs");
+
+function format(message: CheckMessage): string {
+  return game.i18n.format(message.key, message.data as Record<string, string>);
+}
+
+
+function findActor(actor: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
+  if (typeof actor !== "string") return actor ?? null;
+  const found = actor.includes(".") ? fromUuidSync(actor as `Actor.${string}`) : game.actors.get(actor);
+  return found instanceof Actor ? found : null;
+}
+
+function sourceOf(actor: Actor.Implementation): ActorSource | null {
+  return actorSourceOf(actor.toObject());
+}
+
+function defaultTarget(): TokenDocument.Implementation | null {
+  return game.user.targets.first()?.document ?? null;
+}
+
+/** The board the dialog judges a weapon attack on: the actor's own token against the targeted token. */
+async function boardOf(actor: Actor.Implementation, weapon: string, target: TokenDocument.Implementation | null): Promise<AttackBoard | null> {
+  if (target === null) return null;
+  const attacker = await documentsOf(attackerUuid(actor));
+  return attacker === null ? null : attackBoard(attacker, target, weapon);
+}
+
+/**
+ * Rolls a check for an actor (a document, its uuid or its id) and posts the card. Resolves with the message, or
+ * null when nothing was rolled (refused, or the dialog was cancelled).
+ */
+export async function rollCheck(
+  actorOrId: Actor.Implementation | string | null | undefined,
+  options: RollCheckOptions = {},
+): Promise<ChatMessage.Implementation | null> {
+  const actor = findActor(actorOrId);
+  if (actor === null) {
+    ui.notifications.warn(game.i18n.localize("AOD.Roll.Refusal.ActorMissing"));
+    return null;
+  }
+  if (!actor.isOwner) {
+    ui.notifications.warn(game.i18n.format("AOD.Roll.Refusal.NotOwner", { actor: actor.name }));
+    return null;
+  }
+  const source = sourceOf(actor);
+  if (source === null) {
+    ui.notifications.warn(game.i18n.localize("AOD.Roll.Refusal.ActorMissing"));
+    return null;
+  }
+  const ladder = CONFIG.ageOfDragons.skillLadder;
+  let request: Required<CheckRequest> = {
+    choice: options.skill ? { skill: options.skill } : { attribute: options.attribute ?? "soma" },
+    extraDice: options.extraDice ?? 0,
+    tnShift: options.tnShift ?? 0,
+    weapon: options.weapon ?? null,
+    killerBlow: options.killerBlow === true,
+  };
+  let rollMode = options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll";
+
+  if (options.configure === true) {
+    const targetToken = options.target === undefined ? defaultTarget() : (options.target?.getActiveTokens(true, true)[0] ?? null);
+    const target = options.target === undefined ? (targetToken?.actor ?? null) : options.target;
+    const targetSource = target === null ? null : sourceOf(target);
+    const weapon = request.weapon;
+    const chosen = await RollDialog.configure({
+      actor: source,
+      choice: request.choice,
+      extraDice: request.extraDice,
+      tnShift: request.tnShift,
+      rollMode,
+      ladder,
+      attack: weapon === null || weapon === "" ? null
+        : { weapon, target: targetSource, killerBlow: request.killerBlow, board: await boardOf(actor, weapon, targetToken) },
+    });
+    if (chosen === null) return null;
+    request = { ...request, choice: chosen.choice, extraDice: chosen.extraDice, tnShift: chosen.tnShift, killerBlow: chosen.killerBlow };
+    rollMode = chosen.rollMode;
+  }
+
+  const prepared = prepareCheck(source, request, ladder);
+  if (prepared.check === null) {
+    ui.notifications.warn(prepared.refusal ? format(prepared.refusal) : game.i18n.localize("AOD.Roll.Refusal.NoDice"));
+    return null;
+  }
+  const roll = PoolRoll.fromPool({ pool: prepared.check.pool, tn: prepared.check.tn });
+  await roll.evaluate();
+  const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, roll.successes);
+  if (data === null) return null;
+  const notices = prepared.notices.map(format);
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, i18nFormat, notices));
+  const messageData = {
+    type: "check" as const,
+    system: data,
+    rolls: [roll],
+    content,
+    speaker: ChatMessage.getSpeaker({ actor }),
+  };
+  ChatMessage.applyRollMode(messageData, rollMode as foundry.CONST.DICE_ROLL_MODES);
+  return (await ChatMessage.create(messageData)) ?? null;
+}

@@ -1,0 +1,67 @@
+/**
+ * The combatant config: v13's CombatantConfig (what core's "Update Combatant" context entry opens) with one more
+ * part, the d10 round's side and speed overrides, each showing the default a blank falls back to. The form is
+ * core's: the two inputs are named `system.side` and `system.speed`, so core's submit writes them; the Combatant's
+ * _preUpdate refuses bad text (combatant-overrides.ts).
+ */
+import { CombatantModel } from "../../data/combat/combatant-model";
+import { checkSpeed } from "../../data/combat/combatant-overrides";
+import { AgeOfDragonsCombatant } from "../../documents/combatant";
+import { SYSTEM_ID } from "../../constants/system-id";
+import { templatePath } from "../../constants/template-paths";
+import { i18nFormat } from "../../core/i18n";
+import { sideSpeedContext } from "./combatant-config-context";
+
+const Base = foundry.applications.sheets.CombatantConfig;
+
+/** The parts: core's, with the side and speed part just before the footer (if core has one). */
+function parts(): Record<string, unknown> {
+  const core = Base.PARTS as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [id, part] of Object.entries(core)) if (id !== "footer") out[id] = part;
+  out.aodSideSpeed = { template: templatePath("combat/combatant-side-speed.hbs") };
+  if ("footer" in core) out.footer = core.footer;
+  return out;
+}
+
+/** The Age of Dragons combatant config. */
+export class AgeOfDragonsCombatantConfig extends Base {
+  static override PARTS = parts() as unknown as typeof Base.PARTS;
+
+  protected override async _preparePartContext(
+    partId: string,
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: Parameters<InstanceType<typeof Base>["_preparePartContext"]>[2],
+  ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId !== "aodSideSpeed") return prepared;
+    const combatant = this.document;
+    const own = combatant.system instanceof CombatantModel ? combatant.system.stored : { side: "", speed: "" };
+    const speed = checkSpeed(own.speed);
+    const aod = combatant instanceof AgeOfDragonsCombatant ? combatant : null;
+    const actorSpeed = aod?.body?.speed ?? null;
+    // Nested under one key, so nothing of core's context for its own parts is overwritten.
+    Object.assign(prepared as unknown as Record<string, unknown>, {
+      aod: { id: combatant.id ?? "new", ...sideSpeedContext(
+        {
+          side: own.side,
+          speed: speed.ok ? speed.value : "",
+          group: aod?.groupName ?? null,
+          disposition: combatant.token?.disposition ?? null,
+          actorSpeed,
+          editable: game.user.isGM,
+        },
+        i18nFormat,
+      ) },
+    });
+    return prepared;
+  }
+}
+
+/** Makes it the default sheet of every combatant (call in `init`). */
+export function registerCombatantConfig(): void {
+  foundry.applications.apps.DocumentSheetConfig.registerSheet(Combatant, SYSTEM_ID, AgeOfDragonsCombatantConfig, {
+    makeDefault: true,
+    label: "AOD.Combat.Combatant.SheetLabel",
+  });
+}

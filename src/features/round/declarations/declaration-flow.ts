@@ -1,0 +1,433 @@
+/**
+ * The declaration modes in Foundry (docs/COMBAT.md "Declarations"): opening the declaration dialog at a declare
+ * step, the `combat.declare` request of reverse declaration, the declared, revealed and aborted cards, what the
+ * active GM does as each step begins (abort what no longer stands; in secret declaration ask the owners, reveal,
+ * and resolve equal Pneuma together), and the Resolve button that starts the existing flows (the attack card, the
+ * board move). Every rule is in the pure files this calls (data/combat/declaration.ts, features/round/declarations/declare-request.ts,
+ * features/round/declarations/secret-store.ts); this file gathers documents and writes.
+ */
+import { SYSTEM_ID } from "../../../constants/system-id";
+import { choiceOf, resolveDecision, translateDeclaration } from "../../../data/combat/declaration";
+import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../../data/combat/declaration";
+import { groupActionFor, splitGroupLog } from "../../../data/combat/declaration-group";
+import { changesForRoster } from "../../../data/combat/late-changes";
+import type { StoredDeclaration } from "../../../data/combat/stored";
+import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
+import { AgeOfDragonsCombat } from "../../../documents/combat";
+import { AgeOfDragonsCombatant } from "../../../documents/combatant";
+import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
+import type { DeclarePayload } from "./declare-request";
+import { snapshotOf } from "../../attack/card-world";
+import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../../core/requests/registry";
+import type { Requester } from "../../../core/requests/registry";
+import { isActiveGM, sendRequest } from "../../../core/requests/requests";
+import { takeBattleAction } from "../../../rules/procedures/battle-action";
+import { resolveSimultaneous } from "../../../rules/procedures/simultaneous";
+import type { SimultaneousAction } from "../../../rules/procedures/simultaneous";
+import type { MovePhase } from "../../../rules/procedures/move";
+import type { RoundStep } from "../../../rules/round-plan";
+import type { StateChange } from "../../../rules/state";
+import { startAttack } from "../../attack/start-attack";
+import { combatBoardSource } from "../../board/combat-board-source";
+import { templatePath } from "../../../constants/template-paths";
+import { DeclarationDialog } from "./declaration-dialog";
+import { declarationCardContext, simultaneousCardContext, summaryOf } from "./declaration-context";
+import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
+import { RollingDice } from "../../../core/dice/rolling-dice";
+import { i18nFormat } from "../../../core/i18n";
+import { askForSecrets, keepOwnSecret, takeSecrets } from "./secret-flow";
+
+type Docs = { combatant: AgeOfDragonsCombatant; actor: Actor.Implementation };
+
+/** The combat of this system with this id. */
+export function declarationCombat(id: string): AgeOfDragonsCombat | undefined {
+  const combat = game.combats.get(id);
+  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
+}
+
+function docsOf(combat: AgeOfDragonsCombat, combatantId: string): Docs | null {
+  const combatant = combat.combatants.get(combatantId);
+  const actor = combatant?.actor;
+  return combatant instanceof AgeOfDragonsCombatant && actor ? { combatant, actor } : null;
+}
+
+/** The weapons of an actor by item id, with their names. */
+function weaponsOf(snapshot: ActorSnapshot): (DeclaringWeapon & { name: string })[] {
+  return snapshot.weapons.flatMap((w) => (w.itemId === null ? [] : [{ itemId: w.itemId, weapon: w.weapon, name: w.weapon.name }]));
+}
+
+/** The names of the combat's combatants and landmarks by id. */
+function namesOf(combat: AgeOfDragonsCombat): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const e of combat.entries) names[e.id] = e.name;
+  for (const [id, l] of Object.entries(combat.stored.skirmish.landmarks)) names[id] = l.name;
+  return names;
+}
+
+/** What a declaration of this combatant is checked against now. */
+export function declarationWorld(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): DeclarationWorld {
+  const docs = docsOf(combat, combatantId);
+  return { combatantId, phase, state: combat.skirmish, weapons: docs ? weaponsOf(snapshotOf(docs.actor)) : [] };
+}
+
+/** Whether the combat runs one of the declaration modes. */
+export function declaring(combat: AgeOfDragonsCombat): "reverseDeclaration" | "secretDeclaration" | null {
+  const mode = combat.stored.mode;
+  return mode === "reverseDeclaration" || mode === "secretDeclaration" ? mode : null;
+}
+
+/** Whether this user may declare or resolve for the combatant: its owner, or a GM. */
+function mayActFor(combat: AgeOfDragonsCombat, combatantId: string): boolean {
+  return game.user.isGM || (combat.combatants.get(combatantId)?.actor?.isOwner ?? false);
+}
+
+/** Opens the declaration dialog for one combatant and returns the choice (null when cancelled). */
+export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId: string, error = ""): Promise<DeclarationChoice | null> {
+  const step = combat.step;
+  const docs = docsOf(combat, combatantId);
+  if (!step || !docs) return null;
+  const snapshot = snapshotOf(docs.actor);
+  const state = combat.skirmish;
+  const names = namesOf(combat);
+  const others = Object.keys(state.combatants).filter((id) => id !== combatantId);
+  const held = choiceOf(combat.stored.declarations[combatantId]);
+  return DeclarationDialog.choose({
+    combatant: { id: combatantId, name: docs.combatant.name ?? "" },
+    phase: step.phase,
+    round: combat.round,
+    secret: combat.stored.mode === "secretDeclaration",
+    weapons: weaponsOf(snapshot).map((w) => ({ itemId: w.itemId, name: w.name, killerBlow: w.weapon.killerBlow, grapple: w.weapon.grapple })),
+    combatants: others.map((id) => ({ id, name: names[id] ?? id })),
+    landmarks: Object.entries(state.landmarks).map(([id, l]) => ({ id, name: l.name })),
+    choice: held,
+    error,
+  });
+}
+
+// ----- cards -----
+
+/** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
+async function postCombatCard(
+  combat: AgeOfDragonsCombat,
+  card: "declaration" | "simultaneous",
+  data: object,
+  template: string,
+  context: Record<string, unknown>,
+  rolls: Roll[] = [],
+): Promise<void> {
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
+  await ChatMessage.create({
+    type: "combatCard",
+    system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+    content,
+    rolls,
+    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+  });
+}
+
+/** The card data of a declaration (names resolved now, so the card reads the same later). */
+function cardData(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = ""): DeclarationCardData | null {
+  const choice = choiceOf(stored);
+  const docs = docsOf(combat, combatantId);
+  if (!choice) return null;
+  const weapons = docs ? weaponsOf(snapshotOf(docs.actor)) : [];
+  return {
+    kind,
+    round: combat.round,
+    phase: stored.phase,
+    combatantId,
+    name: combat.combatants.get(combatantId)?.name ?? combatantId,
+    summary: summaryOf(choice, namesOf(combat), weapons),
+    text: stored.text,
+    reason,
+  };
+}
+
+async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = ""): Promise<void> {
+  const data = cardData(combat, kind, combatantId, stored, reason);
+  if (!data) return;
+  // The button is in every copy; the render hook keeps it only for those who may resolve (card-hooks).
+  const context = declarationCardContext(data, i18nFormat, { canResolve: kind !== "aborted" });
+  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context);
+}
+
+// ----- reverse declaration: the request -----
+
+/** Registers `combat.declare` (call in `init`). */
+export function registerDeclareRequest(): void {
+  registerRequestKind(
+    DECLARE_REQUEST,
+    declareRequestKind({
+      gather(payload: DeclarePayload, requester: Requester) {
+        const combat = declarationCombat(payload.combatId);
+        const docs = combat ? docsOf(combat, payload.combatantId) : null;
+        // Typed as always found, but a user may have been deleted since the request was written.
+        const user = game.users.get(requester.id) as User.Implementation | undefined;
+        if (!combat || !docs || !user) return { refused: REQUEST_REASONS.Gone };
+        const stored = combat.stored;
+        return {
+          owns: docs.actor.testUserPermission(user, "OWNER"),
+          mode: stored.mode,
+          running: combat.started && !stored.ended,
+          round: stored.cursor.round,
+          index: stored.cursor.index,
+          step: combat.step,
+          state: combat.skirmish,
+          weapons: weaponsOf(snapshotOf(docs.actor)),
+        };
+      },
+      async write(payload, declaration) {
+        const combat = declarationCombat(payload.combatId);
+        if (!combat) return;
+        await combat.update({ [`system.declarations.${payload.combatantId}`]: declaration } as Combat.UpdateData);
+        await postDeclarationCard(combat, "declared", payload.combatantId, declaration);
+      },
+    }),
+  );
+}
+
+/**
+ * The combat's current step when it is a `kind` step of this combatant's and this user may act for it; else the
+ * user is told why (`wrongStep`, or not the owner) and null.
+ */
+function ownStep(combat: AgeOfDragonsCombat, combatantId: string, kind: "declare" | "resolve", wrongStep: string): RoundStep | null {
+  const step = combat.step;
+  if (step?.kind !== kind || !step.combatants.includes(combatantId)) {
+    ui.notifications.warn(game.i18n.format(wrongStep, { name: combat.combatants.get(combatantId)?.name ?? "" }));
+    return null;
+  }
+  if (!mayActFor(combat, combatantId)) {
+    ui.notifications.warn(game.i18n.localize(REQUEST_REASONS.NotOwner));
+    return null;
+  }
+  return step;
+}
+
+/**
+ * Declares for a combatant at its declare step: the dialog, then (reverse) the `combat.declare` request, run at
+ * once on the active GM's client; (secret) kept on the active GM's client for an NPC or an offline owner, or the
+ * owner asked again by query.
+ */
+export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: string): Promise<void> {
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  if (!ownStep(combat, combatantId, "declare", "AOD.Declare.Notify.NotYourStep")) return;
+  if (combat.stored.mode === "secretDeclaration") {
+    if (!isActiveGM()) {
+      ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.SecretActiveGM"));
+      return;
+    }
+    await keepOwnSecret(combat, combatantId);
+    return;
+  }
+  const choice = await chooseDeclaration(combat, combatantId);
+  if (choice === null) return;
+  const payload = { combatId: combat.id ?? "", combatantId, round: combat.stored.cursor.round, index: combat.stored.cursor.index, choice };
+  const user = game.user;
+  if (isActiveGM()) {
+    const verdict = await REQUESTS.process(DECLARE_REQUEST, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
+      console.error(`${SYSTEM_ID} | ${DECLARE_REQUEST} failed`, error);
+    });
+    if (!verdict.ok) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: i18nFormat(verdict.reason, verdict.data ?? {}) }));
+    return;
+  }
+  await sendRequest(DECLARE_REQUEST, payload, game.i18n.format("AOD.Declare.Notify.RequestSummary", { user: user.name, name }));
+}
+
+// ----- resolve steps -----
+
+/** The token (or actor) UUID a card names a combatant by. */
+function uuidOf(combat: AgeOfDragonsCombat, combatantId: string): string | undefined {
+  const c = combat.combatants.get(combatantId);
+  return c?.token?.uuid ?? c?.actor?.uuid;
+}
+
+/**
+ * The Resolve button (the declaration card, the tracker): the owner starts the declared action through the
+ * existing flow, its weapon and target preselected (the attack card, which then allows only that action), or the
+ * declared move on the board. "Other" is taken by the GM as the step begins.
+ */
+export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: string): Promise<void> {
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  const step = ownStep(combat, combatantId, "resolve", "AOD.Declare.Notify.NotResolveStep");
+  if (!step) return;
+  const decision = resolveDecision(combat.stored.declarations[combatantId], declarationWorld(combat, combatantId, step.phase));
+  if (decision.kind !== "stands") {
+    ui.notifications.info(game.i18n.format("AOD.Declare.Notify.NothingToResolve", { name }));
+    return;
+  }
+  const { choice, boardMove } = decision;
+  const attacker = uuidOf(combat, combatantId);
+  if (choice.action === "move") {
+    if (!boardMove) return;
+    const reason = await combatBoardSource.move({ combatId: combat.id ?? "", moverId: combatantId, ...boardMove });
+    if (reason !== undefined) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: game.i18n.localize(reason) }));
+    return;
+  }
+  if (choice.action === "other") {
+    ui.notifications.info(game.i18n.format("AOD.Declare.Notify.ResolveOther", { name }));
+    return;
+  }
+  const target = choice.targetId === "" ? undefined : uuidOf(combat, choice.targetId);
+  await startAttack({
+    action: choice.action === "killerBlow" ? "attack" : choice.action,
+    weaponId: choice.weaponId === "" ? null : choice.weaponId,
+    killerBlow: choice.action === "killerBlow",
+    ...(attacker === undefined ? {} : { attacker }),
+    targets: target === undefined ? [] : [target],
+    configure: choice.action === "attack" || choice.action === "killerBlow",
+  });
+}
+
+/** Marks a declaration aborted (with its reason) after spending the lost action, and says so on a card. */
+async function abortDeclaration(combat: AgeOfDragonsCombat, combatantId: string, stored: StoredDeclaration, reason: string, changes: StateChange[]): Promise<void> {
+  if (changes.length > 0) await combat.applyEngineChanges(changes);
+  await combat.update({ [`system.declarations.${combatantId}.aborted`]: reason } as Combat.UpdateData);
+  await postDeclarationCard(combat, "aborted", combatantId, stored, reason);
+}
+
+/** One combatant's resolve step, on the active GM: abort what no longer stands; take an "other" action at once. */
+async function resolveOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): Promise<void> {
+  const stored = combat.stored.declarations[combatantId];
+  if (!stored) return;
+  const world = declarationWorld(combat, combatantId, phase);
+  const decision = resolveDecision(stored, world);
+  if (decision.kind === "aborted") {
+    await abortDeclaration(combat, combatantId, stored, decision.reason, decision.changes);
+    return;
+  }
+  if (decision.kind === "stands" && decision.choice.action === "other") {
+    // 000 "Non-attack Battle Actions" spend the battle action; End Phase actions change nothing the engine keeps.
+    const taken = phase === "end" ? null : takeBattleAction(world.state, combatantId);
+    if (taken?.allowed) await combat.applyEngineChanges(taken.changes);
+    await combat.update({ [`system.declarations.${combatantId}.resolved`]: true } as Combat.UpdateData);
+  }
+}
+
+/**
+ * A simultaneous resolve step (secret declaration, equal Pneuma): every revealed action of the group through the
+ * engine at once, real rolls on one card, the merged changes written together.
+ */
+async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, revealed: Readonly<Record<string, StoredDeclaration>>): Promise<void> {
+  const phase = step.phase;
+  const state = combat.skirmish;
+  const actors: Record<string, ActorSnapshot> = {};
+  for (const id of Object.keys(state.combatants)) {
+    const docs = docsOf(combat, id);
+    if (docs) actors[id] = snapshotOf(docs.actor);
+  }
+  const names = namesOf(combat);
+  const group: SimultaneousAction[] = [];
+  const members: { id: string; place: number | null; reason: string; stored: StoredDeclaration; choice: DeclarationChoice }[] = [];
+  const lost: StateChange[] = [];
+  for (const id of step.combatants) {
+    const stored = revealed[id];
+    const choice = choiceOf(stored);
+    if (!stored || !choice || !Object.hasOwn(state.combatants, id)) continue;
+    const translation = translateDeclaration(choice, declarationWorld(combat, id, phase));
+    const action = translation.ok ? groupActionFor(translation.action, choice, actors, state, CONFIG.ageOfDragons.skillLadder) : null;
+    if (!translation.ok || action === null) {
+      const reason = translation.ok ? REQUEST_REASONS.Gone : translation.reason;
+      members.push({ id, place: null, reason, stored, choice });
+      lost.push(choice.action === "move" ? { type: "flag", id, flag: "moved", value: true } : { type: "flag", id, flag: "acted", value: true });
+      continue;
+    }
+    members.push({ id, place: group.length, reason: "", stored, choice });
+    group.push(action);
+  }
+  if (members.length === 0) return;
+  const dice = new RollingDice();
+  const outcome = await resolveSimultaneous(state, group, dice);
+  const { each, together } = splitGroupLog(outcome);
+  const entries: SimultaneousEntry[] = members.map((m) => {
+    const result = m.place === null ? null : outcome.results[m.place];
+    const weapons = actors[m.id] ? weaponsOf(actors[m.id] as ActorSnapshot) : [];
+    return {
+      combatantId: m.id,
+      name: names[m.id] ?? m.id,
+      summary: summaryOf(m.choice, names, weapons),
+      text: m.stored.text,
+      reason: m.place === null ? m.reason : result && !result.stands ? result.reason : "",
+      log: m.place === null ? [] : (each[m.place] ?? []),
+    };
+  });
+  // The rolls took a while: a combatant deleted meanwhile loses its own results, never the whole group's.
+  const { kept, dropped } = changesForRoster(combat.skirmish, [...lost, ...outcome.changes]);
+  if (dropped.length > 0) ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.GoneMeanwhile"));
+  await combat.applyEngineChanges(kept);
+  const marks: Record<string, unknown> = {};
+  for (const e of entries) {
+    if (!combat.combatants.has(e.combatantId)) continue;
+    if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
+    else marks[`system.declarations.${e.combatantId}.resolved`] = true;
+  }
+  await combat.update(marks as Combat.UpdateData);
+  const data: SimultaneousCardData = { round: combat.round, phase, entries, merged: together };
+  await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), dice.rolls);
+}
+
+/** Secret declaration's resolve step: reveal the step's declarations as public messages, then resolve them. */
+async function revealStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
+  const phase = step.phase;
+  const { revealed, missing } = takeSecrets(combat, phase, step.combatants);
+  const update: Record<string, unknown> = {};
+  for (const [id, stored] of Object.entries(revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
+  if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
+  const sealed = missing.filter((id) => combat.stored.declarations[id]?.sealed === true);
+  const names = sealed.map((id) => combat.combatants.get(id)?.name ?? id);
+  if (sealed.length > 0) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
+  if (step.simultaneous) {
+    await resolveGroup(combat, step, revealed);
+    return;
+  }
+  for (const [id, stored] of Object.entries(revealed)) {
+    await postDeclarationCard(combat, "revealed", id, stored);
+    await resolveOne(combat, id, phase);
+  }
+}
+
+/** Drops the declarations of earlier phases as a phase's declarations begin (the tracker shows this phase's). */
+async function clearEarlierPhases(combat: AgeOfDragonsCombat, phase: string): Promise<void> {
+  const update: Record<string, unknown> = {};
+  for (const [id, d] of Object.entries(combat.stored.declarations)) if (d.phase !== phase) update[`system.declarations.-=${id}`] = null;
+  if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
+}
+
+const handled = new Set<string>();
+
+/**
+ * What happens as a step begins (every client runs it on the combat's update): the declarer's dialog opens for
+ * its player owner at its reverse declare step; the active GM clears spent declarations, asks for secret ones,
+ * reveals them and aborts what no longer stands. Each step is handled once per client.
+ */
+export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
+  const mode = declaring(combat);
+  const step = combat.step;
+  if (mode === null || step === null || !combat.started || combat.stored.ended) return;
+  const key = `${combat.id ?? ""}|${combat.stored.cursor.round}|${combat.stored.cursor.index}`;
+  if (handled.has(key)) return;
+  handled.add(key);
+  const phase = step.phase;
+  const activeGM = isActiveGM();
+  if (step.kind === "declare" && !activeGM) {
+    if (mode === "secretDeclaration") return;
+    const id = step.combatants[0];
+    const owner = id !== undefined && !game.user.isGM && (combat.combatants.get(id)?.actor?.isOwner ?? false);
+    if (owner && combat.stored.declarations[id]?.phase !== step.phase) await openDeclaration(combat, id);
+    return;
+  }
+  if (!activeGM || (step.kind !== "declare" && step.kind !== "resolve")) return;
+  // The active GM's writes wait for the walk that began this step and hold back the next walk until they are done.
+  await combat.serially(async () => {
+    if (!declarationCombat(combat.id ?? "")) return;
+    if (step.kind === "declare") {
+      await clearEarlierPhases(combat, step.phase);
+      if (mode === "secretDeclaration") await askForSecrets(combat, step);
+      return;
+    }
+    if (mode === "secretDeclaration") {
+      await revealStep(combat, step);
+      return;
+    }
+    for (const id of step.combatants) await resolveOne(combat, id, phase);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Registers the declaration modes (issue 8, docs/COMBAT.md "Declarations"): the `combat.declare` request, the
+ * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
+ * button. Call in `init`.
+ */
+import { SYSTEM_ID } from "../../../constants/system-id";
+import { CombatCardModel } from "../../../data/message/combat-card-model";
+import type { DeclarationCardData } from "./declaration-context";
+import { declarationCombat, onStepBegins, registerDeclareRequest, resolveDeclared } from "./declaration-flow";
+import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
+import { AgeOfDragonsCombat } from "../../../documents/combat";
+
+type QueryHandler = (data: unknown) => Promise<unknown>;
+
+/** Wires the Resolve button of a declared or revealed card: kept for the combatant's owners and the GMs only. */
+function wireResolveButton(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const system = message.system;
+  if (!(system instanceof CombatCardModel) || system.card !== "declaration") return;
+  const button = html.querySelector<HTMLButtonElement>("[data-action='resolveDeclared']");
+  if (!button) return;
+  const data = system.data as unknown as Partial<DeclarationCardData>;
+  const combat = declarationCombat(system.combatId);
+  const id = typeof data.combatantId === "string" ? data.combatantId : "";
+  const mine = game.user.isGM || (combat?.combatants.get(id)?.actor?.isOwner ?? false);
+  // The card's stored data decides, never the HTML: an aborted card or another's combatant has no button.
+  if (!combat || !mine || data.kind === "aborted" || system.round !== combat.round) {
+    button.remove();
+    return;
+  }
+  button.addEventListener("click", () => {
+    void resolveDeclared(combat, id);
+  });
+}
+
+/** Registers everything the two declaration modes need. */
+export function registerDeclarations(): void {
+  registerDeclareRequest();
+  // The declarer's owner answers the GM's query; the handler checks the step and ownership for itself.
+  // It sends the choice to the active GM's answer handler (never back to the asker); the GM keeps it only with the
+  // token of a question it asked (features/round/declarations/secret-answer.ts).
+  const queries = (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries;
+  queries[DECLARE_QUERY] = (data) => answerDeclareQuery(data);
+  queries[DECLARE_ANSWER_QUERY] = (data) => receiveSecretAnswer(data);
+  Hooks.on("updateCombat", (combat: Combat.Implementation, changes: Record<string, unknown>) => {
+    if (!(combat instanceof AgeOfDragonsCombat)) return;
+    const moved = "round" in changes || foundry.utils.hasProperty(changes, "system.cursor") || foundry.utils.hasProperty(changes, "system.plan");
+    if (!moved) return;
+    onStepBegins(combat).catch((error: unknown) => {
+      console.error(`${SYSTEM_ID} | the declarations of this step could not be handled`, error);
+      ui.notifications.error(game.i18n.localize("AOD.Declare.Notify.StepFailed"));
+    });
+  });
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+    wireResolveButton(message, html);
+  });
+  Hooks.once("ready", () => {
+    void sweepSecrets();
+  });
+  Hooks.on("userConnected", () => {
+    void sweepSecrets();
+  });
+}

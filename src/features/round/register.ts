@@ -1,0 +1,27 @@
+/** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
+import { registerCombatCards } from "./card-hooks";
+import { AgeOfDragonsCombatTracker } from "./combat-tracker";
+import { registerCombatantConfig } from "./combatant-config";
+import { CombatModel } from "../../data/combat/combat-model";
+import { CombatantModel } from "../../data/combat/combatant-model";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { AgeOfDragonsCombatant } from "../../documents/combatant";
+import { registerCombatRequests } from "./combat-requests";
+import { registerRequests } from "../../core/requests/requests";
+
+/** Registers everything the combat needs. */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = AgeOfDragonsCombat;
+  CONFIG.Combatant.documentClass = AgeOfDragonsCombatant;
+  Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
+  registerRequests();
+  registerCombatRequests();
+  registerCombatCards();
+  CONFIG.ui.combat = AgeOfDragonsCombatTracker;
+  registerCombatantConfig();
+  // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.
+  Hooks.on("updateActor", (actor: Actor.Implementation) => {
+    if (game.combat?.combatants.some((c) => c.actorId === actor.id)) void ui.combat.render();
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * The GM's side of the round: rolling initiative (Pneuma order or the sides' d10 with combat events), planning
+ * each round, resolving and undoing the End Phase, each with its card. Every roll is a real Roll (RollingDice);
+ * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update.
+ */
+import { eventsToDraw } from "../../core/settings/settings-table";
+import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../core/settings/combat-settings";
+import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
+import type { SurpriseChoice } from "../../data/combat/surprise-round";
+import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/combat-snapshot";
+import { livingSides, revertChanges, roundStart } from "../../data/combat/round";
+import type { InitiativeDecision } from "../../data/combat/round";
+import type { CombatCardKind } from "../../data/message/combat-card-model";
+import type { AgeOfDragonsCombat } from "../../documents/combat";
+import { resolveCombatEvent } from "../../rules/combat-events";
+import { PNEUMA_TIE_TN, pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../rules/initiative";
+import { resolveEndPhase } from "../../rules/procedures/end-phase";
+import { i18nFormat } from "../../core/i18n";
+import { templatePath } from "../../constants/template-paths";
+import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "../../core/cards/combat-card-context";
+import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext } from "../../core/cards/combat-card-context";
+import { RollingDice } from "../../core/dice/rolling-dice";
+
+
+async function postCard(
+  combat: AgeOfDragonsCombat,
+  card: CombatCardKind,
+  data: object,
+  template: string,
+  context: Record<string, unknown>,
+  rolls: Roll[],
+): Promise<ChatMessage.Implementation | undefined> {
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
+  const message = await ChatMessage.create({
+    type: "combatCard",
+    system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+    content,
+    rolls,
+    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+  });
+  return message ?? undefined;
+}
+
+/** The names of the combat's combatants by id. */
+function names(combat: AgeOfDragonsCombat): Record<string, string> {
+  return Object.fromEntries(combat.entries.map((e) => [e.id, e.name]));
+}
+
+/** The stored initiative for a round in the Pneuma modes: kept while it holds, else rolled again on a card. */
+async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
+  const entries = combat.entries;
+  const state = combat.skirmish;
+  const roster = planCombatants(state, entries).map((c) => ({ id: c.id, pneuma: c.pneuma ?? 0 }));
+  const stored = combat.stored.initiative;
+  if (stored.order.length > 0 && pneumaOrderHolds(stored, roster)) return {};
+  const dice = new RollingDice();
+  const result = await pneumaOrder(roster, dice);
+  const byId = names(combat);
+  const data: InitiativeCardData = {
+    mode: combat.stored.mode,
+    round,
+    tieTN: PNEUMA_TIE_TN,
+    order: result.order.map((id) => ({ id, name: byId[id] ?? id, pneuma: result.pneuma[id] ?? 0 })),
+    checks: result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes })),
+    sides: [],
+    events: 0,
+  };
+  const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
+  return { order: result.order, pneuma: result.pneuma, checks: data.checks, messageId: message?.id ?? "" };
+}
+
+/**
+ * 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll (at most the world's cap
+ * per round; the initiative card says how many it skipped), on two cards.
+ */
+async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
+  const dice = new RollingDice();
+  const sides = livingSides(combat.skirmish);
+  const result = await sideInitiative(sides, dice);
+  const { draw, skipped, cap } = eventsToDraw(result.events, combatEventsCap());
+  const data: InitiativeCardData = {
+    mode: "sideD10",
+    round,
+    tieTN: PNEUMA_TIE_TN,
+    order: [],
+    checks: [],
+    sides: result.order.map((side) => ({ side, history: result.history[side] ?? [], shift: result.phaseShift[side] ?? 0 })),
+    events: result.events,
+    skipped,
+    cap,
+  };
+  const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
+  if (draw > 0) await drawEvents(combat, round, draw);
+  return {
+    sides: { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
+    messageId: message?.id ?? "",
+  };
+}
+
+/**
+ * Draws `count` combat events. From the system's own table the engine resolves each (its effects applied through
+ * applyEngineChanges); from a table the GM chose in settings, its results are drawn and shown for the GM to apply.
+ */
+async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: number): Promise<void> {
+  const { table: custom } = await combatEventsTable();
+  const entries: EventCardEntry[] = [];
+  const dice = new RollingDice();
+  let table = game.i18n.localize("AOD.CombatEvents.Title");
+  if (custom === null) {
+    for (let i = 0; i < count; i += 1) {
+      const result = await resolveCombatEvent(eventSnapshot(combat.skirmish, combat.entries), dice);
+      if (result.changes.length > 0) await combat.applyEngineChanges(result.changes);
+      entries.push({ roll: result.roll, event: result.event, key: result.key, text: "", combatant: result.combatant, affected: result.affected });
+    }
+  } else {
+    table = custom.name;
+    for (let i = 0; i < count; i += 1) {
+      const draw = await custom.draw({ displayChat: false } as RollTable.DrawOptions);
+      dice.rolls.push(draw.roll);
+      const text = draw.results.map((r) => r.description || r.name || "").join(" ");
+      const name = draw.results.map((r) => (r.description ? r.name : "") || "").filter((n) => n !== "").join(", ");
+      entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, name, combatant: null, affected: [] });
+    }
+  }
+  const data: EventCardData = { round, table, events: entries };
+  await postCard(combat, "event", data, "combat/event-card.hbs", eventCardContext(data, names(combat), i18nFormat), dice.rolls);
+}
+
+/**
+ * Starts a round: the initiative it needs (Pneuma order kept while it holds, a fresh side roll each d10 round),
+ * the engine's plan, the cursor at its first step and the turn that step maps to; public declarations reset.
+ */
+export async function beginRound(combat: AgeOfDragonsCombat, round: number, extra: Record<string, unknown> = {}): Promise<void> {
+  const mode = combat.stored.mode;
+  const decided =
+    mode === "sideD10" ? await sideRound(combat, round) : mode === "secretDeclaration" ? {} : await pneumaInitiative(combat, round);
+  // Read the combat again after the cards: combat events may have moved or marked combatants.
+  const { update } = roundStart(combat.stored, combat.entries, round, decided);
+  await combat.update({ ...extra, ...update } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
+}
+
+/** 000 "Phase Three: The End Phase": falls, crashes, resets; one card with every roll and the undo. */
+export async function resolveEnd(combat: AgeOfDragonsCombat): Promise<void> {
+  const before = combat.skirmish;
+  const dice = new RollingDice();
+  const outcome = await resolveEndPhase(before, dice);
+  const wounds = Object.fromEntries(Object.values(before.combatants).map((c) => [c.id, c.life.wounds]));
+  const data: EndPhaseCardData = {
+    round: combat.round,
+    surface: before.surface,
+    falls: outcome.falls,
+    log: outcome.log,
+    undo: { skirmish: storedSkirmish(before), wounds },
+  };
+  await combat.applyEngineChanges(outcome.changes);
+  const context = endPhaseCardContext(data, i18nFormat, { canUndo: true, undone: false });
+  const message = await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, dice.rolls);
+  await combat.update({ "system.endPhase": { round: combat.round, messageId: message?.id ?? "" } } as Combat.UpdateData);
+}
+
+/** Undoes the End Phase a card shows, if it is still the combat's last one and the round has not moved on. */
+export async function undoEnd(combat: AgeOfDragonsCombat, message: ChatMessage.Implementation, data: EndPhaseCardData): Promise<void> {
+  const stored = combat.stored;
+  if (stored.endPhase.messageId !== message.id || combat.round !== data.round) {
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.UndoTooLate"));
+    return;
+  }
+  const entries = combat.entries.map((e) =>
+    e.body ? { ...e, body: { ...e.body, life: { ...e.body.life, wounds: data.undo.wounds[e.id] ?? e.body.life.wounds } } } : e,
+  );
+  const before = skirmishState(data.undo.skirmish, entries);
+  await combat.applyEngineChanges(revertChanges(combat.skirmish, before));
+  await combat.update({ "system.endPhase": { round: data.round - 1, messageId: "" } } as Combat.UpdateData);
+  await message.update({ system: { undone: true } } as ChatMessage.UpdateData);
+  const context = endPhaseCardContext(data, i18nFormat, { canUndo: false, undone: true });
+  await message.update({ content: await foundry.applications.handlebars.renderTemplate(templatePath("combat/end-phase-card.hbs"), context) });
+}
+
+
+/** What the GM chooses for the surprise step (defined with the step's pure half, surprise-round.ts). */
+export type { SurpriseChoice } from "../../data/combat/surprise-round";
+
+/** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
+export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {
+  const sides = surpriseSides(combat.entries, choice);
+  if (!sides) {
+    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
+    return;
+  }
+  const dice = new RollingDice();
+  const { card, changes } = await rollSurprise(
+    { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+    dice,
+  );
+  await combat.applyEngineChanges(changes);
+  await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls);
+}

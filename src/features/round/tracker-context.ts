@@ -1,0 +1,332 @@
+/**
+ * The combat tracker's context (pure): the banner (mode, round, phase, step), each turn's markers and altitude,
+ * the d10 mode's grouping by speed phase and side, and the GM controls. The tracker class (combat-tracker.ts)
+ * gathers the plain input from the combat; the templates render only what this returns.
+ */
+import { woundState } from "../../rules/health";
+import type { RoundMode, RoundStep } from "../../rules/round-plan";
+import { shiftedSpeed } from "../../rules/round-plan";
+import { SPEED_CATEGORIES } from "../../rules/speed";
+import type { SpeedCategory } from "../../rules/speed";
+import { carrierOf, isPinned } from "../../rules/state";
+import type { SkirmishState } from "../../rules/state";
+import type { Surface } from "../../rules/types";
+import { SURFACES } from "../../rules/falling";
+import { ROUND_MODES } from "../../rules/round-plan";
+import { chooseToFall } from "../../rules/procedures/end-phase";
+import { modeChangeOpen } from "../../data/combat/mode-change";
+import type { Format } from "../../core/cards/combat-card-context";
+
+/** One combatant as the tracker lists it. */
+export interface TrackerTurn {
+  id: string;
+  name: string;
+  img: string;
+  side: string;
+  speed: SpeedCategory;
+  /** It has a public declaration this round (reverse mode) or has answered the secret one (secret mode). */
+  declared: boolean;
+  /** Its declared action was aborted at resolution: the en.json reason key. */
+  aborted: string;
+  /** The viewer may see it (core's hidden combatants are left out for players). */
+  visible: boolean;
+  /** The viewer owns it (core's `combatant.isOwner`): it may mark its fall. Absent: false. */
+  owner?: boolean;
+  /** Core's hidden flag (the GM's eye toggle). Absent: false. */
+  hidden?: boolean;
+  /** Core's defeated flag or status (the GM's skull toggle). Absent: false. */
+  defeated?: boolean;
+  /** Its token is on the viewed scene and the viewer may ping (core's `canPing`). Absent: false. */
+  canPing?: boolean;
+  /** Its actor's temporary effects with an icon (core's effects icons). Absent: none. */
+  effects?: readonly { img: string; name: string }[];
+  /** The declaration button the viewer gets on this row (declaration-context.ts `declarationButton`). */
+  declaration?: "declare" | "resolve" | null;
+}
+
+/** Everything the tracker context is built from. */
+export interface TrackerInput {
+  mode: RoundMode;
+  round: number;
+  started: boolean;
+  step: RoundStep | null;
+  stepIndex: number;
+  stepCount: number;
+  endPhaseDone: boolean;
+  ended: boolean;
+  allDisengaged: boolean;
+  isGM: boolean;
+  state: SkirmishState;
+  turns: readonly TrackerTurn[];
+  /** The d10 mode's side result this round. */
+  sides: { order: readonly string[]; phaseShift: Readonly<Record<string, number>> } | null;
+}
+
+/**
+ * Core's effects icons for a row, from the actor's temporary effects: those with an image, leaving out the defeated
+ * status (core does too) and the system's own statuses, which the row already says in words as markers.
+ */
+export function trackerEffects(
+  effects: readonly { img: string | null | undefined; name: string; statuses: readonly string[] }[],
+  markerStatuses: readonly string[],
+  defeated: string,
+): { img: string; name: string }[] {
+  const out: { img: string; name: string }[] = [];
+  for (const e of effects) {
+    if (e.statuses.includes(defeated)) continue;
+    if (e.statuses.length > 0 && e.statuses.every((s) => markerStatuses.includes(s))) continue;
+    if (e.img) out.push({ img: e.img, name: e.name });
+  }
+  return out;
+}
+
+/** A marker on a turn: a short label for screen readers and a class for its icon. */
+export interface Marker {
+  id: string;
+  label: string;
+}
+
+const MARKER_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  declared: "AOD.Combat.Tracker.Marker.declared",
+  aborted: "AOD.Combat.Tracker.Marker.aborted",
+  moved: "AOD.Combat.Tracker.Marker.moved",
+  fullMove: "AOD.Status.FullMove",
+  acted: "AOD.Combat.Tracker.Marker.acted",
+  choseToFall: "AOD.Combat.Tracker.Marker.choseToFall",
+  pinned: "AOD.Status.Pinned",
+  falling: "AOD.Status.Falling",
+  carrying: "AOD.Status.Carrying",
+  carried: "AOD.Status.Carried",
+  surprised: "AOD.Status.Surprised",
+  ambushed: "AOD.Status.Ambushed",
+  severelyInjured: "AOD.Status.SeverelyInjured",
+  dead: "AOD.Status.Dead",
+});
+
+/** The markers a combatant shows, in a fixed order. */
+export function markersFor(state: SkirmishState, turn: TrackerTurn, format: Format): Marker[] {
+  const c = state.combatants[turn.id];
+  const on: string[] = [];
+  if (turn.declared) on.push("declared");
+  if (turn.aborted !== "") on.push("aborted");
+  if (c) {
+    if (c.moved && !c.fullMove) on.push("moved");
+    if (c.fullMove) on.push("fullMove");
+    if (c.acted) on.push("acted");
+    if (c.choseToFall) on.push("choseToFall");
+    if (isPinned(state, c.id)) on.push("pinned");
+    if (c.falling) on.push("falling");
+    if (state.carrying[c.id] !== undefined) on.push("carrying");
+    if (carrierOf(state, c.id) !== undefined) on.push("carried");
+    if (c.roundEffects.includes("surprised")) on.push("surprised");
+    if (c.roundEffects.includes("ambushed")) on.push("ambushed");
+    const health = woundState(c.life.wounds, c.life.max);
+    if (health !== "fit") on.push(health);
+  }
+  return on.map((id) => ({ id, label: format(MARKER_KEYS[id] ?? id) }));
+}
+
+function phaseLabel(step: RoundStep | null, format: Format): string {
+  if (!step) return "";
+  const phase = step.phase;
+  if (phase === "movement" || phase === "battle" || phase === "end") return format(`AOD.Combat.Phase.${phase}`);
+  if (phase === "starting" || phase === "endOfRound") return format(`AOD.Combat.Phase.${phase}`);
+  return format(`AOD.Choices.speed.${phase}`);
+}
+
+/** The banner: mode, round, phase and step, said in words. */
+export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, string>, format: Format) {
+  const step = input.step;
+  let stepText = "";
+  if (!input.started) stepText = format("AOD.Combat.Tracker.NotStarted");
+  else if (input.ended) stepText = format("AOD.Combat.Tracker.Ended");
+  else if (!step) stepText = format("AOD.Combat.Tracker.RoundWalked");
+  else {
+    const who = step.combatants.map((id) => names.get(id) ?? id);
+    const list = step.kind === "end" || step.kind === "start" ? format("AOD.Combat.Tracker.Everyone") : who.join(", ");
+    // Several at once (a simultaneous group, a speed phase) take the plural verb: "Sable, Argent resolve".
+    const many = who.length > 1 && step.kind !== "end" && step.kind !== "start";
+    const key =
+      step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.${many ? "StepMany" : "Step"}.${step.kind}`;
+    stepText = format(key, { who: list, side: step.side ?? "", count: who.length });
+  }
+  return {
+    mode: format(`AOD.Choices.roundMode.${input.mode}`),
+    round: input.started ? format("AOD.Combat.Tracker.Round", { round: input.round }) : "",
+    phase: phaseLabel(step, format),
+    step: stepText,
+    progress: input.started && step ? format("AOD.Combat.Tracker.Progress", { index: input.stepIndex + 1, count: input.stepCount }) : "",
+    simultaneous: step?.simultaneous === true && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous") : "",
+  };
+}
+
+/** One decorated turn. */
+export interface TurnView {
+  id: string;
+  name: string;
+  img: string;
+  side: string;
+  altitude: string;
+  markers: Marker[];
+  active: boolean;
+  defeated: boolean;
+  aborted: string;
+  /** Core's row classes (active, hide, defeated), so modules that read them keep working. */
+  css: string;
+  hidden: boolean;
+  /** Core's per-combatant buttons this viewer gets, each with its label. */
+  controls: RowControl[];
+  effects: { img: string; name: string }[];
+  /** The fall toggle, when this viewer may mark this combatant's fall now. */
+  fall: { marked: boolean; label: string; text: string } | null;
+  /** The row's Declare or Resolve button: its action name and label, or null. */
+  declareButton: { action: string; label: string; text: string } | null;
+}
+
+/** One of core's per-combatant buttons (its data-action is core's, so core's handler runs it). */
+export interface RowControl {
+  action: "toggleHidden" | "toggleDefeated" | "pingCombatant" | "panToCombatant";
+  icon: string;
+  label: string;
+  active: boolean;
+  /** A toggle's aria-pressed ("true" or "false"); null for a button that is not a toggle. */
+  pressed: "true" | "false" | null;
+}
+
+/**
+ * The fall choice a combatant offers now: null when none (the round not open: before the start, after this round's
+ * End Phase, once over; or it cannot choose to fall: grounded, dead, carried, no wings), else whether it already
+ * chose to. The tracker row's toggle and its context-menu entries both ask this; the GM's ruling asks the rules again.
+ */
+export function fallOffer(state: SkirmishState, id: string, open: boolean): boolean | null {
+  if (!open) return null;
+  const c = state.combatants[id];
+  if (!c) return null;
+  if (c.choseToFall) return true;
+  return chooseToFall(state, id).allowed ? false : null;
+}
+
+/** Whether the fall toggle is offered: owner or GM, the round open, and falling possible or already chosen. */
+function fallView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView["fall"] {
+  if (!input.isGM && turn.owner !== true) return null;
+  const marked = fallOffer(input.state, turn.id, input.started && !input.ended && !input.endPhaseDone);
+  if (marked === null) return null;
+  return {
+    marked,
+    label: format(marked ? "AOD.Combat.Tracker.FallCancel" : "AOD.Combat.Tracker.FallMark", { name: turn.name }),
+    text: format(marked ? "AOD.Combat.Tracker.FallMarked" : "AOD.Combat.Tracker.Fall"),
+  };
+}
+
+/** Core's per-combatant buttons: hide and defeat for the GM, ping when the token is here, pan for players. */
+function rowControls(input: TrackerInput, turn: TrackerTurn, defeated: boolean, format: Format): RowControl[] {
+  const out: RowControl[] = [];
+  const name = { name: turn.name };
+  if (input.isGM) {
+    const hidden = turn.hidden === true;
+    out.push({ action: "toggleHidden", icon: "fa-eye-slash", label: format(hidden ? "AOD.Combat.Tracker.Control.Show" : "AOD.Combat.Tracker.Control.Hide", name), active: hidden, pressed: hidden ? "true" : "false" });
+    out.push({ action: "toggleDefeated", icon: "fa-skull", label: format("AOD.Combat.Tracker.Control.Defeated", name), active: defeated, pressed: defeated ? "true" : "false" });
+  }
+  if (turn.canPing === true) out.push({ action: "pingCombatant", icon: "fa-bullseye-arrow", label: format("AOD.Combat.Tracker.Control.Ping", name), active: false, pressed: null });
+  if (!input.isGM) out.push({ action: "panToCombatant", icon: "fa-arrows-to-eye", label: format("AOD.Combat.Tracker.Control.Pan", name), active: false, pressed: null });
+  return out;
+}
+
+function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView {
+  const c = input.state.combatants[turn.id];
+  const health = c ? woundState(c.life.wounds, c.life.max) : "fit";
+  const defeated = health === "dead" || turn.defeated === true;
+  const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
+  const hidden = turn.hidden === true;
+  return {
+    id: turn.id,
+    name: turn.name,
+    img: turn.img,
+    side: turn.side,
+    altitude: c ? format(`AOD.Choices.altitude.${c.altitude}`) : format("AOD.Combat.Tracker.NoActor"),
+    markers: markersFor(input.state, turn, format),
+    active,
+    defeated,
+    aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
+    declareButton:
+      turn.declaration === "declare"
+        ? { action: "aodDeclare", text: format("AOD.Declare.Tracker.Declare"), label: format("AOD.Declare.Tracker.DeclareFor", { name: turn.name }) }
+        : turn.declaration === "resolve"
+          ? { action: "aodResolve", text: format("AOD.Declare.Tracker.Resolve"), label: format("AOD.Declare.Tracker.ResolveFor", { name: turn.name }) }
+          : null,
+    css: [active ? "active" : "", hidden ? "hide" : "", defeated ? "defeated" : ""].filter((c) => c !== "").join(" "),
+    hidden,
+    controls: rowControls(input, turn, defeated, format),
+    effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
+    fall: fallView(input, turn, format),
+  };
+}
+
+/** The d10 mode's groups: every speed phase in which someone acts, and in it each side in initiative order. */
+export function speedGroups(input: TrackerInput, views: readonly TurnView[], format: Format) {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  // A side the GM set after this round's roll has no result yet: it follows the rolled sides, unshifted.
+  const rolled = input.sides?.order ?? [];
+  const sideOrder = [...new Set([...rolled, ...input.turns.map((t) => t.side)])];
+  const groups = [];
+  for (const phase of SPEED_CATEGORIES) {
+    const sides = [];
+    for (const side of sideOrder) {
+      const shift = input.sides?.phaseShift[side] ?? 0;
+      const members = input.turns
+        .filter((t) => t.side === side && shiftedSpeed(t.speed, shift === -1 || shift === 1 ? shift : 0) === phase)
+        .map((t) => byId.get(t.id))
+        .filter((v) => v !== undefined);
+      if (members.length > 0) sides.push({ side, members, active: input.step?.phase === phase && input.step.side === side });
+    }
+    if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase });
+  }
+  return groups;
+}
+
+/** The whole tracker context for one combat and viewer. */
+export function trackerContext(input: TrackerInput, format: Format) {
+  const visible = input.turns.filter((t) => t.visible || input.isGM);
+  const names = new Map(input.turns.map((t) => [t.id, t.name]));
+  const views = visible.map((t) => turnView(input, t, format));
+  const grouped = input.mode === "sideD10" && input.started;
+  const surface: Surface = input.state.surface;
+  return {
+    banner: bannerContext(input, names, format),
+    grouped,
+    groups: grouped ? speedGroups({ ...input, turns: visible }, views, format) : [],
+    turns: views,
+    gm: input.isGM
+      ? {
+          canStep: input.started && !input.ended,
+          canEndSkirmish: input.started && !input.ended && input.allDisengaged,
+          endPhasePending: input.step?.kind === "end" && !input.endPhaseDone,
+          surface,
+          surfaces: Object.fromEntries(SURFACES.map((s) => [s, format(`AOD.Choices.surface.${s}`)])),
+          canSurprise: !input.started && !input.ended,
+          mode: modeChangeOpen({ round: input.started ? input.round : 0, endPhaseDone: input.endPhaseDone, ended: input.ended })
+            ? {
+                value: input.mode,
+                modes: Object.fromEntries(ROUND_MODES.map((m) => [m, format(`AOD.Choices.roundMode.${m}`)])),
+                hint: input.started ? format("AOD.Combat.Tracker.ModeNextRound") : "",
+              }
+            : null,
+        }
+      : null,
+    labels: {
+      previous: format("AOD.Combat.Tracker.PreviousStep"),
+      next: format("AOD.Combat.Tracker.NextStep"),
+      nextRound: format("AOD.Combat.Tracker.NextRound"),
+      resolveEnd: format("AOD.Combat.Tracker.ResolveEnd"),
+      endSkirmish: format("AOD.Combat.Tracker.EndSkirmish"),
+      surface: format("AOD.Combat.Tracker.Surface"),
+      altitude: format("AOD.Combat.Tracker.Altitude"),
+      markers: format("AOD.Combat.Tracker.Markers"),
+      controls: format("AOD.Combat.Tracker.Controls"),
+      surprise: format("AOD.Combat.Tracker.Surprise"),
+      mode: format("AOD.Combat.Tracker.Mode"),
+      rowControls: format("AOD.Combat.Tracker.RowControls"),
+      effects: format("AOD.Combat.Tracker.Effects"),
+    },
+  };
+}

@@ -1,0 +1,338 @@
+/**
+ * The context of the dragon and adversary sheets, built from plain data (sheet-data.ts): every number comes from
+ * the stored fields or from what the data model derived (deriveCharacter); nothing is recomputed here beyond
+ * looking it up and the killer blow's TN changes, which come from the rules too. Pure: no Foundry globals.
+ */
+import { ALTITUDES } from "../../rules/bands";
+import { skillIdentifier } from "../../rules/character";
+import { SKILL_RANKS, attackTN, damageTN, skillTN } from "../../rules/skills";
+import type { SkillLadder } from "../../rules/skills";
+import type { SkillRank } from "../../rules/types";
+import { SPEED_CATEGORIES } from "../../rules/speed";
+import { ADVERSARY_KINDS } from "../../data/spec";
+import { STATUS_EFFECTS } from "../../constants/status-effects";
+import { checkFor } from "../../data/actor/actor-snapshot";
+import { choiceLabel, joinList, selectOptions } from "./choices";
+import type { SelectOption } from "./choices";
+import { lifeTrack } from "./life-track";
+import type { TrackBox } from "./life-track";
+import { modeToggle, sheetView } from "./sheet-mode";
+import type { SheetView } from "./sheet-mode";
+import type { ActorSheetInput, ArmourData, SheetItem, SkillData, WeaponData } from "./sheet-data";
+
+/** A localised message: an en.json key and its format data. */
+export interface Message {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** A check a roll button asks for: `game.system.api.rollCheck(actor, { attribute, skill, weapon })`. */
+export interface CheckRequest {
+  attribute: "soma" | "pneuma" | null;
+  skill: string | null;
+  /** A weapon's item id: the dice module rolls its attack skill (and offers the killer blow and target odds). */
+  weapon: string | null;
+}
+
+/** One attribute box. */
+export interface AttributeEntry {
+  key: "soma" | "pneuma" | "agility";
+  label: string;
+  value: number;
+  field: string;
+  min: number;
+  max: number;
+  /** The plain check (Soma and Pneuma only): TN and pool as derived. */
+  check: { tn: number; pool: number; request: CheckRequest } | null;
+}
+
+/** One skill row. */
+export interface SkillEntry {
+  id: string;
+  name: string;
+  img: string;
+  identifier: string;
+  rankLabel: string;
+  attributeLabel: string;
+  tn: number;
+  pool: number;
+  hampered: boolean;
+  uses: string[];
+  warning: Message | null;
+  request: CheckRequest;
+}
+
+/** One weapon, shown as an attack. */
+export interface AttackEntry {
+  id: string;
+  name: string;
+  img: string;
+  rangeLabel: string;
+  longRange: boolean;
+  grapple: boolean;
+  skillLabel: string;
+  tn: number;
+  pool: number;
+  damageTN: number;
+  killerBlow: { tn: number; damageTN: number } | null;
+  magicCost: number;
+  /** False when the actor lacks the Magic Points it costs. */
+  affordable: boolean;
+  warning: Message | null;
+  request: CheckRequest;
+}
+
+/** One armour row. */
+export interface ArmourEntry {
+  id: string;
+  name: string;
+  img: string;
+  slotLabel: string;
+  rating: number;
+  encumbrance: number;
+  equipped: boolean;
+  damage: number;
+}
+
+/** One tab of the sheet. */
+export interface TabEntry {
+  id: string;
+  label: string;
+  active: boolean;
+}
+
+/** Everything the actor templates render. */
+export interface ActorSheetContext {
+  mode: "play" | "edit";
+  isPlay: boolean;
+  isEdit: boolean;
+  view: SheetView;
+  toggle: { label: string; icon: string };
+  actor: { type: "dragon" | "adversary"; name: string; img: string; typeLabel: string };
+  attributes: AttributeEntry[];
+  life: {
+    max: number;
+    wounds: number;
+    value: number;
+    health: string;
+    healthLabel: string;
+    thresholds: { severelyInjured: number; dead: number };
+    track: TrackBox[];
+  };
+  magic: { value: number; max: number; shown: boolean };
+  skills: SkillEntry[];
+  attacks: AttackEntry[];
+  armour: { entries: ArmourEntry[]; total: number; encumbrance: number };
+  details: {
+    breed: string | null;
+    kindLabel: string | null;
+    kindOptions: SelectOption[];
+    speedLabel: string;
+    speedOptions: SelectOption[];
+    canFly: boolean;
+    fastGround: boolean | null;
+    weight: number;
+    lifepaths: string[] | null;
+    lifepathsText: string;
+    tags: string[];
+    tagsText: string;
+  };
+  biography: { enriched: string; source: string };
+  combat: { altitudeLabel: string | null; statuses: { id: string; label: string }[] } | null;
+  warnings: Message[];
+  sheetTabs: TabEntry[];
+  activeTab: string;
+}
+
+/** The tabs of an actor sheet, in order; limited viewers get only the story. */
+export const ACTOR_TABS = ["combat", "gear", "story"] as const;
+
+function byOrder(a: SheetItem, b: SheetItem): number {
+  return a.sort - b.sort || a.name.localeCompare(b.name);
+}
+
+function rankOnLadder(rank: string, ladder: SkillLadder): rank is SkillRank {
+  return (SKILL_RANKS as readonly string[]).includes(rank) && typeof ladder[rank as SkillRank] === "number";
+}
+
+/** The identifier a skill is known by: its own, or one made from its name (as deriveCharacter does). */
+export function skillKey(name: string, system: Pick<SkillData, "identifier">): string {
+  return system.identifier !== "" ? system.identifier : skillIdentifier(name);
+}
+
+function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput): SkillEntry {
+  const { system } = item;
+  const identifier = skillKey(item.name, system);
+  const derived = input.derived.skills[identifier];
+  const attribute = system.attribute === "pneuma" ? "pneuma" : "soma";
+  const onLadder = rankOnLadder(system.rank, input.ladder);
+  // A rank the world's ladder lacks rolls as untrained (issue 7 "Bad input"), with a warning rather than a crash.
+  const tn = onLadder && derived ? derived.tn : skillTN("untrained", input.ladder);
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    identifier,
+    rankLabel: choiceLabel("rank", onLadder ? system.rank : "untrained"),
+    attributeLabel: choiceLabel("attribute", attribute),
+    tn,
+    pool: derived ? derived.pool : input.derived.pools[attribute].pool,
+    hampered: system.hampered,
+    uses: system.uses.map((use) => choiceLabel("uses", use)),
+    warning: onLadder
+      ? null
+      : { key: "AOD.Sheet.Warning.RankNotOnLadder", data: { skill: item.name, rank: system.rank } },
+    request: { attribute: null, skill: identifier, weapon: null },
+  };
+}
+
+function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInput, skillNames: Map<string, string>): AttackEntry {
+  const weapon: WeaponData = item.system;
+  // The attack check as the snapshot layer gives it: the attack skill, or an untrained Soma check without it.
+  const attack = checkFor(input.derived, weapon.attackSkill, input.ladder);
+  const skill = attack.skill !== null;
+  // A skill whose rank the world's ladder lacks has no TN: the attack rolls its pool as untrained.
+  const rated = Number.isInteger(attack.tn);
+  const check = { pool: attack.pool, tn: rated ? attack.tn : skillTN("untrained", input.ladder) };
+  const skillLabel = skillNames.get(weapon.attackSkill) ?? weapon.attackSkill;
+  let warning: Message | null = null;
+  if (!skill) warning = { key: "AOD.Sheet.Warning.NoAttackSkill", data: { weapon: item.name, skill: weapon.attackSkill } };
+  else if (!rated) warning = { key: "AOD.Sheet.Warning.AttackRankNotOnLadder", data: { weapon: item.name, skill: skillLabel } };
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    rangeLabel: choiceLabel("range", weapon.range),
+    longRange: weapon.longRange,
+    grapple: weapon.grapple,
+    skillLabel,
+    tn: check.tn,
+    pool: check.pool,
+    damageTN: weapon.damageTN,
+    killerBlow: weapon.killerBlow
+      ? { tn: attackTN(check.tn, { killerBlow: true }), damageTN: damageTN(weapon.damageTN, { killerBlow: true }) }
+      : null,
+    magicCost: weapon.magicCost,
+    affordable: input.system.magic.value >= weapon.magicCost,
+    warning,
+    request: { attribute: null, skill: null, weapon: item.id },
+  };
+}
+
+function armourEntry(item: SheetItem & { type: "armour" }): ArmourEntry {
+  const armour: ArmourData = item.system;
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    slotLabel: choiceLabel("slot", armour.slot),
+    rating: armour.rating,
+    encumbrance: armour.encumbrance,
+    equipped: armour.equipped,
+    damage: armour.damage,
+  };
+}
+
+function attributeEntry(input: ActorSheetInput, key: AttributeEntry["key"], range: [number, number]): AttributeEntry {
+  const check = key === "agility" ? null : { ...input.derived.pools[key], key };
+  return {
+    key,
+    label: `AOD.Actor.${input.type}.FIELDS.${key}.label`,
+    value: input.system[key],
+    field: `system.${key}`,
+    min: range[0],
+    max: range[1],
+    check: check ? { tn: check.tn, pool: check.pool, request: { attribute: check.key, skill: null, weapon: null } } : null,
+  };
+}
+
+/** The names of an actor's skills by identifier (what a weapon's attack skill shows); a later skill of the same identifier wins. */
+export function skillNamesOf(items: readonly SheetItem[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const item of items) if (item.type === "skill") names.set(skillKey(item.name, item.system), item.name);
+  return names;
+}
+
+/** Builds the actor sheet's context from plain data. */
+export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
+  const view = sheetView(input.permission);
+  const mode = view.canEdit ? input.mode : "play";
+  const items = [...input.items].sort(byOrder);
+  const skills = items.filter((item): item is SheetItem & { type: "skill" } => item.type === "skill");
+  const skillNames = skillNamesOf(skills);
+  const skillEntries = skills.map((item) => skillEntry(item, input));
+  const attacks = items
+    .filter((item): item is SheetItem & { type: "weapon" } => item.type === "weapon")
+    .map((item) => attackEntry(item, input, skillNames));
+  const armour = items
+    .filter((item): item is SheetItem & { type: "armour" } => item.type === "armour")
+    .map(armourEntry);
+  const { system, derived } = input;
+  const isDragon = input.type === "dragon";
+  const lifepaths = system.lifepaths ? [...system.lifepaths] : null;
+  const tabs = view.limited ? ["story"] : [...ACTOR_TABS];
+  const activeTab = tabs.includes(input.tab) ? input.tab : (tabs[0] ?? "story");
+  const kindLabel = !isDragon && system.kind !== undefined ? choiceLabel("kind", system.kind) : null;
+
+  return {
+    mode,
+    isPlay: mode === "play",
+    isEdit: mode === "edit",
+    view,
+    toggle: modeToggle(mode),
+    actor: {
+      type: input.type,
+      name: input.name,
+      img: input.img,
+      typeLabel: `TYPES.Actor.${input.type}`,
+    },
+    attributes: [
+      attributeEntry(input, "soma", [1, 12]),
+      attributeEntry(input, "pneuma", [1, 12]),
+      attributeEntry(input, "agility", [0, 10]),
+    ],
+    life: {
+      max: system.life.max,
+      wounds: system.life.wounds,
+      value: derived.life.value,
+      health: derived.health,
+      healthLabel: `AOD.Sheet.Health.${derived.health}`,
+      thresholds: { ...derived.thresholds },
+      track: lifeTrack(system.life.wounds, derived.thresholds),
+    },
+    magic: { value: system.magic.value, max: system.magic.max, shown: isDragon || system.magic.max > 0 },
+    skills: skillEntries,
+    attacks,
+    armour: { entries: armour, total: derived.armour, encumbrance: derived.encumbrance },
+    details: {
+      breed: isDragon ? (system.breed ?? "") : null,
+      kindLabel,
+      kindOptions: isDragon ? [] : selectOptions("kind", ADVERSARY_KINDS, system.kind ?? "infantry"),
+      speedLabel: choiceLabel("speed", system.speed),
+      speedOptions: selectOptions("speed", SPEED_CATEGORIES, system.speed),
+      canFly: system.canFly,
+      fastGround: isDragon ? null : system.fastGround === true,
+      weight: system.weight,
+      lifepaths,
+      lifepathsText: joinList(lifepaths ?? []),
+      tags: [...system.tags],
+      tagsText: joinList(system.tags),
+    },
+    biography: { enriched: input.enrichedBiography, source: system.biography },
+    combat: input.combat
+      ? {
+          altitudeLabel:
+            input.combat.altitude !== null && (ALTITUDES as readonly string[]).includes(input.combat.altitude)
+              ? `AOD.Sheet.Altitude.${input.combat.altitude}`
+              : null,
+          statuses: STATUS_EFFECTS.filter((status) => input.combat?.statuses.includes(status.id)).map((status) => ({
+            id: status.id,
+            label: status.name,
+          })),
+        }
+      : null,
+    warnings: [...skillEntries, ...attacks].flatMap((entry) => (entry.warning ? [entry.warning] : [])),
+    sheetTabs: tabs.map((id) => ({ id, label: `AOD.Sheet.Tabs.${id}`, active: id === activeTab })),
+    activeTab,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The one function the sheets' roll buttons go through to roll a check: the dice module's `rollCheck` (also
+ * `game.system.api.rollCheck`), which opens the roll dialog with the odds unless the click held Shift.
+ */
+import { rollCheck as rollCheckWithDice } from "../checks/roll-check";
+
+/** The check a button asks for: an attribute, a skill by identifier, or a weapon by item id. */
+export interface CheckOptions {
+  attribute?: "soma" | "pneuma";
+  skill?: string;
+  weapon?: string;
+}
+
+/** Rolls a check for an actor; a plain click opens the roll dialog, a Shift-click rolls at once with the defaults. */
+export async function rollCheck(actor: Actor.Implementation, options: CheckOptions, event?: MouseEvent): Promise<unknown> {
+  return rollCheckWithDice(actor, { ...options, configure: event?.shiftKey !== true });
+}
+
+/** The check a roll button's dataset names (`data-weapon`, `data-skill` or `data-attribute`). */
+export function checkFromDataset(dataset: DOMStringMap): CheckOptions | null {
+  const { attribute, skill, weapon } = dataset;
+  if (weapon) return { weapon };
+  if (skill) return { skill };
+  if (attribute === "soma" || attribute === "pneuma") return { attribute };
+  return null;
+}

@@ -1,0 +1,208 @@
+/**
+ * The encounter simulator for the GM (ApplicationV2 + Handlebars): sides built from dragged actors or from the
+ * current combat, the simulation run in a Web Worker (simulator.worker.ts) with a progress bar and a cancel
+ * button, and the result as a table and a chart of the rounds. The state and the context are pure
+ * (simulator-state.ts); this class only wires Foundry's events to them.
+ */
+import { i18nFormat } from "../../core/i18n";
+import { encounterFromActors } from "../../data/simulator-encounter";
+import type { ActorEntry } from "../../data/simulator-encounter";
+import {
+  addActor,
+  initialState,
+  onWorkerMessage,
+  removeActor,
+  setField,
+  sidesFromCombatants,
+  simulatorContext,
+  startRun,
+} from "./simulator-state";
+import type { SideInput, SimulatorState } from "./simulator-state";
+import { readFromWorker } from "./worker-protocol";
+import type { ToWorker } from "./worker-protocol";
+import { templatePath } from "../../constants/template-paths";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+// TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
+const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
+
+type Configuration = foundry.applications.api.ApplicationV2.Configuration;
+type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
+type RenderContext = foundry.applications.api.ApplicationV2.RenderContext;
+type ActorUuid = `Actor.${string}`;
+
+/** The template of the app. */
+export const SIMULATOR_TEMPLATE = templatePath("simulator/simulator.hbs");
+
+/** The worker's file, emitted beside the system's module by the build (vite.config.ts). */
+function startWorker(): Worker {
+  return new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-simulator" });
+}
+
+/** The GM's encounter simulator window. */
+export class SimulatorApp extends Base {
+  static override DEFAULT_OPTIONS = {
+    id: "aod-simulator",
+    tag: "form",
+    classes: ["age-of-dragons", "aod-simulator-app"],
+    window: { title: "AOD.Simulator.Title", icon: "fa-solid fa-dice-d20", resizable: true },
+    position: { width: 1100, height: "auto" as const },
+    /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each handler with `this` bound to the app */
+    form: { handler: SimulatorApp.#onChange, submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      run: SimulatorApp.#run,
+      cancel: SimulatorApp.#cancel,
+      removeActor: SimulatorApp.#removeActor,
+      fromCombat: SimulatorApp.#fromCombat,
+    },
+    /* eslint-enable @typescript-eslint/unbound-method */
+  };
+
+  static PARTS = { form: { template: SIMULATOR_TEMPLATE, scrollable: [""] } };
+
+  #state: SimulatorState;
+  #worker: Worker | null = null;
+
+  constructor(sides: SideInput[] = [], options: Partial<Configuration> = {}) {
+    super(options);
+    this.#state = initialState(sides);
+  }
+
+  /** Opens the simulator with the current combat's sides (the combat tracker's hook point calls this too). */
+  static openForCombat(combat: Combat | null = game.combat): SimulatorApp {
+    const app = new SimulatorApp(combat ? combatSides(combat) : []);
+    void app.render({ force: true });
+    return app;
+  }
+
+  #update(state: SimulatorState): void {
+    this.#state = state;
+    void this.render();
+  }
+
+  protected override async _prepareContext(options: RenderOptions): Promise<RenderContext> {
+    const base = await super._prepareContext(options);
+    return { ...base, ...simulatorContext(this.#state, i18nFormat) };
+  }
+
+  protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
+    await super._onRender(context, options);
+    for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-side]")) {
+      zone.addEventListener("dragover", (event) => {
+        event.preventDefault();
+        zone.classList.add("aod-drop-target");
+      });
+      zone.addEventListener("dragleave", () => {
+        zone.classList.remove("aod-drop-target");
+      });
+      zone.addEventListener("drop", (event) => {
+        event.preventDefault();
+        zone.classList.remove("aod-drop-target");
+        void this.#onDrop(Number(zone.dataset.dropSide), event);
+      });
+    }
+  }
+
+  async #onDrop(side: number, event: DragEvent): Promise<void> {
+    const data: unknown = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
+    const uuid = typeof data === "object" && data !== null ? (data as { type?: unknown; uuid?: unknown }) : {};
+    const actor = uuid.type === "Actor" && typeof uuid.uuid === "string" ? await fromUuid(uuid.uuid as ActorUuid) : null;
+    if (!(actor instanceof Actor)) {
+      ui.notifications.warn(game.i18n.localize("AOD.Simulator.NotAnActor"));
+      return;
+    }
+    this.#update(addActor(this.#state, side, { uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }));
+  }
+
+  static #onChange(this: SimulatorApp, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
+    let state = this.#state;
+    for (const element of Array.from(form.elements)) {
+      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) state = setField(state, element.name, element.value);
+    }
+    this.#state = state;
+    return Promise.resolve();
+  }
+
+  static async #run(this: SimulatorApp): Promise<void> {
+    const sides = await Promise.all(
+      this.#state.sides.map(async (side) => {
+        const actors: ActorEntry[] = [];
+        for (const ref of side.actors) {
+          const actor = await fromUuid(ref.uuid as ActorUuid);
+          if (actor instanceof Actor) actors.push(actor.toObject() as unknown as ActorEntry);
+        }
+        return { actors, altitude: side.altitude };
+      }),
+    );
+    const { settings } = this.#state;
+    const encounter = encounterFromActors(sides, {
+      distance: settings.distance,
+      surface: settings.surface,
+      mode: settings.mode,
+      roundLimit: settings.roundLimit,
+    });
+    const state = startRun(this.#state);
+    if (state.run.status !== "running") return;
+    const worker = this.#ensureWorker();
+    const message: ToWorker = { type: "run", job: state.run.job, encounter, runs: settings.runs, seed: settings.seed };
+    this.#update(state);
+    worker.postMessage(message);
+  }
+
+  static #cancel(this: SimulatorApp): void {
+    if (this.#state.run.status !== "running") return;
+    const message: ToWorker = { type: "cancel", job: this.#state.run.job };
+    this.#worker?.postMessage(message);
+  }
+
+  static #removeActor(this: SimulatorApp, _event: PointerEvent, target: HTMLElement): void {
+    this.#update(removeActor(this.#state, Number(target.dataset.side), Number(target.dataset.index)));
+  }
+
+  static #fromCombat(this: SimulatorApp): void {
+    const combat = game.combat;
+    if (!combat) {
+      ui.notifications.warn(game.i18n.localize("AOD.Simulator.NoCombat"));
+      return;
+    }
+    const sides = combatSides(combat);
+    if (sides.length < 2) {
+      ui.notifications.warn(game.i18n.localize("AOD.Simulator.CombatOneSide"));
+      return;
+    }
+    this.#update({ ...this.#state, sides });
+  }
+
+  #ensureWorker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = startWorker();
+    worker.addEventListener("message", (event: MessageEvent) => {
+      const message = readFromWorker(event.data);
+      if (message) this.#update(onWorkerMessage(this.#state, message));
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  protected override _onClose(options: RenderOptions): void {
+    super._onClose(options);
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+}
+
+/**
+ * The sides of a combat: its combatants grouped by the side the combat gives them (`system.side`, issue 8), or by
+ * token disposition (friendly, neutral, hostile) where none is set.
+ */
+function combatSides(combat: Combat): SideInput[] {
+  const list: { uuid: string; name: string; img: string; side: string }[] = [];
+  for (const combatant of combat.combatants) {
+    const actor = combatant.actor;
+    if (!actor) continue;
+    const stored: unknown = (combatant.system as { side?: unknown }).side;
+    const side = typeof stored === "string" && stored !== "" ? stored : `disposition:${String(combatant.token?.disposition ?? 0)}`;
+    list.push({ uuid: actor.uuid, name: combatant.name ?? actor.name, img: actor.img ?? "", side });
+  }
+  return sidesFromCombatants(list);
+}

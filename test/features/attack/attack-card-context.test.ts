@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { attackCardContext } from "../../../src/features/attack/attack-card-context";
+import { applyCard, undoCard } from "../../../src/rules/attack-card";
+import { ok } from "../../rules/attack-card-fixtures";
+import { cardStates, inputFor, t, world } from "./attack-card-states";
+
+const states = cardStates();
+function entry(name: string) {
+  const found = states[name];
+  if (found === undefined) throw new Error(`no state ${name}`);
+  return found;
+}
+/** The world with the knight carrying this many wounds already. */
+function knightWounded(wounds: number) {
+  const base = world();
+  const knight = base.combatants.b;
+  if (knight === undefined) throw new Error("no knight");
+  return { ...base, combatants: { ...base.combatants, b: { ...knight, life: { max: 12, wounds } } } };
+}
+const view = (name: string, values: Parameters<typeof inputFor>[2] = {}) => {
+  const entry = states[name];
+  if (entry === undefined) throw new Error(`no state ${name}`);
+  return attackCardContext(t, inputFor(entry.card, entry.state, values));
+};
+const actions = (ctx: ReturnType<typeof view>) => [
+  ...ctx.targets.flatMap((tg) => tg.buttons.map((b) => `${b.action}:${b.targetId}:${b.skill}`)),
+  ...ctx.buttons.map((b) => b.action),
+];
+
+describe("attack card view: every state reads as a player expects", () => {
+  it.each(Object.keys(states))("%s builds with every string from en.json", (name) => {
+    expect(() => view(name)).not.toThrow();
+  });
+  it("awaiting defence: says who is asked and offers the defender its skills or no defence", () => {
+    const ctx = view("awaiting-defence");
+    expect(ctx.roll?.label).toBe("Attack: 5 dice at 4+, successes 3");
+    expect(ctx.roll?.dice.map((d) => d.success)).toEqual([true, true, true, false, false]);
+    expect(ctx.targets[0]?.statusLabel).toBe("Awaiting defence");
+    expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend.");
+    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none"]);
+    expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
+  });
+  it("shows defence buttons only to the defender's owner or a GM", () => {
+    expect(actions(view("awaiting-defence", { viewer: { isGM: false, owns: ["a"] } }))).toEqual([]);
+    expect(actions(view("awaiting-defence", { viewer: { isGM: false, owns: ["b"] } }))).toHaveLength(3);
+  });
+  it("with no GM online it says the card waits for one, and offers no buttons", () => {
+    const ctx = view("awaiting-defence", { gmOnline: false });
+    expect(ctx.notice?.text).toBe("Waiting for a GM: the card goes on when one is online.");
+    expect(actions(ctx)).toEqual([]);
+  });
+  it("a timed-out owner leaves the defence to the GM", () => {
+    const entry = states["awaiting-defence"];
+    if (!entry) throw new Error("missing");
+    const input = inputFor(entry.card, entry.state);
+    const timedOut = { ...input, source: { ...input.source, prompts: { b: { who: "owner" as const, userName: "Pat", timedOut: true } } } };
+    expect(attackCardContext(t, timedOut).targets[0]?.waiting).toBe("Pat did not answer in time: the GM decides.");
+  });
+  it("defended and hit: the margin, then the damage roll for the attacker's owner", () => {
+    const ctx = view("defended", { viewer: { isGM: false, owns: ["a"] } });
+    expect(ctx.targets[0]?.statusLabel).toBe("Hit by 2");
+    expect(ctx.targets[0]?.defence).toBe("Defended with Aerobatics (3 dice at 5+): successes 1.");
+    expect(actions(ctx)).toEqual(["rollDamage:b:"]);
+    expect(ctx.targets[0]?.buttons[0]?.label).toBe("Roll damage (8 dice at 5+)");
+  });
+  it("miss: no buttons, the card applies itself", () => {
+    const ctx = view("miss");
+    expect([ctx.targets[0]?.statusLabel, ctx.targets[0]?.tone]).toEqual(["Miss", "miss"]);
+    expect(actions(ctx)).toEqual([]);
+  });
+  it("hit with damage rolled: armour and the health it leads to, and Apply", () => {
+    const ctx = view("hit");
+    expect(ctx.targets[0]?.damage).toBe("Damage: 8 dice at 5+, successes 5. After armour: 2 wounds (total 6).");
+    expect(actions(ctx)).toEqual(["apply"]);
+    expect(actions(view("hit", { viewer: { isGM: false, owns: ["b"] } }))).toEqual([]);
+  });
+  it("damage applied: the log of what happened and Undo for the GM only", () => {
+    const ctx = view("damage-applied");
+    expect(ctx.notice?.text).toBe("Applied.");
+    expect(ctx.log).toContain(`${states.hit?.card.targets[0]?.name} takes 2 damage (5 successes, armour 3); wounds now 6.`);
+    expect(actions(ctx)).toEqual(["undo"]);
+    expect(actions(view("damage-applied", { viewer: { isGM: false, owns: ["a"] } }))).toEqual([]);
+  });
+  it("an undone card says so and offers nothing", () => {
+    const applied = states["damage-applied"]?.card;
+    if (!applied) throw new Error("missing");
+    const ctx = attackCardContext(t, inputFor(ok(undoCard(applied)), world()));
+    expect([ctx.notice?.text, actions(ctx)]).toEqual(["Undone by the GM.", []]);
+  });
+  it("killer blow: the title, the trait, the TN +1 and the lower damage TN", () => {
+    const ctx = view("killer-blow");
+    expect(ctx.title).toBe("Sable Dragon strikes a killer blow");
+    expect(ctx.tags).toEqual(["Killer blow: attack TN\u00a0+1, damage TN\u00a0−2"]);
+    expect(ctx.roll?.label).toBe("Attack: 5 dice at 5+, successes 3");
+    expect(ctx.targets[0]?.damage).toMatch(/^Damage: 9 dice at 3\+, successes 5\. After armour: 2 wounds/);
+  });
+  it("killing blow and severe injury are named before apply", () => {
+    const hit = entry("hit");
+    expect(attackCardContext(t, inputFor(hit.card, knightWounded(11))).targets[0]?.damage).toMatch(/killed\.$/);
+    expect(attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0]?.damage).toMatch(/severely injured\.$/);
+  });
+  it("breath: the Magic Point it spends, each target on its own line", () => {
+    const ctx = view("breath");
+    expect(ctx.title).toBe("Sable Dragon breathes fire");
+    expect(ctx.tags).toEqual(["Spends 1 Magic Point"]);
+    expect(ctx.targets.map((tg) => tg.statusLabel)).toEqual(["Hit by 2", "Awaiting defence"]);
+  });
+  it("grapple: both pinned, nothing to roll", () => {
+    const ctx = view("grapple");
+    expect([ctx.title, ctx.targets[0]?.statusLabel, actions(ctx)]).toEqual(["Sable Dragon tries to grapple", "Grappled: both pinned", []]);
+  });
+  it("break-out against two grapplers: each compared separately", () => {
+    const ctx = view("break-out");
+    expect(ctx.targets.map((tg) => [tg.name, tg.statusLabel])).toEqual([
+      [states["break-out"]?.card.targets[0]?.name, "Shaken off"],
+      ["Griffon", "Still holding on"],
+    ]);
+  });
+  it("rescue: the weight TN roll and the catch", () => {
+    const ctx = view("rescue");
+    expect([ctx.roll?.label, ctx.targets[0]?.statusLabel]).toEqual(["Rescue: 3 dice at 5+, successes 1", "Caught and carried"]);
+  });
+  it("a card a player made is shown as forged and offers nothing", () => {
+    const ctx = view("awaiting-defence", { authoredByGM: false, viewer: { isGM: false, owns: ["a", "b"] } });
+    expect(ctx.notice?.text).toBe("This card was not made by the GM: it cannot change anything.");
+    expect(actions(ctx)).toEqual([]);
+  });
+  it("a refused card names the rule that refused it", () => {
+    const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
+    expect(attackCardContext(t, inputFor(card, world())).notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+  });
+  it("a second apply is not offered", () => {
+    const applied = ok(applyCard(entry("hit").card, world()));
+    expect(actions(attackCardContext(t, inputFor(applied, world())))).toEqual(["undo"]);
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TOKEN_IMAGE, buildBoardContext } from "../../../src/features/board/board-context";
+import type { BoardContext, BoardInput, TokenView } from "../../../src/features/board/board-context";
+import { BOARD_REASONS } from "../../../src/rules/board/reasons";
+import { RULE_REASONS } from "../../../src/rules/reasons";
+import { MOVE_REASONS } from "../../../src/rules/procedures/move";
+import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "./fight";
+
+function context(values: Partial<BoardInput> = {}): BoardContext {
+  const selectedId = values.selectedId;
+  return buildBoardContext({
+    state: showcaseFight(),
+    weapons: selectedId === undefined ? [] : (FIGHT_WEAPONS[selectedId] ?? []),
+    images: { argent: "systems/age-of-dragons/assets/argent.webp" },
+    isGM: false,
+    owned: [],
+    phase: "movement",
+    ...values,
+  });
+}
+
+function tokens(ctx: BoardContext): TokenView[] {
+  return ctx.lanes.flatMap((lane) => lane.clusters.flatMap((c) => c.items.flatMap((i) => (i.token ? [i.token] : []))));
+}
+
+function token(ctx: BoardContext, id: string): TokenView {
+  const found = tokens(ctx).find((t) => t.id === id);
+  if (!found) throw new Error(`no token ${id}`);
+  return found;
+}
+
+describe("the board context: lanes, links, landmarks", () => {
+  it("draws one lane per altitude band from the ceiling down to the ground", () => {
+    expect(context().lanes.map((l) => l.altitude)).toEqual(["ceiling", "high", "mid", "low", "grounded"]);
+  });
+  it("puts each combatant's token in its lane", () => {
+    const lanes = context().lanes.map((l) => [l.altitude, l.clusters.flatMap((c) => c.items.flatMap((i) => (i.token ? [i.token.id] : [])))]);
+    expect(lanes).toEqual([
+      ["ceiling", ["argent"]],
+      ["high", ["sable"]],
+      ["mid", ["hunter", "wyrm"]],
+      ["low", ["ember", "xbow", "griffon"]],
+      ["grounded", ["bow", "knight"]],
+    ]);
+  });
+  it("draws a grapple and a carry as links inside one group", () => {
+    const mid = context().lanes[2]?.clusters[0];
+    expect(mid?.linked).toBe(true);
+    expect(mid?.items.map((i) => i.token?.id ?? i.link?.kind)).toEqual(["hunter", "grapple", "wyrm"]);
+    const low = context().lanes[3]?.clusters;
+    expect(low?.map((c) => c.items.map((i) => i.token?.id ?? i.link?.kind))).toEqual([["ember", "carry", "xbow"], ["griffon"]]);
+    expect(context().links.map((l) => [l.kind, l.a, l.b])).toEqual([
+      ["grapple", "Hunter Dragon", "Storm Wyrm"],
+      ["carry", "Ember Drake", "Crossbowman"],
+    ]);
+  });
+  it("shows landmarks in their lanes", () => {
+    const ctx = context();
+    expect(ctx.lanes[1]?.landmarks.map((l) => l.name)).toEqual(["Thunderhead"]);
+    expect(ctx.lanes[4]?.landmarks.map((l) => l.name)).toEqual(["Castle Battlements"]);
+  });
+  it("marks statuses: pinned grapplers, carrier and carried, a falling and severely injured griffon, a moved knight", () => {
+    const ctx = context();
+    expect(token(ctx, "hunter").statuses).toEqual(["AOD.Board.Status.pinned"]);
+    expect(token(ctx, "ember").statuses).toEqual(["AOD.Board.Status.carrying"]);
+    expect(token(ctx, "xbow").statuses).toEqual(["AOD.Board.Status.carried"]);
+    expect(token(ctx, "griffon").statuses).toEqual(["AOD.Board.Status.severelyInjured", "AOD.Board.Status.falling"]);
+    expect(token(ctx, "knight").statuses).toEqual(["AOD.Board.Status.moved"]);
+  });
+  it("uses the token image, or the default one", () => {
+    expect(token(context(), "argent").img).toBe("systems/age-of-dragons/assets/argent.webp");
+    expect(token(context(), "sable").img).toBe(DEFAULT_TOKEN_IMAGE);
+  });
+  it("without a selection shows no distances and no actions", () => {
+    const ctx = context();
+    expect(ctx.selected).toBeUndefined();
+    expect(tokens(ctx).some((t) => t.distance !== undefined || t.can.length > 0 || t.whyNot.length > 0)).toBe(false);
+  });
+});
+
+describe("the board seen from a selected combatant", () => {
+  it("labels every other combatant with its distance band and what the selected one could do", () => {
+    const ctx = context({ selectedId: "argent" });
+    expect(token(ctx, "sable").distance).toBe("AOD.Board.Distance.close");
+    expect(token(ctx, "sable").can).toEqual(["AOD.Board.Action.breath"]);
+    expect(token(ctx, "sable").whyNot).toContainEqual({ label: "AOD.Board.Action.melee", reason: RULE_REASONS.NotSameAltitude });
+    expect(token(ctx, "bow").nothing).toBe(true);
+    expect(token(ctx, "argent").selected).toBe(true);
+    expect(token(ctx, "argent").distance).toBeUndefined();
+  });
+  it("gives a different view from a longbowman on the ground", () => {
+    const ctx = context({ selectedId: "bow" });
+    expect(token(ctx, "knight").can).toEqual(["AOD.Board.Action.melee", "AOD.Board.Action.ranged"]);
+    expect(token(ctx, "hunter").can).toEqual(["AOD.Board.Action.ranged"]);
+    expect(token(ctx, "argent").whyNot).toEqual([
+      { label: "AOD.Board.Action.melee", reason: RULE_REASONS.TooFarForMelee },
+      { label: "AOD.Board.Action.ranged", reason: RULE_REASONS.TooFarForRanged },
+    ]);
+    expect(ctx.lanes[4]?.landmarks[0]).toMatchObject({ distance: "AOD.Board.Distance.zero", reason: BOARD_REASONS.Landmark });
+  });
+  it("gives the same content as a table, one row per combatant and landmark", () => {
+    const ctx = context({ selectedId: "bow" });
+    expect(ctx.rows.map((r) => r.id)).toEqual([
+      "argent", "sable", "hunter", "wyrm", "ember", "xbow", "griffon", "bow", "knight", "walls", "cloud",
+    ]);
+    for (const row of ctx.rows.filter((r) => !r.isLandmark && !r.isSelected)) {
+      const t = token(ctx, row.id);
+      expect([row.distanceLabel, row.can, row.whyNot, row.statuses]).toEqual([t.distance, t.can, t.whyNot, t.statuses]);
+    }
+    expect(ctx.rows.find((r) => r.id === "hunter")?.links).toEqual([{ label: "AOD.Board.Link.grapples", name: "Storm Wyrm" }]);
+    expect(ctx.rows.find((r) => r.id === "argent")?.name).toBe(LONG_NAME);
+  });
+  it("gives only the GM distance and altitude editors", () => {
+    const player = context({ selectedId: "bow" });
+    expect(player.rows.some((r) => r.editable)).toBe(false);
+    expect(player.selected?.distanceEditor).toBeUndefined();
+    expect(player.selected?.altitudeOptions).toBeUndefined();
+    const gm = context({ selectedId: "bow", isGM: true, distanceTarget: "knight" });
+    expect(gm.rows.filter((r) => r.editable).map((r) => r.id)).toEqual(gm.rows.filter((r) => r.distance !== undefined).map((r) => r.id));
+    expect(gm.rows.find((r) => r.id === "bow")?.editable).toBe(false);
+    const editor = gm.selected?.distanceEditor;
+    expect([editor?.target, editor?.targetName]).toEqual(["knight", "Knight"]);
+    expect(editor?.bands.find((o) => o.selected)?.value).toBe("close");
+    expect(editor?.targets.map((o) => o.value)).toEqual(gm.rows.filter((r) => r.editable).map((r) => r.id));
+    expect(editor?.targets.filter((o) => o.selected).map((o) => o.value)).toEqual(["knight"]);
+    expect(gm.selected?.altitudeOptions?.find((o) => o.selected)?.value).toBe("grounded");
+    expect(gm.landmarks.map((l) => l.name)).toEqual(["Castle Battlements", "Thunderhead"]);
+  });
+  it("points the GM's one distance editor at the row asked for, else at the first row with a distance", () => {
+    const rows = context({ selectedId: "bow", isGM: true }).rows.filter((r) => r.editable);
+    const other = rows.find((r) => r.distance !== "close");
+    expect(other).toBeDefined();
+    const editor = context({ selectedId: "bow", isGM: true, distanceTarget: other?.id }).selected?.distanceEditor;
+    expect([editor?.target, editor?.bands.find((o) => o.selected)?.value]).toEqual([other?.id, other?.distance]);
+    for (const wanted of [undefined, "bow", "nobody"]) {
+      expect(context({ selectedId: "bow", isGM: true, distanceTarget: wanted }).selected?.distanceEditor?.target).toBe(rows[0]?.id);
+    }
+    expect(context({ isGM: true, distanceTarget: "knight" }).selected).toBeUndefined();
+  });
+});
+
+describe("the move controls", () => {
+  it("offer the owner the moves open to it, with the reachable bands", () => {
+    const ctx = context({ selectedId: "argent", owned: ["argent"] });
+    const move = ctx.selected?.move;
+    expect(move?.kinds.map((k) => [k.value, k.disabled])).toEqual([["standard", false], ["full", false], ["fullGround", true]]);
+    expect(move?.kinds[2]?.reason).toBe(BOARD_REASONS.GroundMoveOnGround);
+    expect(move?.altitudes.map((o) => o.value)).toEqual(["", "high"]);
+    expect(move?.references[0]?.value).toBe("sable");
+    expect(move?.distances.map((o) => o.value)).toEqual(["", "middle"]);
+  });
+  it("follow the chosen kind and reference", () => {
+    const ctx = context({ selectedId: "argent", owned: ["argent"], move: { kind: "full", reference: "hunter" } });
+    expect(ctx.selected?.move?.altitudes.map((o) => o.value)).toEqual(["", "mid", "high"]);
+    expect(ctx.selected?.move?.references.find((o) => o.selected)?.value).toBe("hunter");
+    expect(ctx.selected?.move?.distances.map((o) => o.value)).toEqual(["", "close", "long", "disengaged"]);
+  });
+  it("say why a pinned combatant cannot move", () => {
+    const move = context({ selectedId: "hunter", owned: ["hunter"] }).selected?.move;
+    expect(move?.kinds).toEqual([]);
+    expect(move?.blocked).toBe(MOVE_REASONS.Pinned);
+  });
+  it("are absent for a combatant the user does not own, and replaced by a note outside the movement phase", () => {
+    expect(context({ selectedId: "argent", owned: ["sable"] }).selected?.move).toBeUndefined();
+    const battle = context({ selectedId: "argent", owned: ["argent"], phase: "battle" }).selected;
+    expect(battle?.move).toBeUndefined();
+    expect(battle?.moveNote).toBe("AOD.Board.Move.NotNow");
+  });
+});

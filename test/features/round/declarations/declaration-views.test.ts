@@ -1,0 +1,147 @@
+// Browser views of the declaration modes (test/browser/README.md): the declaration dialog (with a very long name),
+// the declared, aborted and revealed cards and the simultaneous result card, in both themes, axe clean.
+import { describe, expect, it } from "vitest";
+import { renderView, THEMES } from "../../../browser/harness";
+import { declarationCardContext, declarationDialogContext, simultaneousCardContext, summaryOf } from "../../../../src/features/round/declarations/declaration-context";
+import type { DeclarationCardData, DeclarationDialogInput, DialogWeapon } from "../../../../src/features/round/declarations/declaration-context";
+import type { DeclarationChoice } from "../../../../src/data/combat/declaration";
+import { BATTLE_LOG, RULE_REASONS } from "../../../../src/rules/reasons";
+import { trackerContext } from "../../../../src/features/round/tracker-context";
+import { ENTRIES, format, inputFor } from "../fight";
+
+const LONG = "Argentheart the Unyielding Storm of the Northern Peaks, Warden of the High Passes";
+const names: Record<string, string> = { ...Object.fromEntries(ENTRIES.map((e) => [e.id, e.name])), keep: "The Old Keep" };
+const weapons: DialogWeapon[] = [
+  { itemId: "claws1", name: "Tooth and Claw", killerBlow: true, grapple: true },
+  { itemId: "breath1", name: "Dragonsbreath", killerBlow: false, grapple: false },
+];
+const others = ENTRIES.filter((e) => e.id !== "argent").map((e) => ({ id: e.id, name: e.name }));
+
+const dialog = (values: Partial<DeclarationDialogInput>): DeclarationDialogInput => ({
+  combatant: { id: "argent", name: LONG },
+  phase: "battle",
+  round: 2,
+  secret: false,
+  weapons,
+  combatants: others,
+  landmarks: [{ id: "keep", name: "The Old Keep" }],
+  choice: null,
+  error: "",
+  idPrefix: "aod-declare",
+  ...values,
+});
+
+const choice = (values: Partial<DeclarationChoice> = {}): DeclarationChoice => ({ action: "attack", weaponId: "claws1", targetId: "rider", move: null, text: "", ...values });
+const frame = (title: string) => ({ kind: "window" as const, title, classes: ["age-of-dragons", "aod-declaration-dialog"], tag: "form" as const });
+const chat = { kind: "chat" as const, speaker: "Skirmish" };
+
+describe("the declaration dialog", () => {
+  it.each(THEMES)("a killer blow in the Battle Phase, for a combatant with a very long name (%s)", async (theme) => {
+    const context = declarationDialogContext(dialog({ choice: choice({ action: "killerBlow", text: "For the high passes!" }) }), format);
+    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-battle", width: 460, frame: frame(context.title) });
+    expect(html).toContain(LONG);
+    expect(html).toContain("Killer blow");
+    expect(html).toContain("Wyvern Rider");
+  });
+
+  it.each(THEMES)("a move with its intent in Tactical Movement, in secret, after a refusal (%s)", async (theme) => {
+    const context = declarationDialogContext(
+      dialog({ phase: "movement", secret: true, error: RULE_REASONS.FullMoveNoAction, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move", width: 460, frame: frame(context.title) });
+    expect(html).toContain("only the GM sees this");
+    expect(html).toContain("Full aerial move");
+    expect(html).toContain("The Old Keep");
+  });
+});
+
+const card = (kind: DeclarationCardData["kind"], values: Partial<DeclarationCardData> = {}): DeclarationCardData => ({
+  kind,
+  round: 2,
+  phase: "battle",
+  combatantId: "bowman",
+  name: names.bowman ?? "",
+  summary: summaryOf(choice({ targetId: "sable", weaponId: "bow1" }), names, [{ itemId: "bow1", name: "Longbow" }]),
+  text: "Loose on the black one while it circles the keep.",
+  reason: "",
+  ...values,
+});
+
+describe("the declaration cards", () => {
+  it.each(THEMES)("declared (reverse declaration), with its Resolve button (%s)", async (theme) => {
+    const context = declarationCardContext(card("declared"), format, { canResolve: true });
+    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declared", frame: chat });
+    expect(html).toContain("Attacks Sable Dragon with Longbow.");
+    expect(html).toContain("Resolve");
+  });
+
+  it.each(THEMES)("aborted: the target died before the action resolved (%s)", async (theme) => {
+    const context = declarationCardContext(card("aborted", { reason: RULE_REASONS.TargetDead }), format, { canResolve: true });
+    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-aborted", frame: chat });
+    expect(html).toContain("Aborted: The target is already dead.");
+    expect(html).not.toContain("Resolve");
+  });
+
+  it.each(THEMES)("revealed (secret declaration) (%s)", async (theme) => {
+    const summary = summaryOf(choice({ action: "move", move: { kind: "standard", altitude: "high", reference: "rider", distance: "close" } }), names, []);
+    const context = declarationCardContext(card("revealed", { combatantId: "sable", name: names.sable ?? "", phase: "movement", summary, text: "" }), format, { canResolve: true });
+    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
+    expect(html).toContain("secret declaration");
+    expect(html).toContain("Standard move: to Flying High, to Close Quarters from Wyvern Rider.");
+  });
+
+  it.each(THEMES)("a simultaneous resolve step: three actions at equal Pneuma (%s)", async (theme) => {
+    const context = simultaneousCardContext(
+      {
+        round: 2,
+        phase: "battle",
+        entries: [
+          {
+            combatantId: "sable", name: names.sable ?? "", summary: summaryOf(choice({ targetId: "rider" }), names, weapons), text: "Break the rider's line.",
+            reason: "",
+            log: [
+              { key: BATTLE_LOG.AttackHit, data: { attacker: "Sable Dragon", target: "Wyvern Rider", weapon: "Tooth and Claw", attackSuccesses: 4, defenceSuccesses: 1, margin: 3 } },
+              { key: BATTLE_LOG.Damage, data: { target: "Wyvern Rider", damage: 3, successes: 4, armour: 1, wounds: 5 } },
+            ],
+          },
+          {
+            combatantId: "rider", name: names.rider ?? "", summary: summaryOf(choice({ targetId: "sable" }), names, weapons), text: "",
+            reason: "",
+            log: [
+              { key: BATTLE_LOG.AttackHit, data: { attacker: "Wyvern Rider", target: "Sable Dragon", weapon: "Tooth and Claw", attackSuccesses: 2, defenceSuccesses: 1, margin: 1 } },
+              { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage: 1, successes: 2, armour: 1, wounds: 1 } },
+            ],
+          },
+          { combatantId: "bowman", name: names.bowman ?? "", summary: summaryOf(choice({ targetId: "hunter", weaponId: "bow1" }), names, [{ itemId: "bow1", name: "Longbow" }]), text: "", reason: RULE_REASONS.TooFarForRanged, log: [] },
+        ],
+        merged: [{ key: BATTLE_LOG.Killed, data: { name: "Wyvern Rider" } }],
+      },
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
+    expect(html).toContain("3 actions resolve at once");
+    expect(html).toContain("Together");
+  });
+});
+
+describe("the tracker's Declare and Resolve buttons", () => {
+  it.each(THEMES)("reverse declaration: the Longbowman's declare step, as its owner sees it (%s)", async (theme) => {
+    // Reverse declaration declares slowest first: step 0 (Tactical Movement) is the slowest who may move.
+    const base = inputFor("reverseDeclaration", 0, { isGM: false });
+    const step = base.step;
+    const id = step?.combatants[0] ?? "";
+    const turns = base.turns.map((t) => (t.id === id ? { ...t, declaration: "declare" as const } : t));
+    const { html } = await renderView({
+      template: "test/features/round/fixtures/tracker-view.hbs",
+      context: trackerContext({ ...base, turns }, format),
+      theme,
+      name: "tracker-declare-button",
+      width: 300,
+      height: 760,
+      frame: { kind: "window", title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] },
+    });
+    expect(step?.kind).toBe("declare");
+    expect(html).toContain(`aria-label="Declare for ${names[id] ?? ""}"`);
+  });
+});

@@ -1,0 +1,254 @@
+// The tracker context per mode (src/features/round/tracker-context.ts) for one fight of the shipped bestiary.
+import { describe, expect, it } from "vitest";
+import { fallOffer, markersFor, trackerContext, trackerEffects } from "../../../src/features/round/tracker-context";
+import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
+
+describe("the banner", () => {
+  it("says the mode, round, phase and whose step it is in descending Pneuma", () => {
+    const ctx = trackerContext(inputFor("descending", 1), format);
+    expect(ctx.banner).toMatchObject({
+      mode: "Descending Pneuma",
+      round: "Round 2",
+      phase: "Tactical Movement",
+      step: "Argent Dragon acts",
+    });
+    expect(ctx.banner.progress).toMatch(/^Step 2 of \d+$/);
+  });
+
+  it("shows declarations ascending, then resolutions, in reverse declaration", () => {
+    const first = trackerContext(inputFor("reverseDeclaration", 0), format);
+    expect(first.banner.step).toBe("Longbowman of the Northern Marches Company declares");
+    // Four can fight (the Hunter is severely injured, the Knight dead): four declarations, then the first resolution.
+    expect(trackerContext(inputFor("reverseDeclaration", 4), format).banner.step).toBe("Sable Dragon resolves");
+  });
+
+  it("says when equal Pneuma resolves together in secret declaration", () => {
+    // Everyone declares in one step; then the Pneuma 4 group (Sable, Argent, Wyvern Rider) resolves at once.
+    const ctx = trackerContext(inputFor("secretDeclaration", 1), format);
+    expect(ctx.banner.step).toBe("Sable Dragon, Argent Dragon, Wyvern Rider resolve");
+    expect(ctx.banner.simultaneous).toBe("Equal Pneuma: these resolve together.");
+  });
+
+  it("names the speed phase and the acting side in the d10 round", () => {
+    const ctx = trackerContext(inputFor("sideD10", 1), format);
+    // The Dragons rolled a 10 and act one phase earlier: Fast becomes Very Fast. The severely injured Hunter
+    // (Very Fast, so Extremely Fast) has no step, so the first is the Sable's and the Argent's.
+    expect(ctx.banner.phase).toBe("Very Fast");
+    expect(ctx.banner.step).toBe("Dragons act: Sable Dragon, Argent Dragon");
+    expect(trackerContext(inputFor("sideD10", 0), format).banner.phase).toBe("Starting Phase");
+  });
+
+  it("says the skirmish has not begun before the start", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { started: false }), format);
+    expect(ctx.banner.step).toBe("The skirmish has not begun.");
+    expect(ctx.banner.round).toBe("");
+  });
+});
+
+describe("the turns", () => {
+  it("marks the grapple, the severely injured, the dead and the round's flags", () => {
+    const ctx = trackerContext(inputFor("descending", 0), format);
+    const marks = Object.fromEntries(ctx.turns.map((t) => [t.id, t.markers.map((m) => m.id)]));
+    expect(marks).toEqual({
+      sable: ["moved"],
+      argent: ["acted", "pinned"],
+      hunter: ["falling", "severelyInjured"],
+      rider: ["choseToFall", "pinned"],
+      bowman: ["fullMove"],
+      knight: ["dead"],
+    });
+    expect(ctx.turns.find((t) => t.id === "knight")?.defeated).toBe(true);
+    expect(ctx.turns.find((t) => t.id === "sable")?.altitude).toBe("Ceiling");
+  });
+
+  it("marks the active step's combatant only", () => {
+    const ctx = trackerContext(inputFor("descending", 0), format);
+    expect(ctx.turns.filter((t) => t.active).map((t) => t.id)).toEqual(["sable"]);
+    const end = inputFor("descending", 0);
+    const last = trackerContext(inputFor("descending", end.stepCount - 1), format);
+    expect(last.turns.some((t) => t.active)).toBe(false);
+  });
+
+  it("shows a declaration and an aborted action", () => {
+    const turns = turnsFor(["sable", "argent"], ["sable"], { argent: "AOD.Rules.Reason.TargetDead" });
+    const [sable] = turns;
+    if (!sable) throw new Error("no turn");
+    expect(markersFor(STATE, sable, format).map((m) => m.id)).toEqual(["declared", "moved"]);
+    const ctx = trackerContext({ ...inputFor("reverseDeclaration", 0), turns }, format);
+    expect(ctx.turns[1]?.aborted).toBe("Aborted: The target is already dead.");
+  });
+
+  it("hides hidden combatants from players but not from the GM", () => {
+    const turns = turnsFor(["sable", "rider"]).map((t) => (t.id === "rider" ? { ...t, visible: false } : t));
+    expect(trackerContext({ ...inputFor("descending", 0), turns, isGM: false }, format).turns.map((t) => t.id)).toEqual(["sable"]);
+    expect(trackerContext({ ...inputFor("descending", 0), turns, isGM: true }, format).turns.map((t) => t.id)).toEqual(["sable", "rider"]);
+  });
+});
+
+describe("the d10 grouping", () => {
+  it("groups by shifted speed phase and by side in initiative order", () => {
+    const ctx = trackerContext(inputFor("sideD10", 1), format);
+    expect(ctx.grouped).toBe(true);
+    expect(ctx.groups.map((g) => [g.phase, g.sides.map((s) => `${s.side}: ${s.members.map((m) => m.id).join(",")}`)])).toEqual([
+      ["Extremely Fast", ["Dragons: hunter"]],
+      ["Very Fast", ["Dragons: sable,argent"]],
+      ["Fast", ["Wyvern Host: rider"]],
+      ["Average", ["Wyvern Host: bowman,knight"]],
+    ]);
+    expect(ctx.groups.map((g) => g.active)).toEqual([false, true, false, false]);
+  });
+
+  it("lists the round's order without groups in the other modes", () => {
+    const ctx = trackerContext(inputFor("descending", 0), format);
+    expect(ctx.grouped).toBe(false);
+    expect(ctx.groups).toEqual([]);
+  });
+});
+
+describe("the GM controls", () => {
+  it("are for the GM only", () => {
+    expect(trackerContext(inputFor("descending", 0, { isGM: false }), format).gm).toBeNull();
+    expect(trackerContext(inputFor("descending", 0), format).gm?.canStep).toBe(true);
+  });
+
+  it("offer the End Phase at its step until it is resolved", () => {
+    const at = inputFor("descending", 0).stepCount - 1;
+    expect(trackerContext(inputFor("descending", at), format).gm?.endPhasePending).toBe(true);
+    expect(trackerContext(inputFor("descending", at, { endPhaseDone: true }), format).gm?.endPhasePending).toBe(false);
+  });
+
+  it("offer ending the skirmish only when everyone has disengaged", () => {
+    expect(trackerContext(inputFor("descending", 0), format).gm?.canEndSkirmish).toBe(false);
+    expect(trackerContext(inputFor("descending", 0, { allDisengaged: true }), format).gm?.canEndSkirmish).toBe(true);
+  });
+
+  it("offer the combat's surface, every surface labelled", () => {
+    const gm = trackerContext(inputFor("descending", 0), format).gm;
+    expect(gm?.surface).toBe("rock");
+    expect(gm?.surfaces.water).toBe("Water (6+)");
+  });
+});
+
+describe("the fall toggle", () => {
+  const owned = (ids: readonly string[]) => turnsFor(PNEUMA_ORDER).map((t) => ({ ...t, owner: ids.includes(t.id) }));
+  const fallOf = (ctx: ReturnType<typeof trackerContext>, id: string) => ctx.turns.find((t) => t.id === id)?.fall ?? null;
+
+  it("is offered to a player for its own flyers only, and to the GM for every flyer", () => {
+    const player = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["sable"]) }), format);
+    expect(player.turns.filter((t) => t.fall).map((t) => t.id)).toEqual(["sable"]);
+    expect(fallOf(player, "sable")).toEqual({ marked: false, label: "Mark Sable Dragon to fall one band in this round's End Phase", text: "Fall" });
+    const gm = trackerContext(inputFor("descending", 0, { turns: owned([]) }), format);
+    // The grounded Knight and Longbowman cannot fall; the Wyvern Rider has already chosen to.
+    expect(gm.turns.filter((t) => t.fall).map((t) => t.id)).toEqual(["sable", "argent", "hunter", "rider"]);
+  });
+
+  it("shows a mark already made, and lets its owner take it back", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["rider"]) }), format);
+    expect(fallOf(ctx, "rider")).toEqual({ marked: true, label: "Wyvern Rider will fall in the End Phase: take the choice back", text: "Fall ✓" });
+  });
+
+  it("is not offered before the start, once the End Phase is resolved, or when the skirmish is over", () => {
+    for (const extra of [{ started: false }, { endPhaseDone: true }, { ended: true }]) {
+      const ctx = trackerContext(inputFor("descending", 0, { ...extra, turns: owned(["sable"]) }), format);
+      expect(ctx.turns.some((t) => t.fall !== null)).toBe(false);
+    }
+  });
+
+  it("is not offered for a grounded combatant even to its owner", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: owned(["bowman", "knight"]) }), format);
+    expect(ctx.turns.some((t) => t.fall !== null)).toBe(false);
+  });
+});
+
+describe("core's per-combatant controls", () => {
+  const flagged = turnsFor(PNEUMA_ORDER).map((t) =>
+    t.id === "rider" ? { ...t, hidden: true, canPing: true, effects: [{ img: "icons/svg/blind.svg", name: "Blind" }] } : { ...t, canPing: t.id === "sable" },
+  );
+
+  it("gives the GM hide and defeat toggles, ping where the token is on the scene", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { turns: flagged }), format);
+    const rider = ctx.turns.find((t) => t.id === "rider");
+    expect(rider?.controls.map((c) => [c.action, c.active, c.pressed])).toEqual([
+      ["toggleHidden", true, "true"],
+      ["toggleDefeated", false, "false"],
+      ["pingCombatant", false, null],
+    ]);
+    expect(rider?.controls[0]?.label).toBe("Show Wyvern Rider to players");
+    expect(rider?.css).toBe("hide");
+    expect(rider?.effects).toEqual([{ img: "icons/svg/blind.svg", name: "Blind" }]);
+    const knight = ctx.turns.find((t) => t.id === "knight");
+    expect(knight?.controls.map((c) => c.action)).toEqual(["toggleHidden", "toggleDefeated"]);
+    expect(knight?.controls[1]?.active).toBe(true);
+    expect(knight?.css).toBe("defeated");
+  });
+
+  it("gives players ping where allowed and pan, never the GM's toggles", () => {
+    const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: flagged }), format);
+    expect(ctx.turns.find((t) => t.id === "sable")?.controls.map((c) => c.action)).toEqual(["pingCombatant", "panToCombatant"]);
+    expect(ctx.turns.find((t) => t.id === "argent")?.controls.map((c) => c.action)).toEqual(["panToCombatant"]);
+  });
+
+  it("marks the current step's row active and core's defeated flag defeated", () => {
+    const turns = turnsFor(PNEUMA_ORDER).map((t) => (t.id === "bowman" ? { ...t, defeated: true } : t));
+    const ctx = trackerContext(inputFor("descending", 0, { turns }), format);
+    expect(ctx.turns.find((t) => t.id === "sable")?.css).toBe("active");
+    expect(ctx.turns.find((t) => t.id === "bowman")?.defeated).toBe(true);
+  });
+});
+
+describe("the banner's surprise and mode controls", () => {
+  it("offer the surprise dialog before round 1 only", () => {
+    expect(trackerContext(inputFor("descending", 0, { started: false }), format).gm?.canSurprise).toBe(true);
+    expect(trackerContext(inputFor("descending", 0), format).gm?.canSurprise).toBe(false);
+  });
+
+  it("offer a mode change before the start and between rounds, not mid-round", () => {
+    const before = trackerContext(inputFor("sideD10", 0, { started: false }), format).gm?.mode;
+    expect(before?.value).toBe("sideD10");
+    expect(before?.modes.reverseDeclaration).toBe("Reverse Declaration");
+    expect(before?.hint).toBe("");
+    expect(trackerContext(inputFor("descending", 2), format).gm?.mode).toBeNull();
+    const between = trackerContext(inputFor("descending", 2, { endPhaseDone: true }), format).gm?.mode;
+    expect(between?.hint).toBe("A new mode takes effect when the next round begins.");
+    expect(trackerContext(inputFor("descending", 2, { endPhaseDone: true, ended: true }), format).gm?.mode).toBeNull();
+  });
+});
+
+describe("a side set after the round's roll", () => {
+  it("is grouped after the rolled sides, at its unshifted speed", () => {
+    const turns = turnsFor(PNEUMA_ORDER).map((t) => (t.id === "bowman" ? { ...t, side: "Mercenaries", speed: "slow" as const } : t));
+    const ctx = trackerContext(inputFor("sideD10", 1, { turns }), format);
+    const slow = ctx.groups.find((g) => g.phase === "Slow");
+    expect(slow?.sides.map((s) => [s.side, s.members.map((m) => m.id)])).toEqual([["Mercenaries", ["bowman"]]]);
+  });
+});
+
+describe("fallOffer", () => {
+  it("says whether a flyer may choose to fall, has chosen, or cannot", () => {
+    expect(fallOffer(STATE, "sable", true)).toBe(false);
+    expect(fallOffer(STATE, "rider", true)).toBe(true);
+    expect(fallOffer(STATE, "bowman", true)).toBeNull();
+    expect(fallOffer(STATE, "knight", true)).toBeNull();
+    expect(fallOffer(STATE, "nobody", true)).toBeNull();
+    expect(fallOffer(STATE, "sable", false)).toBeNull();
+    expect(fallOffer(STATE, "rider", false)).toBeNull();
+  });
+});
+
+describe("trackerEffects", () => {
+  it("keeps effects with an icon, leaving out the defeated status and the statuses the markers already say", () => {
+    const effects = [
+      { img: "a.svg", name: "Blessed", statuses: [] },
+      { img: "b.svg", name: "Pinned", statuses: ["pinned"] },
+      { img: "c.svg", name: "Dead", statuses: ["dead"] },
+      { img: "d.svg", name: "Poisoned and pinned", statuses: ["poison", "pinned"] },
+      { img: null, name: "No icon", statuses: [] },
+      { img: "", name: "Empty icon", statuses: ["blind"] },
+    ];
+    expect(trackerEffects(effects, ["pinned", "dead", "falling"], "dead")).toEqual([
+      { img: "a.svg", name: "Blessed" },
+      { img: "d.svg", name: "Poisoned and pinned" },
+    ]);
+    expect(trackerEffects(effects, [], "dead").map((e) => e.name)).toEqual(["Blessed", "Pinned", "Poisoned and pinned"]);
+  });
+});

@@ -1,0 +1,129 @@
+// Browser views of the tracker's controls (test/browser/README.md): core's per-combatant buttons, the fall toggle
+// and the banner's surprise and mode controls for a GM and a player in the descending and d10 rounds; the surprise
+// dialog; the combatant config's side and speed part. Both themes, axe-checked, photographed; long names included.
+import { describe, expect, it } from "vitest";
+import { renderView, THEMES } from "../../browser/harness";
+import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
+import { trackerContext } from "../../../src/features/round/tracker-context";
+import { surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
+import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
+import { ENTRIES, PNEUMA_ORDER, format, inputFor, turnsFor } from "./fight";
+
+const tracker = "test/features/round/fixtures/tracker-view.hbs";
+const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] };
+const LONG = "Ysolde the Unyielding, Warden of the Ninefold Storm-Crowned Peaks of Aldermere";
+
+/** The fight's turns as Foundry hands them: one long-named flyer, one hidden rider with an effect, pings on the scene. */
+function turns(owned: readonly string[]): TrackerTurn[] {
+  return turnsFor(PNEUMA_ORDER).map((t) => ({
+    ...t,
+    name: t.id === "sable" ? LONG : t.name,
+    owner: owned.includes(t.id),
+    canPing: true,
+    hidden: t.id === "rider",
+    effects: t.id === "hunter" ? [{ img: "systems/age-of-dragons/assets/icons/combat-events.svg", name: "Wing Cramp" }] : [],
+  }));
+}
+
+function view(mode: TrackerInput["mode"], index: number, isGM: boolean, extra: Partial<TrackerInput> = {}) {
+  const owned = isGM ? [] : ["sable", "hunter"];
+  const all = turns(owned);
+  return trackerContext(inputFor(mode, index, { isGM, turns: isGM ? all : all.filter((t) => !t.hidden), ...extra }), format);
+}
+
+describe("the tracker's controls", () => {
+  it.each(THEMES)("descending, the GM: hide, defeat and ping on every row, fall toggles on the flyers (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: view("descending", 1, true), theme, name: "tracker-controls-gm-descending", width: 300, height: 780, frame });
+    expect(html).toContain('data-action="toggleHidden"');
+    expect(html).toContain('data-action="toggleDefeated"');
+    expect(html).toContain('data-action="activateCombatant"');
+    expect(html).toContain("Mark Argent Dragon to fall one band");
+    expect(html).toContain("Fall ✓");
+    expect(html).toContain(LONG);
+  });
+
+  it.each(THEMES)("descending, a player: its own flyers' fall toggles, ping and pan (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: view("descending", 1, false), theme, name: "tracker-controls-player-descending", width: 300, height: 780, frame });
+    expect(html).not.toContain('data-action="toggleHidden"');
+    expect(html).toContain('data-action="panToCombatant"');
+    expect(html.match(/data-action="aodFall"/g)).toHaveLength(2);
+    expect(html).not.toContain("Wyvern Rider");
+  });
+
+  it.each(THEMES)("side d10, the GM: the controls in the speed-phase groups (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: view("sideD10", 1, true), theme, name: "tracker-controls-gm-d10", width: 300, height: 780, frame });
+    expect(html).toContain("Very Fast");
+    expect(html).toContain('data-action="toggleHidden"');
+  });
+
+  it.each(THEMES)("side d10, a player (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: view("sideD10", 1, false), theme, name: "tracker-controls-player-d10", width: 300, height: 780, frame });
+    expect(html.match(/data-action="aodFall"/g)).toHaveLength(2);
+  });
+
+  it.each(THEMES)("before round 1, the GM: surprise and the round mode (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: view("sideD10", 0, true, { started: false, round: 0, step: null, stepCount: 0 }), theme, name: "tracker-controls-before-start", width: 300, height: 780, frame });
+    expect(html).toContain("Surprise or ambush…");
+    expect(html).toContain('name="aodMode"');
+    expect(html).not.toContain('data-action="aodFall"');
+  });
+
+  it.each(THEMES)("between rounds, the GM: the mode for the next round (%s)", async (theme) => {
+    const input = inputFor("descending", 0);
+    const context = view("descending", input.stepCount - 1, true, { endPhaseDone: true });
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-controls-between-rounds", width: 300, height: 780, frame });
+    expect(html).toContain("A new mode takes effect when the next round begins.");
+  });
+});
+
+describe("the surprise dialog", () => {
+  it.each(THEMES)("the fight's two sides, one long-named combatant, a refilled ambush (%s)", async (theme) => {
+    const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
+    const context = surpriseDialogContext(surpriseRoster(entries), format, { kind: "ambush", "unaware.0": true, "scout.0": "sable", "hider.bowman": true, "target.bowman": "sable" });
+    const { html } = await renderView({
+      template: "templates/combat/surprise-dialog.hbs",
+      context,
+      theme,
+      name: "surprise-dialog",
+      width: 640,
+      frame: { kind: "window", title: "Surprise and ambush", classes: ["age-of-dragons", "aod-surprise-window"] },
+    });
+    expect(html).toContain("Dragons are unaware");
+    expect(html).toContain(`scout ${LONG}`);
+    expect(html).toContain("Longbowman of the Northern Marches Company strikes from hiding");
+  });
+});
+
+describe("the combatant config", () => {
+  it.each(THEMES)("side and speed with their defaults, a long group name (%s)", async (theme) => {
+    const context = {
+      aod: {
+        id: "bowman",
+        ...sideSpeedContext({ side: "", speed: "", group: "Mercenaries of the Long Valley and the Northern Marches", disposition: -1, actorSpeed: "average", editable: true }, format),
+      },
+    };
+    const { html } = await renderView({
+      template: "test/features/round/fixtures/combatant-config-view.hbs",
+      context,
+      theme,
+      name: "combatant-config",
+      width: 420,
+      frame: { kind: "window", title: "Update Combatant: Longbowman of the Northern Marches Company", classes: ["sheet", "combat-sheet"] },
+    });
+    expect(html).toContain("Blank: Mercenaries of the Long Valley and the Northern Marches, from its combatant group.");
+    expect(html).toContain("speed (Average)");
+  });
+
+  it.each(THEMES)("overrides set (%s)", async (theme) => {
+    const context = { aod: { id: "rider", ...sideSpeedContext({ side: "Wyvern Host", speed: "veryFast", group: null, disposition: 1, actorSpeed: "fast", editable: true }, format) } };
+    const { html } = await renderView({
+      template: "test/features/round/fixtures/combatant-config-view.hbs",
+      context,
+      theme,
+      name: "combatant-config-set",
+      width: 420,
+      frame: { kind: "window", title: "Update Combatant: Wyvern Rider", classes: ["sheet", "combat-sheet"] },
+    });
+    expect(html).toContain("It acts for Wyvern Host in the Very Fast phase.");
+  });
+});

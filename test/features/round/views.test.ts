@@ -1,0 +1,164 @@
+// Browser views of the combat (test/browser/README.md): the tracker in each round mode for one fight, and the
+// initiative, event, End Phase and surprise cards, each in both themes, checked with axe and photographed.
+import { describe, expect, it } from "vitest";
+import { renderView, THEMES } from "../../browser/harness";
+import { trackerContext } from "../../../src/features/round/tracker-context";
+import {
+  endPhaseCardContext,
+  eventCardContext,
+  initiativeCardContext,
+  surpriseCardContext,
+} from "../../../src/core/cards/combat-card-context";
+import { ENTRIES, STATE, STORED, format, inputFor, turnsFor } from "./fight";
+import { resolveEndPhase } from "../../../src/rules/procedures/end-phase";
+import { scriptedDice } from "../../../src/rules/roll-sources";
+import { resolveCombatEvent } from "../../../src/rules/combat-events";
+import { eventSnapshot } from "../../../src/data/combat/combat-snapshot";
+
+const tracker = "test/features/round/fixtures/tracker-view.hbs";
+const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] };
+
+describe("the combat tracker", () => {
+  it.each(THEMES)("descending Pneuma, the Argent's movement (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, height: 760, frame });
+    expect(html).toContain("Descending Pneuma");
+    expect(html).toContain("Argent Dragon acts");
+    expect(html).toContain("Severely Injured");
+  });
+
+  it.each(THEMES)("reverse declaration, a declaration shown and an aborted action (%s)", async (theme) => {
+    const input = inputFor("reverseDeclaration", 5, {
+      turns: turnsFor(["sable", "argent", "hunter", "rider", "bowman", "knight"], ["sable", "argent", "rider", "bowman"], { bowman: "AOD.Rules.Reason.TargetDead" }),
+    });
+    const { html } = await renderView({ template: tracker, context: trackerContext(input, format), theme, name: "tracker-reverse", width: 300, height: 760, frame });
+    expect(html).toContain("Declared");
+    expect(html).toContain("Aborted: The target is already dead.");
+  });
+
+  it.each(THEMES)("secret declaration, equal Pneuma resolving together (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("secretDeclaration", 1), format), theme, name: "tracker-secret", width: 300, height: 760, frame });
+    expect(html).toContain("these resolve together");
+  });
+
+  it.each(THEMES)("side d10, grouped by speed phase and side (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("sideD10", 1), format), theme, name: "tracker-d10", width: 300, height: 760, frame });
+    expect(html).toContain("Very Fast");
+    expect(html).toContain("Wyvern Host");
+  });
+
+  it.each(THEMES)("as a player sees it: no GM controls (%s)", async (theme) => {
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1, { isGM: false }), format), theme, name: "tracker-player", width: 300, height: 760, frame });
+    expect(html).not.toContain("Next step");
+  });
+});
+
+const chat = { kind: "chat" as const, speaker: "Skirmish" };
+
+describe("the combat cards", () => {
+  it.each(THEMES)("initiative: the Pneuma order with tie-break checks (%s)", async (theme) => {
+    const context = initiativeCardContext(
+      {
+        mode: "descending",
+        round: 1,
+        tieTN: 6,
+        order: [...ENTRIES].sort((a, b) => (b.body?.pneuma ?? 0) - (a.body?.pneuma ?? 0)).map((e) => ({ id: e.id, name: e.name, pneuma: e.body?.pneuma ?? 0 })),
+        checks: [
+          { id: "sable", dice: [6, 6, 2, 3], successes: 2 },
+          { id: "argent", dice: [6, 1, 4, 5], successes: 1 },
+          { id: "hunter", dice: [5, 1, 4, 6], successes: 1 },
+          { id: "rider", dice: [1, 2, 3, 4], successes: 0 },
+          { id: "argent", dice: [6, 6, 1, 2], successes: 2 },
+          { id: "hunter", dice: [1, 1, 4, 2], successes: 0 },
+        ],
+        sides: [],
+        events: 0,
+      },
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-initiative", frame: chat });
+    expect(html).toContain("6, a success");
+  });
+
+  it.each(THEMES)("initiative: the sides' d10 with a re-roll (%s)", async (theme) => {
+    const context = initiativeCardContext(
+      { mode: "sideD10", round: 2, tieTN: 6, order: [], checks: [], sides: [{ side: "Dragons", history: [4, 10], shift: -1 }, { side: "Wyvern Host", history: [4, 7], shift: 0 }], events: 1 },
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides", frame: chat });
+    expect(html).toContain("acts one phase earlier");
+  });
+
+  it.each(THEMES)("initiative: five sides tie again and again, events past the cap skipped (%s)", async (theme) => {
+    const sides = [
+      { side: "Dragons", history: [6, 6, 9], shift: 0 },
+      { side: "Wyvern Host", history: [6, 6, 3], shift: 0 },
+      { side: "The Free Companies of the Northern March", history: [2, 2, 10], shift: -1 },
+      { side: "Crossbowmen", history: [2, 2, 1], shift: 1 },
+      { side: "War Engines", history: [5], shift: 0 },
+    ];
+    const context = initiativeCardContext({ mode: "sideD10", round: 4, tieTN: 6, order: [], checks: [], sides, events: 4, skipped: 1, cap: 3 }, format);
+    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides-capped", frame: chat });
+    expect(html).toContain("capped at 3 a round: 3 drawn, 1 skipped");
+  });
+
+  it.each(THEMES)("combat events drawn from the GM's own table, shown as text (%s)", async (theme) => {
+    const context = eventCardContext(
+      {
+        round: 3,
+        table: "Storms of the Northern Marches",
+        events: [
+          { roll: 7, event: "custom", key: "", name: "Hailstorm", text: "<p>Hail batters the field: every <strong>flyer</strong> drops one band. See @UUID[RollTable.AbCdEfGhIjKlMnOp]{Hail}.</p>", combatant: null, affected: [] },
+          { roll: 2, event: "custom", key: "", text: "Lightning", combatant: null, affected: [] },
+        ],
+      },
+      {},
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event-custom", frame: chat });
+    expect(html).toContain("every flyer drops one band. See Hail.");
+    expect(html).toContain("Hailstorm");
+    expect(html).toContain("Table result");
+    expect(html).not.toContain("&lt;p&gt;");
+  });
+
+  it.each(THEMES)("combat events drawn by the engine (%s)", async (theme) => {
+    const snapshot = eventSnapshot(STATE, ENTRIES);
+    // d20 13-14 Blinding Sun on one airborne combatant (die 6 over 4 airborne: faces 1..4 map to one each).
+    const result = await resolveCombatEvent(snapshot, scriptedDice([13, 2]));
+    const names = Object.fromEntries(ENTRIES.map((e) => [e.id, e.name]));
+    const context = eventCardContext({ round: 2, table: "Combat Events", events: [{ ...result, text: "" }] }, names, format);
+    const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event", frame: chat });
+    expect(html).toContain("Blinding Sun");
+  });
+
+  it.each(THEMES)("the End Phase: falls, a crash on rock, and the GM's undo (%s)", async (theme) => {
+    // The Hunter (severely injured, high) falls to mid; the pinned Argent and Rider fall to low. Nobody crashes
+    // this time, so take a second state with the Hunter low enough to crash.
+    const hunter = STATE.combatants.hunter;
+    if (!hunter) throw new Error("no Hunter");
+    const low = { ...STATE, combatants: { ...STATE.combatants, hunter: { ...hunter, altitude: "low" as const } } };
+    const outcome = await resolveEndPhase(low, scriptedDice([6, 4, 3, 2, 5]));
+    const context = endPhaseCardContext(
+      { round: 2, surface: "rock", falls: outcome.falls, log: outcome.log, undo: { skirmish: STORED, wounds: {} } },
+      format,
+      { canUndo: true, undone: false },
+    );
+    const { html } = await renderView({ template: "templates/combat/end-phase-card.hbs", context, theme, name: "card-end-phase", frame: chat });
+    expect(html).toContain("Crash: 5 dice at 4+");
+    expect(html).toContain("Undo the End Phase");
+  });
+
+  it.each(THEMES)("an ambush (%s)", async (theme) => {
+    const context = surpriseCardContext(
+      {
+        kind: "ambush",
+        ambusher: { side: "Wyvern Host", roll: 7, agility: 2, modifier: 2, chance: 11, failed: false },
+        rolls: [{ side: "Dragons", roll: 3, agility: 2, chance: 11, result: "ambushed" }, { side: "Riders of the Long Valley", roll: 8, agility: 1, chance: 11, result: "surprised" }],
+        costsRoundOne: true,
+      },
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
+    expect(html).toContain("Ambushed");
+  });
+});
