@@ -1,6 +1,7 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
 import { registerHandlebars } from "../core/handlebars/register";
 import { registerDice } from "../core/dice/register";
+import { registerChecks } from "../features/checks/register";
 import { registerSimulator } from "../features/simulator/register";
 import { AgeOfDragonsActor } from "../documents/actor";
 import { AgeOfDragonsItem } from "../documents/item";
@@ -34,6 +35,7 @@ export function registerSystem(): void {
   registerSettings();
   registerHandlebars();
   registerDice();
+  registerChecks();
   registerSheets();
   registerHotbar();
   registerCombat();

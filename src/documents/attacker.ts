@@ -4,7 +4,7 @@
  * attacker and the target, so the dialog asks the board's `attackLegality` before anything is rolled.
  */
 import { cardWeapon } from "../data/message/attack-actors";
-import { combatantIdOf, maybe, runningCombat, snapshotOf } from "../features/attack/card-world";
+import { combatantIdOf, maybe, runningCombat, snapshotOf } from "./lookups";
 import type { AttackBoard } from "../core/rolls/roll-dialog-context";
 import { sheetAttacker } from "./sheet-attacker";
 

@@ -13,24 +13,49 @@ import type { EngineChange } from "../data/combat/updates";
 import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
-import { beginRound, resolveEnd, surpriseStep } from "../features/round/round-driver";
-import type { SurpriseChoice } from "../features/round/round-driver";
+import type { SurpriseChoice } from "../data/combat/surprise-round";
 import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
 import { advance } from "../rules/round-plan";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
-import { surpriseMomentRefusal } from "../features/round/surprise-dialog-context";
+import { surpriseMomentRefusal } from "../data/combat/surprise-round";
 import { isActiveGM, sendRequest } from "../core/requests/requests";
-import type { WalkAction, WalkPoint } from "../features/round/walk-request";
-import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "../features/round/walk-request";
+import type { WalkAction, WalkPoint } from "./combat-walk";
+import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "./combat-walk";
 import { writeUpdates } from "./combat-writer";
 import { AgeOfDragonsCombatant } from "./combatant";
 
 /** Walks of the round on this client, one at a time per combat. */
 const WALKS = new WalkQueue();
 
+/**
+ * What the round feature does at the round's turning points (features/round/round-driver.ts), handed to the combat
+ * when the system registers (`AgeOfDragonsCombat.useRoundDriver`), so the document does not import a feature.
+ */
+export interface RoundDriver {
+  /** Rolls what the round mode needs, plans round `round` and moves to its first step. */
+  beginRound(combat: AgeOfDragonsCombat, round: number): Promise<void>;
+  /** Resolves this round's End Phase on its card. */
+  resolveEnd(combat: AgeOfDragonsCombat): Promise<void>;
+  /** Rolls the surprise or ambush before round 1 on its card. */
+  surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void>;
+}
+
+let roundDriver: RoundDriver | null = null;
+
+/** The round driver, or an error saying the system did not register it (a module loaded the class alone). */
+function driver(): RoundDriver {
+  if (roundDriver === null) throw new Error("Age of Dragons: the round driver is not registered");
+  return roundDriver;
+}
+
 /** An Age of Dragons combat: the game's own round over the engine's plan, and the skirmish state. */
 export class AgeOfDragonsCombat extends Combat {
+  /** Hands the combat the round feature's driver (called once at `init`). */
+  static useRoundDriver(next: RoundDriver): void {
+    roundDriver = next;
+  }
+
   /** The stored system data as checked plain JSON (defaults when the model is not this system's). */
   get stored(): CombatSystemSource {
     return this.system instanceof CombatModel ? this.system.stored : defaultCombatSystem();
@@ -107,10 +132,10 @@ export class AgeOfDragonsCombat extends Combat {
       ui.notifications.warn(game.i18n.localize(refused));
       return;
     }
-    await surpriseStep(this, choice);
+    await driver().surpriseStep(this, choice);
   }
 
-  /** Why the surprise step cannot be rolled now, or null (surprise-dialog-context.ts surpriseMomentRefusal). */
+  /** Why the surprise step cannot be rolled now, or null (data/combat/surprise-round.ts surpriseMomentRefusal). */
   surpriseRefusal(): string | null {
     const id = this.id ?? "";
     const rolled = game.messages.contents.some((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === id);
@@ -148,7 +173,7 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   /**
-   * A GM's walk: the active GM performs it, any other GM asks the active GM by request (features/round/walk-request.ts), so
+   * A GM's walk: the active GM performs it, any other GM asks the active GM by request (documents/combat-walk.ts), so
    * only one client ever walks the round.
    */
   async #walk(action: WalkAction): Promise<void> {
@@ -172,7 +197,7 @@ export class AgeOfDragonsCombat extends Combat {
       switch (action) {
         case "start":
           Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
-          await beginRound(this, 1);
+          await driver().beginRound(this, 1);
           return;
         case "next":
           await this.#next();
@@ -199,7 +224,7 @@ export class AgeOfDragonsCombat extends Combat {
   async #next(): Promise<void> {
     const step = this.step;
     if (step?.kind === "end" && !this.endPhaseDone) {
-      await resolveEnd(this);
+      await driver().resolveEnd(this);
       return;
     }
     const stored = this.stored;
@@ -228,8 +253,8 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #nextRound(): Promise<void> {
-    if (this.round > 0 && !this.endPhaseDone) await resolveEnd(this);
-    await beginRound(this, this.round + 1);
+    if (this.round > 0 && !this.endPhaseDone) await driver().resolveEnd(this);
+    await driver().beginRound(this, this.round + 1);
   }
 
   /** Rounds are not walked back: the End Phase card's undo is the way to take a round's end back. */

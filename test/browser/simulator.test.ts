@@ -28,7 +28,7 @@ const ref = (name: string, rename?: string) => {
   const img = (e as { img?: unknown }).img;
   return { uuid: `Actor.${name}`, name: rename ?? e.name, img: typeof img === "string" ? img : "" };
 };
-const format = (key: string, data: Readonly<Record<string, string | number>>) => localizeKey(key, data);
+const format = (key: string, data: Readonly<Record<string, string | number>> = {}) => localizeKey(key, data);
 const frame = { kind: "window", title: localizeKey("AOD.Simulator.Title"), classes: ["age-of-dragons", "aod-simulator-app"], tag: "form" } as const;
 const TEMPLATE = "templates/simulator/simulator.hbs";
 

@@ -8,11 +8,9 @@ import { END_PHASE_LOG } from "../../rules/procedures/end-phase";
 import type { FallReport } from "../../rules/procedures/end-phase";
 import type { RoundMode } from "../../rules/round-plan";
 import type { LogEntry } from "../../rules/state";
-import type { AmbushResult } from "../../rules/surprise";
+import type { SurpriseCardData } from "../../data/combat/surprise-round";
 import type { StoredSkirmish } from "../../data/combat/stored";
-
-/** Formats an en.json key with its values. */
-export type Format = (key: string, data?: Record<string, string | number>) => string;
+import type { Format } from "../format";
 
 /** One die shown on a card: its face and whether it met the TN. */
 export interface DieView {
@@ -216,27 +214,6 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
 
 // ---------------------------------------------------------------------------------------------------------------
 // Surprise
-
-/** One side's surprise roll on the card. */
-export interface SurpriseRoll {
-  side: string;
-  roll: number;
-  agility: number;
-  chance: number;
-  result: AmbushResult;
-}
-
-/** What the surprise card stores. */
-export interface SurpriseCardData {
-  kind: "surprise" | "ambush";
-  /** The ambusher's roll setting the chance (ambush only). */
-  ambusher: { side: string; roll: number; agility: number; modifier: number; chance: number; failed: boolean } | null;
-  rolls: SurpriseRoll[];
-  /** Whether the results cost the first round (the world setting). */
-  costsRoundOne: boolean;
-  /** Personal ambushes from hiding (no roll): who struck whom, by name. Absent on older cards. */
-  personal?: { attacker: string; target: string }[];
-}
 
 /** The surprise card's context. */
 export function surpriseCardContext(data: SurpriseCardData, format: Format) {

@@ -109,12 +109,6 @@ export class RequestRegistry {
   }
 }
 
-/** The state of a request message. */
-export type RequestStatus = "pending" | "applied" | "refused";
-
-/** Every request status. */
-export const REQUEST_STATUSES: readonly RequestStatus[] = Object.freeze(["pending", "applied", "refused"]);
-
 /**
  * Whether this client should act on a request message now: only the active GM, only a pending request, and only
  * once per client (`inFlight` holds the ids this client is already processing).

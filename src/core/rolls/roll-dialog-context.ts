@@ -10,9 +10,7 @@ import { actorSkills } from "../../data/check/check-source";
 import type { ActorSource, CheckChoice } from "../../data/check/check-source";
 import { targetDefence } from "../../data/check/defence";
 import { prepareCheck } from "../../data/check/prepare-check";
-
-/** Formats an en.json key with values (game.i18n.format in Foundry; the helper double in tests). */
-export type Format = (key: string, data?: Readonly<Record<string, unknown>>) => string;
+import type { Format } from "../format";
 
 /** What the dialog shows and lets the player change. */
 export interface RollDialogState {

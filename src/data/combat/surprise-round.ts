@@ -17,7 +17,27 @@ import {
 } from "../../rules/surprise";
 import type { AmbushResult, TagModifiers } from "../../rules/surprise";
 import type { DiceSource } from "../../rules/types";
-import type { SurpriseCardData } from "../../core/cards/combat-card-context";
+
+/** One side's surprise roll on the card. */
+export interface SurpriseRoll {
+  side: string;
+  roll: number;
+  agility: number;
+  chance: number;
+  result: AmbushResult;
+}
+
+/** What the surprise card stores. */
+export interface SurpriseCardData {
+  kind: "surprise" | "ambush";
+  /** The ambusher's roll setting the chance (ambush only). */
+  ambusher: { side: string; roll: number; agility: number; modifier: number; chance: number; failed: boolean } | null;
+  rolls: SurpriseRoll[];
+  /** Whether the results cost the first round (the world setting). */
+  costsRoundOne: boolean;
+  /** Personal ambushes from hiding (no roll): who struck whom, by name. Absent on older cards. */
+  personal?: { attacker: string; target: string }[];
+}
 
 /** One side as the surprise step sees it. */
 export interface SurpriseSide {
@@ -152,4 +172,25 @@ export function surpriseSides(
   if (unaware.length === 0 && personal.length === 0) return null;
   if (choice.kind === "ambush" && unaware.length > 0 && others.length === 0) return null;
   return { unaware, others, personal };
+}
+
+/** Why the surprise step cannot be rolled now (en.json keys). */
+export const SURPRISE_MOMENT_REASONS = Object.freeze({
+  GMOnly: "AOD.Combat.Errors.GMOnly",
+  Gone: "AOD.Combat.SurpriseDialog.Errors.Gone",
+  Started: "AOD.Combat.SurpriseDialog.Errors.Started",
+  Rolled: "AOD.Combat.SurpriseDialog.Errors.Rolled",
+});
+
+/**
+ * Whether the surprise step may be rolled now: by a GM, on a combat that still exists, before round 1, and once (a
+ * surprise card for this combat already posted, by this GM or another, means it was rolled: delete that card to
+ * roll again). Asked when the dialog opens and again after it closes, since the GM may take a while. null = go.
+ */
+export function surpriseMomentRefusal(moment: { isGM: boolean; exists: boolean; started: boolean; rolled: boolean }): string | null {
+  if (!moment.isGM) return SURPRISE_MOMENT_REASONS.GMOnly;
+  if (!moment.exists) return SURPRISE_MOMENT_REASONS.Gone;
+  if (moment.started) return SURPRISE_MOMENT_REASONS.Started;
+  if (moment.rolled) return SURPRISE_MOMENT_REASONS.Rolled;
+  return null;
 }

@@ -4,9 +4,8 @@
  * calls these with freshly read documents; tests call them with pack sources.
  */
 import type { CardWeapon, CombatantChecks } from "../../rules/attack-card-checks";
-import { woundState } from "../../rules/health";
 import { clampPool } from "../../rules/pools";
-import { carrierOf, isPinned } from "../../rules/state";
+import { statusesFor } from "../combat/updates";
 import type { SkirmishState } from "../../rules/state";
 import type { ActorSnapshot, ActorWeapon } from "../actor/actor-snapshot";
 
@@ -38,19 +37,10 @@ export const CARD_STATUSES = Object.freeze(["pinned", "severelyInjured", "dead",
 /** One of the statuses the card keeps. */
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
-/** Which of the card's statuses a combatant should show in this state. */
+/** Which of the card's statuses a combatant should show in this state (the combat's own reading, `statusesFor`). */
 export function statusesOf(state: SkirmishState, id: string): Record<CardStatus, boolean> {
-  const c = state.combatants[id];
-  if (c === undefined) return { pinned: false, severelyInjured: false, dead: false, falling: false, carrying: false, carried: false };
-  const health = woundState(c.life.wounds, c.life.max);
-  return {
-    pinned: isPinned(state, id),
-    severelyInjured: health === "severelyInjured",
-    dead: health === "dead",
-    falling: c.falling,
-    carrying: state.carrying[id] !== undefined,
-    carried: carrierOf(state, id) !== undefined,
-  };
+  const on = statusesFor(state, id);
+  return Object.fromEntries(CARD_STATUSES.map((status) => [status, on.has(status)])) as Record<CardStatus, boolean>;
 }
 
 /** The statuses to switch on or off for a combatant when the state goes from `before` to `after`. */

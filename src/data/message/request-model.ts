@@ -3,7 +3,7 @@
  * (the server vouches for the author) and carried out by the active GM's client (src/core/requests/requests.ts). The GM
  * writes the outcome back into `status`, `reason` and `reasonData`, which the card shows.
  */
-import { REQUEST_STATUSES } from "../../core/requests/registry";
+import { REQUEST_STATUSES } from "./request-status";
 
 function defineRequestSchema() {
   const f = foundry.data.fields;

@@ -16,9 +16,7 @@ import type { CardCheck } from "../../rules/attack-card-checks";
 import type { DamageCheck } from "../../rules/procedures/attack";
 import { countSuccesses } from "../../rules/pools";
 import type { AttackSource } from "../../data/message/attack-source";
-
-/** Formats an en.json key with values (game.i18n.format in Foundry; the real en.json in tests). */
-export type Translate = (key: string, data?: Record<string, string | number>) => string;
+import type { Format } from "../../core/format";
 
 /** Who is looking at the card. */
 export interface CardViewer {
@@ -113,12 +111,12 @@ const TONES: Readonly<Record<TargetStatus, TargetView["tone"]>> = {
   notCaught: "miss",
 };
 
-function checkLabel(t: Translate, names: Readonly<Record<string, string>>, check: CardCheck): string {
+function checkLabel(t: Format, names: Readonly<Record<string, string>>, check: CardCheck): string {
   const skill = check.skill === null ? t("AOD.Attack.Untrained") : (names[check.skill] ?? check.skill);
   return t("AOD.Attack.CheckLabel", { skill, pool: check.pool, tn: check.tn });
 }
 
-function defenceButtons(t: Translate, names: Readonly<Record<string, string>>, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
+function defenceButtons(t: Format, names: Readonly<Record<string, string>>, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
   // No choice is pushed on the defender: every defence looks alike.
   const buttons = options.map((check) => ({
     action: "defend" as const,
@@ -131,7 +129,7 @@ function defenceButtons(t: Translate, names: Readonly<Record<string, string>>, t
   return buttons;
 }
 
-function waitingLine(t: Translate, input: CardContextInput, target: CardTarget): string | null {
+function waitingLine(t: Format, input: CardContextInput, target: CardTarget): string | null {
   if (!input.gmOnline) return t("AOD.Attack.Waiting.gm");
   const prompt = input.source.prompts[target.id];
   if (prompt === undefined) return t("AOD.Attack.Waiting.defence");
@@ -139,7 +137,7 @@ function waitingLine(t: Translate, input: CardContextInput, target: CardTarget):
   return prompt.who === "owner" ? t("AOD.Attack.Waiting.owner", { name: prompt.userName }) : t("AOD.Attack.Waiting.gmDecides");
 }
 
-function targetView(t: Translate, input: CardContextInput, target: CardTarget): TargetView {
+function targetView(t: Format, input: CardContextInput, target: CardTarget): TargetView {
   const card = input.source.card;
   const status = targetStatus(card, target.id);
   const mayAnswer = input.viewer.isGM || input.viewer.owns.includes(target.id);
@@ -195,7 +193,7 @@ function targetView(t: Translate, input: CardContextInput, target: CardTarget): 
   };
 }
 
-function notice(t: Translate, input: CardContextInput): CardContext["notice"] {
+function notice(t: Format, input: CardContextInput): CardContext["notice"] {
   const card = input.source.card;
   if (!input.authoredByGM) return { text: t("AOD.Attack.Notice.forged"), tone: "warn" };
   if (card.stage === "refused") return { text: t("AOD.Attack.Notice.refused", { reason: t(card.refusal ?? "AOD.Attack.Notice.unknown") }), tone: "warn" };
@@ -206,7 +204,7 @@ function notice(t: Translate, input: CardContextInput): CardContext["notice"] {
 }
 
 /** Builds the attack card's view. */
-export function attackCardContext(t: Translate, input: CardContextInput): CardContext {
+export function attackCardContext(t: Format, input: CardContextInput): CardContext {
   const card = input.source.card;
   const trusted = input.authoredByGM;
   const tags: string[] = [];

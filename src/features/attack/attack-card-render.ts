@@ -4,7 +4,8 @@
  * card's id, a target id and a choice, and the active GM decides from the card what it means (docs/ATTACK.md).
  */
 import { attackCardContext } from "./attack-card-context";
-import type { CardContextInput, Translate } from "./attack-card-context";
+import type { CardContextInput } from "./attack-card-context";
+import type { Format } from "../../core/format";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource } from "../../data/message/attack-source";
 import { i18nFormat } from "../../core/i18n";
@@ -14,7 +15,8 @@ import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
 import type { CardOutcome } from "../../rules/attack-card";
 import { ATTACK_REQUEST_KINDS } from "./attack-requests";
 import { requestAttack } from "./attack-flow";
-import { authorIsGM, cardWorld, optionsFor } from "./card-world";
+import { cardWorld, optionsFor } from "./card-world";
+import { authorIsGM } from "../../documents/lookups";
 import type { CardWorld } from "./card-world";
 import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 
@@ -22,7 +24,7 @@ import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
 
 /** The card builders' formatter (i18n.ts). */
-export const translate: Translate = i18nFormat;
+export const translate: Format = i18nFormat;
 
 function skillNames(world: CardWorld): Record<string, string> {
   const names: Record<string, string> = {};

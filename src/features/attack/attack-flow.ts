@@ -48,21 +48,8 @@ import {
   validateUndo,
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import {
-  authorIsGM,
-  cardMessage,
-  maybe,
-  cardWorld,
-  combatantIdOf,
-  documentsOf,
-  optionsFor,
-  ownersOf,
-  participantIdOf,
-  runningCombat,
-  snapshotOf,
-  worldOf,
-  writeChanges,
-} from "./card-world";
+import { cardMessage, cardWorld, optionsFor, ownersOf, worldOf, writeChanges } from "./card-world";
+import { authorIsGM, maybe, combatantIdOf, documentsOf, participantIdOf, runningCombat, snapshotOf } from "../../documents/lookups";
 import type { CardWorld, Participant } from "./card-world";
 import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";

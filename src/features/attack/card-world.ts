@@ -10,7 +10,7 @@ import { combatantChecks, statusToggles } from "../../data/message/attack-actors
 import { defenceChecks } from "../../rules/attack-card-checks";
 import type { CardCheck } from "../../rules/attack-card-checks";
 import { mayDefend } from "../../rules/procedures/readiness";
-import { actorSnapshot, combatantState } from "../../data/actor/actor-snapshot";
+import { combatantState } from "../../data/actor/actor-snapshot";
 import type { ActorSnapshot } from "../../data/actor/actor-snapshot";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import type { AttackCard } from "../../rules/attack-card";
@@ -18,6 +18,7 @@ import { quickPlayState } from "../../rules/attack-card-legality";
 import type { RoundContext } from "../../rules/attack-card-legality";
 import { applyChanges } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
+import { authorIsGM, combatOf, documentsOf, maybe, snapshotOf } from "../../documents/lookups";
 
 /** One participant's documents, freshly read. */
 export interface Participant {
@@ -35,59 +36,6 @@ export interface CardWorld {
   participants: Record<string, Participant>;
   /** Names of participants whose actor or token is gone. */
   missing: string[];
-}
-
-/** The actor (and token) a UUID names: a token on a scene or an actor; null when it is gone. */
-export async function documentsOf(uuid: string): Promise<{ actor: Actor.Implementation; token: TokenDocument.Implementation | null } | null> {
-  const found: unknown = await fromUuid(uuid as Parameters<typeof fromUuid>[0]);
-  if (found instanceof TokenDocument) {
-    const actor = found.actor;
-    return actor ? { actor, token: found as TokenDocument.Implementation } : null;
-  }
-  if (found instanceof Actor) return { actor: found as Actor.Implementation, token: null };
-  return null;
-}
-
-/** The actor snapshot the rules read, with the world's rank ladder. */
-export function snapshotOf(actor: Actor.Implementation): ActorSnapshot {
-  return actorSnapshot(
-    { _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items: actor.items },
-    { ladder: CONFIG.ageOfDragons.skillLadder },
-  );
-}
-
-/** The running combat of this system (the active scene's, started), or null for quick play. */
-export function runningCombat(): AgeOfDragonsCombat | null {
-  const running: unknown = game.combat;
-  return running instanceof AgeOfDragonsCombat && running.started ? running : null;
-}
-
-/** A participant's documents, as far as finding its combatant needs them. */
-interface ParticipantDocs {
-  actor: { id: string | null };
-  token: { id: string | null } | null;
-}
-
-/** The id of the combatant a token (or, without a token, an actor) fights as in the combat, or null when it does not. */
-export function combatantIdOf(combat: AgeOfDragonsCombat, docs: ParticipantDocs): string | null {
-  const { token, actor } = docs;
-  const found = combat.combatants.find((c) => (token ? c.tokenId === token.id : c.actorId === actor.id));
-  return found?.id ?? null;
-}
-
-/**
- * A participant's id on a card (docs/ATTACK.md "Stored data"): its Combatant id in a combat, its token (or actor)
- * id outside one; null when the combat has no combatant for it.
- */
-export function participantIdOf(combat: AgeOfDragonsCombat | null, docs: ParticipantDocs): string | null {
-  return combat ? combatantIdOf(combat, docs) : (docs.token?.id ?? docs.actor.id);
-}
-
-/** The combat a card was made in, if it still exists and is this system's. */
-export function combatOf(id: string): AgeOfDragonsCombat | null {
-  if (id === "") return null;
-  const combat = game.combats.get(id);
-  return combat instanceof AgeOfDragonsCombat ? combat : null;
 }
 
 /**
@@ -143,21 +91,11 @@ export async function cardWorld(source: AttackSource): Promise<CardWorld> {
   return worldOf(combatOf(source.combatId), participants, missing);
 }
 
-/** Foundry hands back undefined or null for what is gone, whatever a declaration says: check for it. */
-export function maybe<T>(value: T): T | undefined {
-  return value ?? undefined;
-}
-
 /** The attack card message with this id, if it is one, and whether a GM authored it (only those are cards). */
 export function cardMessage(id: string): { message: ChatMessage.Implementation; model: AttackMessageModel; authoredByGM: boolean } | null {
   const message = maybe(game.messages.get(id));
   if (message === undefined || !(message.system instanceof AttackMessageModel)) return null;
   return { message, model: message.system, authoredByGM: authorIsGM(message) };
-}
-
-/** Whether a GM authored the message (the server vouches for the author; only a GM's attack message is a card). */
-export function authorIsGM(message: ChatMessage.Implementation): boolean {
-  return maybe(message.author)?.isGM === true;
 }
 
 /** The ids of the users who own each participant's actor. */

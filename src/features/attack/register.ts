@@ -1,15 +1,21 @@
-/** Registers the attack card (issue 10): its message subtype, settings, defence query, request kinds and hooks. */
+/**
+ * Registers the attack card: its message subtype, settings, defence query, request kinds and hooks, and the
+ * `startAttack` and `attackWith` actions other features call.
+ */
 import { redrawOnGmPresence, renderAttackCard } from "./attack-card-render";
 import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "./attack-flow";
 import { SYSTEM_ID } from "../../constants/system-id";
+import { provideActions } from "../../core/actions";
+import { attackWith, startAttack } from "./start-attack";
 
 type QueryHandler = (data: unknown) => Promise<unknown>;
 
 /** Call in `init`. */
 export function registerAttackCard(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackMessageModel });
+  provideActions({ startAttack, attackWith });
   game.settings.register(SYSTEM_ID, "autoNpcDefence", {
     name: "AOD.Attack.Settings.autoNpcDefence.name",
     hint: "AOD.Attack.Settings.autoNpcDefence.hint",

@@ -3,31 +3,15 @@
  * user's character) and the user's targets go to the active GM as an `attack.declare` request; the GM builds the
  * card, rolls the attack and asks each defender (docs/ATTACK.md).
  */
-import type { CardAction, CheckModifiers } from "../../rules/attack-card-checks";
+import type { CheckModifiers } from "../../rules/attack-card-checks";
 import { ATTACK_REQUEST_KINDS } from "./attack-requests";
 import { requestAttack } from "./attack-flow";
-import { documentsOf, maybe } from "./card-world";
+import { documentsOf, maybe } from "../../documents/lookups";
 import { actorSourceOf } from "../../data/check/check-source";
 import { RollDialog } from "../../core/rolls/roll-dialog";
 import { translate } from "./attack-card-render";
 import { attackBoard, attackerUuid } from "../../documents/attacker";
-
-/** What a player starts. */
-export interface StartAttackOptions {
-  action?: CardAction;
-  /** The weapon item's id on the acting actor (attacks and grapples). */
-  weaponId?: string | null;
-  killerBlow?: boolean;
-  /** Situational modifiers from the roll dialog. */
-  modifiers?: CheckModifiers;
-  /** The acting token or actor UUID; default: the controlled token, else the user's character. */
-  attacker?: string;
-  /** Open the roll dialog (with the exact odds against the first target) to choose modifiers and the killer blow. */
-  configure?: boolean;
-  /** The targets' token (or actor) UUIDs; default: the user's targeted tokens (a declared action names its own). */
-  targets?: readonly string[];
-}
-
+import type { StartAttackOptions } from "../../core/actions";
 /** The roll dialog for an attack: extra dice, TN shift and killer blow, with the odds; null when cancelled. */
 async function configureAttack(
   attacker: { actor: Actor.Implementation; token: TokenDocument.Implementation | null },

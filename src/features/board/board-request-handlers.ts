@@ -13,7 +13,8 @@ import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { SkirmishState } from "../../rules/state";
 import { declaredMoveAllows } from "../../data/combat/declaration";
-import { boardCombat, combatPhase } from "./combat-board-source";
+import { combatPhase } from "./combat-board-source";
+import { combatOf } from "../../documents/lookups";
 
 /** What the GM re-reads for a move request. */
 interface MoveFacts {
@@ -45,7 +46,7 @@ export function registerBoardRequests(): void {
       return parsed.ok ? parsed.value : { refused: parsed.reason };
     },
     gather(request: MoveRequest, requester: Requester): MoveFacts | Refusal {
-      const combat = boardCombat(request.combatId);
+      const combat = combatOf(request.combatId);
       // Typed as always found, but the author may have been deleted since the request was written.
       const user = game.users.get(requester.id) as User.Implementation | undefined;
       if (!combat || !user) return { refused: BOARD_REASONS.NoCombat };

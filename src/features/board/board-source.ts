@@ -4,12 +4,11 @@
  * move (a request the active GM carries out) and a GM edit. Kept behind one interface so the application
  * itself holds no storage details.
  */
-import type { BoardMoveKind } from "../../rules/board/board-move";
 import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import type { SkirmishState } from "../../rules/state";
-import type { Altitude, Distance } from "../../rules/types";
+import type { MovePayload } from "../../core/actions";
 
 /** What the board shows of one combat. */
 export interface BoardData {
@@ -18,16 +17,6 @@ export interface BoardData {
   phase: MovePhase | undefined;
   images: Record<string, string>;
   owned: string[];
-}
-
-/** A move as the form sends it (the request payload). */
-export interface MovePayload {
-  combatId: string;
-  moverId: string;
-  kind: BoardMoveKind;
-  altitude?: Altitude;
-  reference?: string;
-  distance?: Distance;
 }
 
 /** The board's view of the world. */

@@ -14,13 +14,9 @@ import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { editUpdates } from "./board-writes";
-import type { BoardData, BoardSource, MovePayload } from "./board-source";
-
-/** A combat of this system by id, if there is one. */
-export function boardCombat(id: string): AgeOfDragonsCombat | undefined {
-  const combat = game.combats.get(id);
-  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
-}
+import { combatOf } from "../../documents/lookups";
+import type { BoardData, BoardSource } from "./board-source";
+import type { MovePayload } from "../../core/actions";
 
 /** The combat the tracker shows (or the active one). */
 function viewedCombat(): AgeOfDragonsCombat | undefined {
@@ -69,7 +65,7 @@ export const combatBoardSource: BoardSource = {
   },
 
   weapons(combatId: string, combatantId: string): WeaponSnapshot[] {
-    const actor = boardCombat(combatId)?.combatants.get(combatantId)?.actor;
+    const actor = combatOf(combatId)?.combatants.get(combatantId)?.actor;
     if (!actor) return [];
     const items = actor.items.contents.map((item) => ({ _id: item.id, name: item.name, type: item.type, system: item.system as unknown }));
     const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items });
@@ -77,7 +73,7 @@ export const combatBoardSource: BoardSource = {
   },
 
   async move(payload: MovePayload): Promise<string | undefined> {
-    const combat = boardCombat(payload.combatId);
+    const combat = combatOf(payload.combatId);
     if (!combat) return BOARD_REASONS.NoCombat;
     if (!game.user.isGM) {
       const name = combat.combatants.get(payload.moverId)?.name ?? "";
@@ -95,13 +91,13 @@ export const combatBoardSource: BoardSource = {
   },
 
   edit(combatId: string, edit: BoardEdit): Promise<string | undefined> {
-    const combat = boardCombat(combatId);
+    const combat = combatOf(combatId);
     if (!combat) return Promise.resolve(BOARD_REASONS.NoCombat);
     return queue.enqueue(() => writeEdit(combat, edit));
   },
 
   async addControlledTokens(combatId: string): Promise<void> {
-    const combat = boardCombat(combatId);
+    const combat = combatOf(combatId);
     if (!combat || !canvas.ready) return;
     const present = new Set(combat.combatants.map((c) => c.tokenId));
     const data = (canvas.tokens?.controlled ?? [])

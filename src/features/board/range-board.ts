@@ -11,7 +11,8 @@ import type { BoardEdit } from "../../rules/board/edits";
 import { SURFACES } from "../../rules/falling";
 import type { Altitude, Distance } from "../../rules/types";
 import { buildBoardContext } from "./board-context";
-import type { BoardSource, MovePayload } from "./board-source";
+import type { BoardSource } from "./board-source";
+import type { MovePayload } from "../../core/actions";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 // TOOLCHAIN.md: the mixed base is cast once, or tsc spends minutes on it.

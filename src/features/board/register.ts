@@ -1,5 +1,5 @@
 /**
- * Registers the range board (issue 9) in `init`: its request kind, its settings (token elevation follows
+ * Registers the range board in `init`: its request kind, the `boardMove` action other features call, its settings (token elevation follows
  * altitude, and each band's elevation), the keybinding, the scene control and tracker button that open it, the
  * live re-render on combat changes, the entry distance of new combatants, the clean-up after a removed one,
  * and token elevation kept in step with the bands both ways.
@@ -22,6 +22,7 @@ import {
 import type { BandElevations } from "./board-elevation";
 import { entryDistance } from "../../core/settings/combat-settings";
 import { SYSTEM_ID } from "../../constants/system-id";
+import { provideActions } from "../../core/actions";
 
 /** An update made by the board itself, so its own hooks do not answer it. */
 const OWN_UPDATE = "aodBoard";
@@ -192,6 +193,7 @@ function registerLiveUpdates(): void {
 /** Registers everything the board needs (call in `init`). */
 export function registerBoard(): void {
   RangeBoard.source = combatBoardSource;
+  provideActions({ boardMove: (payload) => combatBoardSource.move(payload) });
   registerBoardRequests();
   registerBoardSettings();
   registerOpeners();

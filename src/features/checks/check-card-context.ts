@@ -5,7 +5,7 @@
  */
 import { signed } from "../../core/handlebars/helpers";
 import { poolResult } from "../../core/dice/pool-result";
-import type { Format } from "../../core/rolls/roll-dialog-context";
+import type { Format } from "../../core/format";
 import type { CheckCardData } from "../../data/message/check-data";
 
 /** Builds the card's context; `notices` are already-localised lines (warnings from the roll). */

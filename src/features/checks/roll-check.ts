@@ -4,7 +4,6 @@
  * the actor is gone, not the user's, lacks the skill, or the check is impossible; otherwise it rolls a real
  * PoolRoll and posts a check card with the roll on it (so Dice So Nice animates it).
  */
-import type { Attribute } from "../../rules";
 import { RollDialog } from "../../core/rolls/roll-dialog";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
@@ -18,36 +17,13 @@ import type { CheckRequest } from "../../data/check/prepare-check";
 import { PoolRoll } from "../../core/dice/pool-roll";
 import type { AttackBoard } from "../../core/rolls/roll-dialog-context";
 import { attackBoard, attackerUuid } from "../../documents/attacker";
-import { documentsOf } from "../attack/card-world";
-
-/** What to roll. Every field is optional: `{}` is a plain Soma check. */
-export interface RollCheckOptions {
-  /** An untrained attribute check (ignored when `skill` or `weapon` is given). */
-  readonly attribute?: Attribute;
-  /** A skill by identifier ("toothAndClaw"); its attribute and rank set the pool and TN. */
-  readonly skill?: string;
-  /** A weapon item id on the actor: rolls the weapon's attack skill, with attack odds against `target`. */
-  readonly weapon?: string;
-  /** A killer blow with that weapon (attack TN +1). */
-  readonly killerBlow?: boolean;
-  /** Dice added (or removed, below 0), -30..30. */
-  readonly extraDice?: number;
-  /** TN raised (or lowered, below 0), -6..6. */
-  readonly tnShift?: number;
-  /** A core roll mode ("publicroll", "gmroll", "blindroll", "selfroll"); default: the chat's current mode. */
-  readonly rollMode?: string;
-  /** Open the roll dialog first (sheets pass `!event.shiftKey`, so shift-click rolls at once). Default false. */
-  readonly configure?: boolean;
-  /** The attack's target for the dialog's odds; default: the user's first targeted token's actor. */
-  readonly target?: Actor.Implementation | null;
-}
-
+import { documentsOf } from "../../documents/lookups";
+import type { RollCheckOptions } from "../../core/actions";
 const TEMPLATE = templatePath("chat/check-card.hbs");
 
 function format(message: CheckMessage): string {
   return game.i18n.format(message.key, message.data as Record<string, string>);
 }
-
 
 function findActor(actor: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
   if (typeof actor !== "string") return actor ?? null;

@@ -4,13 +4,9 @@ import type { FallPayload } from "./fall-request";
 import { FALL_REQUEST, fallRequestKind } from "./fall-request";
 import { REQUEST_REASONS, registerRequestKind } from "../../core/requests/registry";
 import { sendRequest } from "../../core/requests/requests";
-import type { WalkPayload, WalkPoint } from "./walk-request";
-import { WALK_REQUEST, parseWalk, ruleOnWalk } from "./walk-request";
-
-function combatOf(id: string): AgeOfDragonsCombat | undefined {
-  const combat = game.combats.get(id);
-  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
-}
+import { combatOf } from "../../documents/lookups";
+import type { WalkPayload, WalkPoint } from "../../documents/combat-walk";
+import { WALK_REQUEST, parseWalk, ruleOnWalk } from "../../documents/combat-walk";
 
 /** Registers `combat.fall` and `combat.walk`. */
 export function registerCombatRequests(): void {

@@ -7,7 +7,7 @@ import type { OverrideDefaults } from "../../data/combat/combatant-overrides";
 import { SIDE_MAX_LENGTH } from "../../data/combat/combatant-overrides";
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
-import type { Format } from "../../core/cards/combat-card-context";
+import type { Format } from "../../core/format";
 
 /** What the part is built from. */
 export interface SideSpeedInput extends OverrideDefaults {

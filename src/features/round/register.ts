@@ -1,4 +1,7 @@
-/** Registers the combat (issue 8): Combat and Combatant classes and models, requests and their kinds. Call in `init`. */
+/**
+ * Registers the skirmish round: the Combat and Combatant classes and models (the combat handed this feature's round
+ * driver), the round's requests, cards, tracker and combatant config. Call in `init`.
+ */
 import { registerCombatCards } from "./card-hooks";
 import { AgeOfDragonsCombatTracker } from "./combat-tracker";
 import { registerCombatantConfig } from "./combatant-config";
@@ -8,10 +11,12 @@ import { AgeOfDragonsCombat } from "../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { registerCombatRequests } from "./combat-requests";
 import { registerRequests } from "../../core/requests/requests";
+import { beginRound, resolveEnd, surpriseStep } from "./round-driver";
 
 /** Registers everything the combat needs. */
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = AgeOfDragonsCombat;
+  AgeOfDragonsCombat.useRoundDriver({ beginRound: (combat, round) => beginRound(combat, round), resolveEnd, surpriseStep });
   CONFIG.Combatant.documentClass = AgeOfDragonsCombatant;
   Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });

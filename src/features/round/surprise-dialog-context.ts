@@ -7,7 +7,7 @@
  */
 import { sideAgility } from "../../rules/surprise";
 import type { SurpriseChoice } from "../../data/combat/surprise-round";
-import type { Format } from "../../core/cards/combat-card-context";
+import type { Format } from "../../core/format";
 
 /** One combatant as the dialog lists it. */
 export interface RosterMember {
@@ -44,27 +44,6 @@ export const SURPRISE_FORM_REASONS = Object.freeze({
   Target: "AOD.Combat.SurpriseDialog.Errors.Target",
   Unknown: "AOD.Combat.SurpriseDialog.Errors.Unknown",
 });
-
-/** Why the surprise step cannot be rolled now (en.json keys). */
-export const SURPRISE_MOMENT_REASONS = Object.freeze({
-  GMOnly: "AOD.Combat.Errors.GMOnly",
-  Gone: "AOD.Combat.SurpriseDialog.Errors.Gone",
-  Started: "AOD.Combat.SurpriseDialog.Errors.Started",
-  Rolled: "AOD.Combat.SurpriseDialog.Errors.Rolled",
-});
-
-/**
- * Whether the surprise step may be rolled now: by a GM, on a combat that still exists, before round 1, and once (a
- * surprise card for this combat already posted, by this GM or another, means it was rolled: delete that card to
- * roll again). Asked when the dialog opens and again after it closes, since the GM may take a while. null = go.
- */
-export function surpriseMomentRefusal(moment: { isGM: boolean; exists: boolean; started: boolean; rolled: boolean }): string | null {
-  if (!moment.isGM) return SURPRISE_MOMENT_REASONS.GMOnly;
-  if (!moment.exists) return SURPRISE_MOMENT_REASONS.Gone;
-  if (moment.started) return SURPRISE_MOMENT_REASONS.Started;
-  if (moment.rolled) return SURPRISE_MOMENT_REASONS.Rolled;
-  return null;
-}
 
 /** The parse's answer. */
 export type SurpriseParse = { ok: true; choice: SurpriseChoice } | { ok: false; reason: string };

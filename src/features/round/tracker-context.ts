@@ -15,7 +15,7 @@ import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import { chooseToFall } from "../../rules/procedures/end-phase";
 import { modeChangeOpen } from "../../data/combat/mode-change";
-import type { Format } from "../../core/cards/combat-card-context";
+import type { Format } from "../../core/format";
 
 /** One combatant as the tracker lists it. */
 export interface TrackerTurn {

@@ -7,7 +7,7 @@ import { CHECK_DRAG_TYPE } from "./hotbar-macro";
 import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
-import { attackWith } from "../attack/start-attack";
+import { featureAction } from "../../core/actions";
 import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
@@ -157,7 +157,7 @@ async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, ta
 async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
   const weaponId = target.dataset.weapon;
   if (!weaponId || this.actor.items.get(weaponId) === undefined) return;
-  await attackWith(this.actor, { weaponId, configure: !event.shiftKey });
+  await featureAction("attackWith")(this.actor, { weaponId, configure: !event.shiftKey });
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -1,8 +1,8 @@
 /**
- * The one function the sheets' roll buttons go through to roll a check: the dice module's `rollCheck` (also
- * `game.system.api.rollCheck`), which opens the roll dialog with the odds unless the click held Shift.
+ * The one function the sheets' roll buttons go through to roll a check: the checks feature's `rollCheck` (also
+ * `game.system.api.rollCheck`, reached through core/actions.ts), which opens the roll dialog with the odds unless the click held Shift.
  */
-import { rollCheck as rollCheckWithDice } from "../checks/roll-check";
+import { featureAction } from "../../core/actions";
 
 /** The check a button asks for: an attribute, a skill by identifier, or a weapon by item id. */
 export interface CheckOptions {
@@ -13,7 +13,7 @@ export interface CheckOptions {
 
 /** Rolls a check for an actor; a plain click opens the roll dialog, a Shift-click rolls at once with the defaults. */
 export async function rollCheck(actor: Actor.Implementation, options: CheckOptions, event?: MouseEvent): Promise<unknown> {
-  return rollCheckWithDice(actor, { ...options, configure: event?.shiftKey !== true });
+  return featureAction("rollCheck")(actor, { ...options, configure: event?.shiftKey !== true });
 }
 
 /** The check a roll button's dataset names (`data-weapon`, `data-skill` or `data-attribute`). */

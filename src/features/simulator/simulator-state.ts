@@ -11,6 +11,7 @@ import { DEFAULT_ROUND_LIMIT, simulationReport } from "../../rules/simulator";
 import type { EncounterProblem, SimulationReport, SimulationResult } from "../../rules/simulator";
 import type { Altitude, Distance, Surface } from "../../rules/types";
 import type { FromWorker } from "./worker-protocol";
+import type { Format } from "../../core/format";
 
 /** An actor placed on a side: what the app shows of it and how it finds it again. */
 export interface SideActor {
@@ -204,9 +205,6 @@ function chartOf(report: SimulationReport): { bars: ChartBar[]; width: number } 
   });
   return { bars, width: CHART.width };
 }
-
-/** Formats an en.json key with its data (Foundry: `game.i18n.format`). */
-export type Format = (key: string, data: Readonly<Record<string, string | number>>) => string;
 
 /** The template's context for a state. */
 export function simulatorContext(state: SimulatorState, format: Format): SimulatorContext {

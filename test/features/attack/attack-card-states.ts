@@ -1,7 +1,8 @@
 // The attack card in each state the issue names (awaiting defence, defended, hit, miss, damage applied, killer
 // blow, breath, grapple, break-out against two grapplers, rescue), built through the real state machine, with the
 // context input the GM's client would hand the view. The context tests and the browser views share them.
-import type { CardContextInput, Translate } from "../../../src/features/attack/attack-card-context";
+import type { CardContextInput } from "../../../src/features/attack/attack-card-context";
+import type { Format } from "../../../src/core/format";
 import type { AttackSource } from "../../../src/data/message/attack-source";
 import { answerDefence, applyCard, cardOutcome, damageFor, isResolved, recordDamage } from "../../../src/rules/attack-card";
 import type { AttackCard, CardDeclaration } from "../../../src/rules/attack-card";
@@ -13,7 +14,7 @@ import { defenceChecks } from "../../../src/rules/attack-card-checks";
 import { fighter, skirmishOf } from "../../rules/fixtures";
 
 /** en.json at a key, formatted like game.i18n.format; a missing key throws so no raw key reaches a player. */
-export const t: Translate = (key, data = {}) => {
+export const t: Format = (key, data = {}) => {
   const found = translation(key);
   if (found === undefined) throw new Error(`en.json has no key "${key}"`);
   return found.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));

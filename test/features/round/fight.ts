@@ -12,7 +12,7 @@ import type { TrackerInput, TrackerTurn } from "../../../src/features/round/trac
 import { planRound } from "../../../src/rules/round-plan";
 import type { RoundMode } from "../../../src/rules/round-plan";
 import { localizeKey } from "../../templates/foundry-helpers";
-import type { Format } from "../../../src/core/cards/combat-card-context";
+import type { Format } from "../../../src/core/format";
 
 interface PackActor {
   name: string;

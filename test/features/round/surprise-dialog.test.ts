@@ -1,14 +1,8 @@
 // The GM's surprise dialog (src/features/round/surprise-dialog-context.ts): the roster from the fight, the
 // context, and the parse of the submitted form, hostile input included.
 import { describe, expect, it } from "vitest";
-import {
-  SURPRISE_FORM_REASONS,
-  parseSurpriseForm,
-  SURPRISE_MOMENT_REASONS,
-  surpriseDialogContext,
-  surpriseMomentRefusal,
-  surpriseRoster,
-} from "../../../src/features/round/surprise-dialog-context";
+import { SURPRISE_FORM_REASONS, parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
+import { SURPRISE_MOMENT_REASONS, surpriseMomentRefusal } from "../../../src/data/combat/surprise-round";
 import { ENTRIES, format } from "./fight";
 
 const roster = surpriseRoster(ENTRIES);

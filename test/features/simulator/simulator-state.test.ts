@@ -17,7 +17,7 @@ import { dragon, knight, versus } from "../../rules/simulator/fixtures";
 
 const sable = { uuid: "Actor.sable", name: "Sable Dragon", img: "sable.svg" };
 const bowman = { uuid: "Actor.bow", name: "Longbowman", img: "bow.svg" };
-const format = (key: string, data: Readonly<Record<string, string | number>>) => localizeKey(key, data);
+const format = (key: string, data: Readonly<Record<string, string | number>> = {}) => localizeKey(key, data);
 
 describe("the simulator's state", () => {
   it("starts with two empty sides and cannot run", () => {

@@ -12,7 +12,7 @@ import type { LogEntry } from "../../../rules/state";
 import { DECLARATION_TEXT_LIMIT, choiceOf } from "../../../data/combat/declaration";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { DeclarationChoice } from "../../../data/combat/declaration";
-import type { Format } from "../../../core/cards/combat-card-context";
+import type { Format } from "../../../core/format";
 
 /** One weapon the dialog offers. */
 export interface DialogWeapon {

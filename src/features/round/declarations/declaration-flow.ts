@@ -8,16 +8,15 @@
  */
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { choiceOf, resolveDecision, translateDeclaration } from "../../../data/combat/declaration";
-import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../../data/combat/declaration";
+import type { DeclarationChoice } from "../../../data/combat/declaration";
 import { groupActionFor, splitGroupLog } from "../../../data/combat/declaration-group";
 import { changesForRoster } from "../../../data/combat/late-changes";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
 import { AgeOfDragonsCombat } from "../../../documents/combat";
-import { AgeOfDragonsCombatant } from "../../../documents/combatant";
 import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
 import type { DeclarePayload } from "./declare-request";
-import { snapshotOf } from "../../attack/card-world";
+import { combatOf, snapshotOf } from "../../../documents/lookups";
 import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../../core/requests/registry";
 import type { Requester } from "../../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../../core/requests/requests";
@@ -27,85 +26,14 @@ import type { SimultaneousAction } from "../../../rules/procedures/simultaneous"
 import type { MovePhase } from "../../../rules/procedures/move";
 import type { RoundStep } from "../../../rules/round-plan";
 import type { StateChange } from "../../../rules/state";
-import { startAttack } from "../../attack/start-attack";
-import { combatBoardSource } from "../../board/combat-board-source";
+import { featureAction } from "../../../core/actions";
 import { templatePath } from "../../../constants/template-paths";
-import { DeclarationDialog } from "./declaration-dialog";
 import { declarationCardContext, simultaneousCardContext, summaryOf } from "./declaration-context";
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, takeSecrets } from "./secret-flow";
-
-type Docs = { combatant: AgeOfDragonsCombatant; actor: Actor.Implementation };
-
-/** The combat of this system with this id. */
-export function declarationCombat(id: string): AgeOfDragonsCombat | undefined {
-  const combat = game.combats.get(id);
-  return combat instanceof AgeOfDragonsCombat ? combat : undefined;
-}
-
-function docsOf(combat: AgeOfDragonsCombat, combatantId: string): Docs | null {
-  const combatant = combat.combatants.get(combatantId);
-  const actor = combatant?.actor;
-  return combatant instanceof AgeOfDragonsCombatant && actor ? { combatant, actor } : null;
-}
-
-/** The weapons of an actor by item id, with their names. */
-function weaponsOf(snapshot: ActorSnapshot): (DeclaringWeapon & { name: string })[] {
-  return snapshot.weapons.flatMap((w) => (w.itemId === null ? [] : [{ itemId: w.itemId, weapon: w.weapon, name: w.weapon.name }]));
-}
-
-/** The names of the combat's combatants and landmarks by id. */
-function namesOf(combat: AgeOfDragonsCombat): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const e of combat.entries) names[e.id] = e.name;
-  for (const [id, l] of Object.entries(combat.stored.skirmish.landmarks)) names[id] = l.name;
-  return names;
-}
-
-/** What a declaration of this combatant is checked against now. */
-export function declarationWorld(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): DeclarationWorld {
-  const docs = docsOf(combat, combatantId);
-  return { combatantId, phase, state: combat.skirmish, weapons: docs ? weaponsOf(snapshotOf(docs.actor)) : [] };
-}
-
-/** Whether the combat runs one of the declaration modes. */
-export function declaring(combat: AgeOfDragonsCombat): "reverseDeclaration" | "secretDeclaration" | null {
-  const mode = combat.stored.mode;
-  return mode === "reverseDeclaration" || mode === "secretDeclaration" ? mode : null;
-}
-
-/** Whether this user may declare or resolve for the combatant: its owner, or a GM. */
-function mayActFor(combat: AgeOfDragonsCombat, combatantId: string): boolean {
-  return game.user.isGM || (combat.combatants.get(combatantId)?.actor?.isOwner ?? false);
-}
-
-/** Opens the declaration dialog for one combatant and returns the choice (null when cancelled). */
-export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId: string, error = ""): Promise<DeclarationChoice | null> {
-  const step = combat.step;
-  const docs = docsOf(combat, combatantId);
-  if (!step || !docs) return null;
-  const snapshot = snapshotOf(docs.actor);
-  const state = combat.skirmish;
-  const names = namesOf(combat);
-  const others = Object.keys(state.combatants).filter((id) => id !== combatantId);
-  const held = choiceOf(combat.stored.declarations[combatantId]);
-  return DeclarationDialog.choose({
-    combatant: { id: combatantId, name: docs.combatant.name ?? "" },
-    phase: step.phase,
-    round: combat.round,
-    secret: combat.stored.mode === "secretDeclaration",
-    weapons: weaponsOf(snapshot).map((w) => ({ itemId: w.itemId, name: w.name, killerBlow: w.weapon.killerBlow, grapple: w.weapon.grapple })),
-    combatants: others.map((id) => ({ id, name: names[id] ?? id })),
-    landmarks: Object.entries(state.landmarks).map(([id, l]) => ({ id, name: l.name })),
-    choice: held,
-    error,
-  });
-}
-
-// ----- cards -----
-
+import { chooseDeclaration, declarationWorld, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
   combat: AgeOfDragonsCombat,
@@ -159,7 +87,7 @@ export function registerDeclareRequest(): void {
     DECLARE_REQUEST,
     declareRequestKind({
       gather(payload: DeclarePayload, requester: Requester) {
-        const combat = declarationCombat(payload.combatId);
+        const combat = combatOf(payload.combatId);
         const docs = combat ? docsOf(combat, payload.combatantId) : null;
         // Typed as always found, but a user may have been deleted since the request was written.
         const user = game.users.get(requester.id) as User.Implementation | undefined;
@@ -177,7 +105,7 @@ export function registerDeclareRequest(): void {
         };
       },
       async write(payload, declaration) {
-        const combat = declarationCombat(payload.combatId);
+        const combat = combatOf(payload.combatId);
         if (!combat) return;
         await combat.update({ [`system.declarations.${payload.combatantId}`]: declaration } as Combat.UpdateData);
         await postDeclarationCard(combat, "declared", payload.combatantId, declaration);
@@ -259,7 +187,7 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
   const attacker = uuidOf(combat, combatantId);
   if (choice.action === "move") {
     if (!boardMove) return;
-    const reason = await combatBoardSource.move({ combatId: combat.id ?? "", moverId: combatantId, ...boardMove });
+    const reason = await featureAction("boardMove")({ combatId: combat.id ?? "", moverId: combatantId, ...boardMove });
     if (reason !== undefined) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Refused", { name, reason: game.i18n.localize(reason) }));
     return;
   }
@@ -268,7 +196,7 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
     return;
   }
   const target = choice.targetId === "" ? undefined : uuidOf(combat, choice.targetId);
-  await startAttack({
+  await featureAction("startAttack")({
     action: choice.action === "killerBlow" ? "attack" : choice.action,
     weaponId: choice.weaponId === "" ? null : choice.weaponId,
     killerBlow: choice.action === "killerBlow",
@@ -418,7 +346,7 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
   if (!activeGM || (step.kind !== "declare" && step.kind !== "resolve")) return;
   // The active GM's writes wait for the walk that began this step and hold back the next walk until they are done.
   await combat.serially(async () => {
-    if (!declarationCombat(combat.id ?? "")) return;
+    if (!combatOf(combat.id ?? "")) return;
     if (step.kind === "declare") {
       await clearEarlierPhases(combat, step.phase);
       if (mode === "secretDeclaration") await askForSecrets(combat, step);

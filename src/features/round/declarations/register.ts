@@ -3,10 +3,11 @@
  * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
  * button. Call in `init`.
  */
+import { combatOf } from "../../../documents/lookups";
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
 import type { DeclarationCardData } from "./declaration-context";
-import { declarationCombat, onStepBegins, registerDeclareRequest, resolveDeclared } from "./declaration-flow";
+import { onStepBegins, registerDeclareRequest, resolveDeclared } from "./declaration-flow";
 import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
 import { AgeOfDragonsCombat } from "../../../documents/combat";
 
@@ -19,7 +20,7 @@ function wireResolveButton(message: ChatMessage.Implementation, html: HTMLElemen
   const button = html.querySelector<HTMLButtonElement>("[data-action='resolveDeclared']");
   if (!button) return;
   const data = system.data as unknown as Partial<DeclarationCardData>;
-  const combat = declarationCombat(system.combatId);
+  const combat = combatOf(system.combatId);
   const id = typeof data.combatantId === "string" ? data.combatantId : "";
   const mine = game.user.isGM || (combat?.combatants.get(id)?.actor?.isOwner ?? false);
   // The card's stored data decides, never the HTML: an aborted card or another's combatant has no button.

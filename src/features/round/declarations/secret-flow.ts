@@ -8,6 +8,7 @@
  * receive. The combat carries only a sealed mark (who has declared). NPCs and offline owners: the GM declares
  * from the tracker. A GM who becomes the active GM asks again for every declaration it does not hold.
  */
+import { combatOf } from "../../../documents/lookups";
 import { isActiveGM } from "../../../core/requests/requests";
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { ruleOnChoice, sealedDeclaration } from "../../../data/combat/declaration";
@@ -21,7 +22,7 @@ import type { SecretQuestion, SecretStore } from "./secret-store";
 import { payloadId } from "../../../core/requests/registry";
 import type { MovePhase } from "../../../rules/procedures/move";
 import type { RoundStep } from "../../../rules/round-plan";
-import { chooseDeclaration, declarationCombat, declarationWorld } from "./declaration-flow";
+import { chooseDeclaration, declarationWorld  } from "./declaration-choice";
 
 /** The query a GM sends a declarer's owner. */
 export const DECLARE_QUERY = `${SYSTEM_ID}.declare`;
@@ -113,7 +114,7 @@ async function askOwner(combat: AgeOfDragonsCombat, combatantId: string, user: U
   } finally {
     OPEN.close(token);
   }
-  const fresh = declarationCombat(question.combatId);
+  const fresh = combatOf(question.combatId);
   const phase = fresh?.step?.phase;
   if (!fresh || phase === undefined || !sameStep(fresh, question)) return;
   if (!heldSecret(load(), question.combatId, fresh.round, phase, combatantId)) {
@@ -131,7 +132,7 @@ export async function receiveSecretAnswer(data: unknown): Promise<AnswerReply> {
   const matched = OPEN.match(data);
   if ("refused" in matched) return { ok: false, reason: matched.refused };
   const { question, payload } = matched;
-  const combat = declarationCombat(question.combatId);
+  const combat = combatOf(question.combatId);
   const step = combat?.step;
   if (!combat || !step || !sameStep(combat, question)) return { ok: false, reason: SECRET_REASONS.WrongStep };
   const ruled = ruleOnChoice(payload.choice, declarationWorld(combat, question.combatantId, step.phase));
@@ -214,7 +215,7 @@ export async function answerDeclareQuery(data: unknown): Promise<{ done: boolean
   const combatantId = payloadId(data, "combatantId");
   const token = payloadId(data, "token");
   if (combatId === undefined || combatantId === undefined || token === undefined) return { done: false };
-  const combat = declarationCombat(combatId);
+  const combat = combatOf(combatId);
   const d = data as Record<string, unknown>;
   const question: SecretQuestion = { combatId, combatantId, round: Number(d.round), index: Number(d.index) };
   if (!combat || combat.stored.mode !== "secretDeclaration" || !sameStep(combat, question)) return { done: false };
@@ -243,7 +244,7 @@ async function declareAndSend(combat: AgeOfDragonsCombat, question: SecretQuesti
     let error = "";
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const choice = await chooseDeclaration(combat, combatantId, error);
-      const fresh = declarationCombat(combatId);
+      const fresh = combatOf(combatId);
       if (choice === null) return { done: false };
       if (!fresh || !sameStep(fresh, question)) {
         ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.NotYourStep", { name }));
@@ -278,7 +279,7 @@ async function declareAndSend(combat: AgeOfDragonsCombat, question: SecretQuesti
 export async function sweepSecrets(): Promise<void> {
   if (!isActiveGM()) return;
   for (const combat of game.combats.contents) {
-    const c = declarationCombat(combat.id);
+    const c = combatOf(combat.id);
     const step = c?.step;
     if (!c || !step || c.stored.mode !== "secretDeclaration" || step.kind !== "declare" || !c.started) continue;
     await askForSecrets(c, step);

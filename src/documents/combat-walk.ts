@@ -5,8 +5,8 @@
  * from there the walk is refused, so a double click (or two GMs' clicks) moves the round one step, not two.
  * Parse and the ruling are pure; the Foundry side is in documents/combat.ts.
  */
-import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
-import { badPayload, payloadId } from "../../core/requests/registry";
+import type { Refusal, Requester, Verdict } from "../core/requests/registry";
+import { badPayload, payloadId } from "../core/requests/registry";
 
 /** The request kind's name. */
 export const WALK_REQUEST = "combat.walk";

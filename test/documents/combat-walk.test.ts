@@ -1,7 +1,7 @@
-// The combat.walk request (src/features/round/walk-request.ts): only GMs walk, only from where the round stands, one at a time.
+// The combat.walk request (src/documents/combat-walk.ts): only GMs walk, only from where the round stands, one at a time.
 import { describe, expect, it } from "vitest";
-import { REQUEST_REASONS } from "../../../src/core/requests/registry";
-import { WALK_REASONS, WalkQueue, parseWalk, repairPlayerWalk, ruleOnWalk } from "../../../src/features/round/walk-request";
+import { REQUEST_REASONS } from "../../src/core/requests/registry";
+import { WALK_REASONS, WalkQueue, parseWalk, repairPlayerWalk, ruleOnWalk } from "../../src/documents/combat-walk";
 
 const gm = { id: "gm2", name: "Co-GM", isGM: true };
 const player = { id: "u1", name: "P", isGM: false };
