@@ -1,11 +1,11 @@
 // The layer order of src/ (tools/lib/layers.ts): imports run down the layers, never from one feature to another,
 // never in a circle; checked on small trees written to a temp folder, then on the real src/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { circles, edgeRefusal, importsOf, layerProblems, placeOf } from "../../tools/lib/layers";
+import { circles, claimsPure, edgeRefusal, importsOf, layerProblems, placeOf, pureProblems } from "../../tools/lib/layers";
 import type { Place } from "../../tools/lib/layers";
 
 const made: string[] = [];
@@ -128,5 +128,32 @@ describe("the system's own source tree", () => {
   it("keeps every layer rule and has no circle", () => {
     const src = fileURLToPath(new URL("../../src", import.meta.url));
     expect(layerProblems(src)).toEqual([]);
+  });
+});
+
+describe("files that say they are pure", () => {
+  it("reads the claim from the file's own header, not from a mention of other pure code", () => {
+    expect(claimsPure("/**\n * The stored state. Pure: no Foundry globals.\n */\nimport x from './x';\n")).toBe(true);
+    expect(claimsPure("/** The tracker's context (pure): the banner. */\n")).toBe(true);
+    expect(claimsPure("/** The dialog over the pure context builder. */\n")).toBe(false);
+    expect(claimsPure("import { a } from './a';\n/** Pure: but not the header. */\n")).toBe(false);
+  });
+  it("asks that every file claiming purity is compiled by the pure project, and nothing else is", () => {
+    const root = tree({
+      "data/a.ts": "/** A. Pure: no Foundry globals. */\nexport const a = 1;\n",
+      "data/b.ts": "/** B, with Foundry. */\nexport const b = 2;\n",
+      "rules/r.ts": "/** Rules are checked by their own project. Pure. */\nexport const r = 3;\n",
+    });
+    expect(pureProblems(root, ["src/data/a.ts"])).toEqual([]);
+    expect(pureProblems(root, [])).toEqual(["src/data/a.ts says it is pure but tsconfig.pure.json does not compile it"]);
+    expect(pureProblems(root, ["src/data/a.ts", "src/data/b.ts", "src/data/gone.ts"])).toEqual([
+      "tsconfig.pure.json compiles src/data/b.ts, whose header does not say it is pure",
+      "tsconfig.pure.json lists src/data/gone.ts, which does not exist",
+    ]);
+  });
+  it("holds for the system's own tree and tsconfig.pure.json", () => {
+    const repo = fileURLToPath(new URL("../..", import.meta.url));
+    const pure = JSON.parse(readFileSync(join(repo, "tsconfig.pure.json"), "utf8")) as { files: string[] };
+    expect(pureProblems(join(repo, "src"), pure.files)).toEqual([]);
   });
 });

@@ -143,6 +143,40 @@ export function layerProblems(root: string): string[] {
   return problems;
 }
 
+/** The doc comment a file opens with (before its first import or statement), or "". */
+export function headerOf(text: string): string {
+  const match = /^\s*(\/\*\*[\s\S]*?\*\/|(?:\/\/[^\n]*\n)+)/.exec(text);
+  return match?.[1] ?? "";
+}
+
+/**
+ * Whether a file's header says the file itself is pure: "Pure: no Foundry globals", "Pure.", "(pure)", ", pure:",
+ * "as pure functions", "are pure". A mention of other pure code ("the pure context builder") is not a claim.
+ */
+export function claimsPure(text: string): boolean {
+  return /\bPure\b|\(pure\)|,\s*pure\b|\(pure:|\bas pure functions\b|\bare pure\b/.test(headerOf(text));
+}
+
+/**
+ * Files that say they are pure must be proven so: each is compiled by tsconfig.pure.json (no Foundry, DOM or Node
+ * types), and that project lists no file that does not say so. `pureFiles` are that project's files, relative to
+ * the repository; `root` is src/. The command-line tool (src/cli/) is Node's and checked by its own project.
+ */
+export function pureProblems(root: string, pureFiles: readonly string[]): string[] {
+  const listed = new Set(pureFiles.map((f) => f.replace(/^src\//, "")));
+  const problems: string[] = [];
+  for (const file of sourceFiles(root)) {
+    const place = placeOf(file);
+    if (place === null || place.layer === "rules" || place.layer === "cli") continue;
+    const claims = claimsPure(readFileSync(join(root, file), "utf8"));
+    if (claims && !listed.has(file)) problems.push(`src/${file} says it is pure but tsconfig.pure.json does not compile it`);
+    if (!claims && listed.has(file)) problems.push(`tsconfig.pure.json compiles src/${file}, whose header does not say it is pure`);
+    listed.delete(file);
+  }
+  for (const gone of listed) problems.push(`tsconfig.pure.json lists src/${gone}, which does not exist`);
+  return problems;
+}
+
 /** The path of a file relative to a root, with forward slashes. */
 export function relativePath(root: string, file: string): string {
   return relative(root, file).split(sep).join("/");

@@ -1,6 +1,6 @@
 /**
  * From an actor and a request to a check ready to roll, or the reason it cannot be rolled (RULES.md "Dice and
- * checks", "Attacks"). The one pure path the roll dialog, `rollCheck` and the card share.
+ * checks", "Attacks"). The one path the roll dialog, `rollCheck` and the card share. Pure: no Foundry globals.
  */
 import { DEFAULT_SKILL_LADDER, attackTN } from "../../rules";
 import type { SkillLadder } from "../../rules";

@@ -1,8 +1,8 @@
 /**
  * The encounter simulator for the GM (ApplicationV2 + Handlebars): sides built from dragged actors or from the
  * current combat, the simulation run in a Web Worker (simulator.worker.ts) with a progress bar and a cancel
- * button, and the result as a table and a chart of the rounds. The state and the context are pure
- * (simulator-state.ts); this class only wires Foundry's events to them.
+ * button, and the result as a table and a chart of the rounds. The state and the context live in
+ * simulator-state.ts, free of Foundry; this class only wires Foundry's events to them.
  */
 import { i18nFormat } from "../../core/i18n";
 import { encounterFromActors } from "../../data/simulator-encounter";

@@ -1,5 +1,5 @@
 /**
- * The messages between the simulator app and its Web Worker, and the worker's side as pure message handling:
+ * The messages between the simulator app and its Web Worker, and the worker's side as message handling (pure):
  * `simulationWorker({ post, pause })` answers each message it receives, with no Worker global in sight, so tests
  * drive it directly. The worker file (simulator.worker.ts) only wires it to `self`.
  *

@@ -6,7 +6,7 @@
 import { choiceOf } from "../../../data/combat/declaration";
 import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../../data/combat/declaration";
 import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
-import { AgeOfDragonsCombat } from "../../../documents/combat";
+import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../../documents/combatant";
 import { snapshotOf } from "../../../documents/lookups";
 import type { MovePhase } from "../../../rules/procedures/move";
