@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 import { SYSTEM_MODULE } from "./src/constants/system-id";
 
 // Foundry loads one ES module; class names must survive (Foundry derives ids from them), so no minifying. The
-// doc comments stay in the sources and the source maps, not in the bundle (the 150 KB gzipped budget, issue 11).
+// doc comments stay in the sources and the source maps, not in the bundle (the 150 KB gzipped budget in README "Benchmarks").
 const output = { comments: { jsdoc: false, legal: true, annotation: true } };
 export default defineConfig({
   publicDir: false,

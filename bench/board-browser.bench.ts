@@ -1,5 +1,5 @@
 /**
- * The range board's render in Chromium (issue 9 "Speed": under 50 ms with 100 combatants and 10 landmarks):
+ * The range board's render in Chromium (README "The range and altitude board": under 50 ms with 100 combatants and 10 landmarks):
  * the board context, the Handlebars render and the browser's parse and layout of the window's HTML with the
  * system's CSS, in the npm Chromium the browser tests use. The "parse and layout" cases hand the page HTML it
  * already holds, so they time the browser's work and not the DevTools protocol; the last case ships the freshly

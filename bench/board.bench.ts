@@ -1,5 +1,5 @@
 /**
- * The range board at scale (issue 9 "Speed"): 100 combatants and 10 landmarks. Measures one move (rules and the
+ * The range board at scale (docs/BOARD.md): 100 combatants and 10 landmarks. Measures one move (rules and the
  * changes it writes), the board context for a selected combatant, and the Handlebars render of the whole board
  * window. Prints, once, how many entries one move changes and how large the stored state is. Run with
  * `npx vitest bench --run bench/board.bench.ts`. Informs, never gates.

@@ -1,4 +1,4 @@
-// A dragon's sheet with 30 items (issue 11 "Benchmarks"): the data model's derived values (actorSnapshot, as
+// A dragon's sheet with 30 items (README "Benchmarks"): the data model's derived values (actorSnapshot, as
 // prepareDerivedData computes them), the sheet's context (buildActorContext) and the real Handlebars templates
 // rendered with the test double of Foundry's helpers (test/templates/), compiled once as Foundry caches them.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Encounter simulator throughput (issue 11 "Speed"): one iteration plays RUNS whole skirmishes, so runs per
+// Encounter simulator throughput (README "Benchmarks"): one iteration plays RUNS whole skirmishes, so runs per
 // second = iterations per second x RUNS. The matchups come from the bestiary pack sources, as the CLI plays them.
 import { resolve } from "node:path";
 import { bench, describe } from "vitest";

@@ -220,7 +220,7 @@ export type { ContestOddsInput, DamageOddsInput } from "./odds";
 export { attackOdds } from "./odds-attack";
 export type { AttackOdds, AttackOddsInput } from "./odds-attack";
 
-// The encounter simulator (DESIGN.md: `simulate(encounter, { runs, seed })`)
+// The encounter simulator (README "Simulator": `simulate(encounter, { runs, seed })`)
 export {
   DEFAULT_ROUND_LIMIT,
   MAX_COMBATANTS,

@@ -44,7 +44,7 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackMessageModel;
       combatCard: typeof CombatCardModel;
     };
-    // Combat (issue 8): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
+    // Combat (docs/COMBAT.md): the built-in base subtypes carry the round and skirmish state; requests travel as messages.
     Combat: { base: typeof CombatModel };
     Combatant: { base: typeof CombatantModel };
   }

@@ -1,4 +1,4 @@
-// The range and altitude board in the browser (issue 9 "Tests"): a fight with flyers at every altitude, a grapple,
+// The range and altitude board in the browser (docs/BOARD.md): a fight with flyers at every altitude, a grapple,
 // a carried combatant and landmarks, seen from two different combatants, as a player and as the GM, in both
 // themes; axe-clean, screenshots in test-output/screenshots/board-*.png.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The check card in the chat log (issue 7): a success and a failure, light and dark, axe clean.
+// The check card in the chat log (README "Rolling checks"): a success and a failure, light and dark, axe clean.
 import { describe, expect, it } from "vitest";
 import { checkCardContext } from "../../src/features/checks/check-card-context";
 import { checkCardData } from "../../src/data/message/check-data";

@@ -1,4 +1,4 @@
-// The roll dialog in the browser (issue 7): a plain check and an attack with a target, light and dark, axe clean.
+// The roll dialog in the browser (README "Rolling checks"): a plain check and an attack with a target, light and dark, axe clean.
 import { describe, expect, it } from "vitest";
 import { rollDialogContext } from "../../src/core/rolls/roll-dialog-context";
 import { bestiary } from "../data/check/bestiary";

@@ -1,4 +1,4 @@
-// The theme in both Foundry themes (DESIGN.md "Tests"): one sample of every shared element passes axe (contrast
+// The theme in both Foundry themes (test/browser/README.md): one sample of every shared element passes axe (contrast
 // included), and the nearest theme wins when a light view sits in a dark interface.
 import { describe, expect, it } from "vitest";
 import { renderView, THEMES, type Theme } from "./harness";

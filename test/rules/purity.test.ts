@@ -1,4 +1,4 @@
-// DESIGN.md "Layers": src/rules/ imports nothing outside itself and uses no Foundry, DOM or Node global.
+// README "How the code is laid out": src/rules/ imports nothing outside itself and uses no Foundry, DOM or Node global.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rollFrom, scriptedDice, seededDice } from "../../src/rules/roll-sources";
 
-describe("DESIGN.md dice sources: seededDice", () => {
+describe("dice sources: seededDice", () => {
   it("gives the same faces for the same seed", () => {
     expect(seededDice(42).roll(20, 10)).toEqual(seededDice(42).roll(20, 10));
   });
@@ -34,7 +34,7 @@ describe("DESIGN.md dice sources: seededDice", () => {
   });
 });
 
-describe("DESIGN.md dice sources: scriptedDice", () => {
+describe("dice sources: scriptedDice", () => {
   it("hands out the scripted faces in order", () => {
     const dice = scriptedDice([3, 5, 1, 10]);
     expect(dice.roll(2, 6)).toEqual([3, 5]);
@@ -59,7 +59,7 @@ describe("DESIGN.md dice sources: scriptedDice", () => {
   });
 });
 
-describe("DESIGN.md dice sources: rollFrom", () => {
+describe("dice sources: rollFrom", () => {
   it("passes a valid answer through, awaiting an async source", async () => {
     await expect(rollFrom({ roll: () => Promise.resolve([2, 6]) }, 2, 6)).resolves.toEqual([2, 6]);
   });

@@ -1,4 +1,4 @@
-// The range board's templates rendered with real Handlebars and the real en.json (DESIGN.md "Tests").
+// The range board's templates rendered with real Handlebars and the real en.json (test/browser/README.md).
 import { describe, expect, it } from "vitest";
 import { buildBoardContext } from "../../src/features/board/board-context";
 import type { BoardInput } from "../../src/features/board/board-context";

@@ -1,6 +1,6 @@
 /**
  * TEST DOUBLE of the Foundry v13 Handlebars helpers our templates use: `localize`, `selectOptions`,
- * `numberFormat`, `eq`, `ne`, `and`, `or`, `not`, `concat` (DESIGN.md "Tests"). Each follows Foundry's documented
+ * `numberFormat`, `eq`, `ne`, `and`, `or`, `not`, `concat` (test/browser/README.md). Each follows Foundry's documented
  * behaviour (foundryvtt.com/api, `foundry.applications.handlebars`), written here from that description:
  * - `localize key` reads the real lang/en.json; with hash arguments it formats `{name}` placeholders like
  *   `game.i18n.format`. STRICTER than Foundry: a missing key throws (Foundry would print the key), so a

@@ -1,5 +1,5 @@
 /**
- * The pool roll's formula, `Nd6cs>=T` (DESIGN.md "Dice"): N six-sided dice, each at or above T a success.
+ * The pool roll's formula, `Nd6cs>=T` (README "Rolling checks"): N six-sided dice, each at or above T a success.
  * Pure (no Foundry globals) so parsing and writing are tested directly.
  */
 

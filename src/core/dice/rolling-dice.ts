@@ -1,5 +1,5 @@
 /**
- * A DiceSource (DESIGN.md "The rules engine") that rolls real Foundry Rolls, so every die the engine asks for in
+ * A DiceSource (README "Simulator") that rolls real Foundry Rolls, so every die the engine asks for in
  * initiative, combat events, crashes and surprise is a Roll that Dice So Nice and the chat log show; the rolls are
  * kept to put on the card.
  */

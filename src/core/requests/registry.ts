@@ -1,6 +1,6 @@
 /**
  * The registry of cross-user request kinds and the one procedure every request goes through on the active GM's
- * client (docs/COMBAT.md "Requests"; shared FOUNDRY-V13.md "Cross-user requests"):
+ * client (docs/COMBAT.md "Requests"):
  *
  *   parse (pure: the untrusted payload's shape) -> gather (re-read the documents it names) ->
  *   validate (pure: who asked, do they own what they act for, is it legal now) -> apply (write).

@@ -1,5 +1,5 @@
 /**
- * When the GM may change a combat's round mode (issue 8): before the skirmish starts, or between rounds (this
+ * When the GM may change a combat's round mode (docs/COMBAT.md): before the skirmish starts, or between rounds (this
  * round's End Phase resolved, the next round not yet begun). Mid-round the plan being walked belongs to the old
  * mode, so a change is refused. The new mode's plan is built when the next round begins (round-driver beginRound).
  * Pure: the combat's document class enforces it in _preUpdate, the tracker's banner asks it before offering the

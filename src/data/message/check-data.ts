@@ -1,5 +1,5 @@
 /**
- * The data a check card keeps in `message.system` (issue 7): who rolled what, with which pool and TN, and how
+ * The data a check card keeps in `message.system` (README "Rolling checks"): who rolled what, with which pool and TN, and how
  * many successes. The dice themselves are the message's roll (so Dice So Nice shows them). Pure: built from a
  * prepared check, rendered by checkCardContext.
  */

@@ -80,7 +80,7 @@ async function rollPool(pool: number, tn: number): Promise<{ roll: PoolRoll | nu
   return { roll, faces: roll.faces };
 }
 
-/** A query to one user (FOUNDRY-V13.md "Cross-user requests"); typed here as the documented call. */
+/** A query to one user (docs/COMBAT.md "Requests"); typed here as the documented call. */
 type QueryCall = (name: string, data: Record<string, unknown>, options: { timeout: number }) => Promise<unknown>;
 
 function queryUser(user: User.Implementation, name: string, data: Record<string, unknown>, timeout: number): Promise<unknown> {

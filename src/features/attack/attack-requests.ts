@@ -1,6 +1,6 @@
 /**
  * The attack card's cross-user requests, pure: the payload parsers and the validators the active GM runs before
- * it writes (docs/ATTACK.md "Requests"; shared FOUNDRY-V13.md "Cross-user requests"). Kinds: `attack.declare`
+ * it writes (docs/ATTACK.md "Requests"). Kinds: `attack.declare`
  * (a player opens a card), `attack.defend`, `attack.rollDamage`, `attack.apply`, `attack.undo`. The requester is
  * the author of the request message, never a field of the payload; the facts are re-read from documents by
  * the GM's gatherer (attack-flow.ts). Nothing here touches Foundry.

@@ -1,5 +1,5 @@
 /**
- * Token elevation and the altitude bands, both ways (issue 9 "Token elevation"): each band sets a token's
+ * Token elevation and the altitude bands, both ways (docs/BOARD.md): each band sets a token's
  * elevation to a configurable value, and an elevation set by hand selects the nearest band. Pure: no Foundry
  * globals, so the settings text can be parsed and tested anywhere.
  */

@@ -2,8 +2,7 @@
  * The board's requests between users, as pure functions: a player's move, read from an untrusted payload,
  * checked against who asked and the latest skirmish state, and turned into the engine's changes; and the GM's
  * direct edits. The Foundry wiring (src/features/board/board-request-handlers.ts) re-reads the combat
- * and the requester from documents the server vouches for before it calls these (FOUNDRY-V13.md "Cross-user
- * requests"); nothing here trusts a payload's claim about who sent it.
+ * and the requester from documents the server vouches for before it calls these (docs/COMBAT.md "Requests"); nothing here trusts a payload's claim about who sent it.
  */
 import { ALTITUDES, DISTANCES } from "../../rules/bands";
 import { BOARD_MOVE_KINDS, resolveBoardMove } from "../../rules/board/board-move";
@@ -118,7 +117,7 @@ export function ruleEditRequest(state: SkirmishState, edit: BoardEdit, requester
 
 /**
  * Runs requests one at a time in arrival order, each against the state the previous one left, so two players
- * moving in the same instant both land (issue 9 "Bad input and concurrency"). `run` reads the latest state
+ * moving in the same instant both land (docs/BOARD.md). `run` reads the latest state
  * itself; the queue only orders the calls and keeps one failure from stopping the next.
  */
 export class RequestQueue {

@@ -33,7 +33,7 @@ export function editUpdates(
 
 /**
  * The Combat paths that forget a combatant no longer in the combat: its place, every distance naming it, its
- * grapples and carries (issue 9: a combatant removed from combat leaves no stale pairs). Empty when nothing
+ * grapples and carries (a combatant removed from combat leaves no stale pairs). Empty when nothing
  * stored names it.
  */
 export function staleUpdates(stored: StoredSkirmish, removedId: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The range and altitude board window (issue 9): altitude lanes with every combatant's token, grapples and
+ * The range and altitude board window (docs/BOARD.md): altitude lanes with every combatant's token, grapples and
  * carries as links, landmarks, the selected combatant's view of everyone else, the same as a table, the move
  * controls and the GM's editing controls. One window per client; it re-renders when the combat changes.
  * Everything it shows comes from buildBoardContext; everything it changes goes through its BoardSource.

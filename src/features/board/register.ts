@@ -74,7 +74,7 @@ async function syncElevations(combat: AgeOfDragonsCombat): Promise<void> {
   }
   for (const [scene, tokens] of byScene) {
     const updates = elevationUpdates(altitudes, tokens, bandElevations()).map((u) => ({ _id: u.tokenId, elevation: u.elevation }));
-    // The flag travels in the update's options to every client's updateToken hook (FOUNDRY-V13.md "Data models").
+    // The flag travels in the update's options to every client's updateToken hook (core's Document update: options travel to every client).
     const options = { [OWN_UPDATE]: true } as Parameters<typeof scene.updateEmbeddedDocuments>[2];
     if (updates.length > 0) await scene.updateEmbeddedDocuments("Token", updates, options);
   }

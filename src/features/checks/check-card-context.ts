@@ -1,5 +1,5 @@
 /**
- * What a check card shows (issue 7): the speaker's portrait and name, the check with its skill and rank, the
+ * What a check card shows (README "Rolling checks"): the speaker's portrait and name, the check with its skill and rank, the
  * pool and TN with any modifiers, every die, and the result in words. Pure: built from the card's data and the
  * roll's faces; the successes are counted again from the faces by the rules, never trusted from the data alone.
  */

@@ -166,7 +166,7 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
   const derived = input.derived.skills[identifier];
   const attribute = system.attribute === "pneuma" ? "pneuma" : "soma";
   const onLadder = rankOnLadder(system.rank, input.ladder);
-  // A rank the world's ladder lacks rolls as untrained (issue 7 "Bad input"), with a warning rather than a crash.
+  // A rank the world's ladder lacks rolls as untrained (README "Sheets"), with a warning rather than a crash.
   const tn = onLadder && derived ? derived.tn : skillTN("untrained", input.ladder);
   return {
     id: item.id,

@@ -192,7 +192,7 @@ export class SimulatorApp extends Base {
 }
 
 /**
- * The sides of a combat: its combatants grouped by the side the combat gives them (`system.side`, issue 8), or by
+ * The sides of a combat: its combatants grouped by the side the combat gives them (`system.side`, docs/COMBAT.md), or by
  * token disposition (friendly, neutral, hostile) where none is set.
  */
 function combatSides(combat: Combat): SideInput[] {

@@ -151,7 +151,7 @@ export interface MoveOptions {
 }
 
 /**
- * The move form's choices without listing every band of every reference (issue 9 "Speed"): a reference is
+ * The move form's choices without listing every band of every reference (docs/BOARD.md): a reference is
  * listed when a one-step move to or from it is legal (any legal move implies one), and the bands are listed for
  * the chosen reference only. Agrees with boardMoveTargets (a test checks it).
  */

@@ -1,5 +1,5 @@
 /**
- * The simulator's dice: one seeded stream for a whole simulation (DESIGN.md "The rules engine": in the simulator
+ * The simulator's dice: one seeded stream for a whole simulation (README "The public API": in the simulator
  * the DiceSource is a seeded PRNG). The generator is the engine's own (`seededDice`, mulberry32), so a seed means
  * the same faces everywhere; `roll` here only skips the per-call checks the engine's general source makes, since
  * the procedures check every answer (`rollPool`, `rollFrom`) anyway.

@@ -1,4 +1,4 @@
-/** The encounter simulator (DESIGN.md "The rules engine": `simulate`), pure like the rest of src/rules/. */
+/** The encounter simulator (README "Simulator": `simulate`), pure like the rest of src/rules/. */
 export {
   DEFAULT_ROUND_LIMIT,
   MAX_COMBATANTS,

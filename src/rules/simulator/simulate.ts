@@ -128,7 +128,7 @@ function summarise(ctx: RunContext, runs: number, options: SimulateOptions, canc
 }
 
 /**
- * Plays the encounter `runs` times from one seed and summarises the results (DESIGN.md "The rules engine").
+ * Plays the encounter `runs` times from one seed and summarises the results (README "Simulator").
  * Bad input throws a SimulationInputError whose `problem` holds an en.json key (encounter.ts).
  */
 export async function simulate(encounter: Encounter, options: SimulateOptions): Promise<SimulationResult> {

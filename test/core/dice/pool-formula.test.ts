@@ -1,4 +1,4 @@
-// The pool roll's formula `Nd6cs>=T` (DESIGN.md "Dice"), written and read as pure functions.
+// The pool roll's formula `Nd6cs>=T` (README "Rolling checks"), written and read as pure functions.
 import { describe, expect, it } from "vitest";
 import { parsePoolFormula, poolFormula } from "../../../src/core/dice/pool-formula";
 

@@ -1,4 +1,4 @@
-// The roll dialog's context (issue 7): the chosen check, modifiers, refusals in words and the engine's exact odds.
+// The roll dialog's context (README "Rolling checks"): the chosen check, modifiers, refusals in words and the engine's exact odds.
 import { describe, expect, it } from "vitest";
 import { choiceFromValue, checkValue, rollDialogContext } from "../../../src/core/rolls/roll-dialog-context";
 import type { RollDialogState } from "../../../src/core/rolls/roll-dialog-context";

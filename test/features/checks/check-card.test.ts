@@ -1,4 +1,4 @@
-// The check card's data and context (issue 7): who rolled what, each die, the result in words.
+// The check card's data and context (README "Rolling checks"): who rolled what, each die, the result in words.
 import { describe, expect, it } from "vitest";
 import { checkCardContext } from "../../../src/features/checks/check-card-context";
 import { checkCardData } from "../../../src/data/message/check-data";

@@ -1,4 +1,4 @@
-// The encounter simulator (DESIGN.md `simulate`): determinism, agreement with the exact odds, and outcomes that
+// The encounter simulator (README "Simulator"): determinism, agreement with the exact odds, and outcomes that
 // follow from the combatants' numbers, each checked against the 95% intervals the simulator reports.
 import { describe, expect, it } from "vitest";
 import { attackOdds } from "../../../src/rules/odds-attack";

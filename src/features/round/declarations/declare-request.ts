@@ -1,8 +1,9 @@
 /**
  * The `combat.declare` request (000 "Alternative Option: Reverse Declaration"): a player declares for its own
  * combatant at that combatant's declare step. Parse and validate are pure; gather re-reads the combat, the
- * combatant, its actor's weapons and whether the requester owns it (declare-requests-foundry.ts); apply writes
- * `system.declarations.<id>`. Secret declarations never travel this way (secret-store.ts).
+ * combatant, its actor's weapons and whether the requester owns it (`registerDeclareRequest` in
+ * declaration-flow.ts); apply writes `system.declarations.<id>`. Secret declarations never travel this way
+ * (secret-store.ts).
  */
 import { parseDeclarationChoice, isChoiceRefusal, ruleOnChoice } from "../../../data/combat/declaration";
 import type { DeclarationChoice, DeclaringWeapon } from "../../../data/combat/declaration";

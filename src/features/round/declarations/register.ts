@@ -1,5 +1,5 @@
 /**
- * Registers the declaration modes (issue 8, docs/COMBAT.md "Declarations"): the `combat.declare` request, the
+ * Registers the declaration modes (docs/COMBAT.md "Declarations"): the `combat.declare` request, the
  * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
  * button. Call in `init`.
  */

@@ -1,7 +1,7 @@
 /**
  * How a secret declaration travels from its declarer to the active GM, pure (docs/COMBAT.md "Secret declaration").
  *
- * A query handler cannot tell who sent the query (FOUNDRY-V13.md "Cross-user requests"), and a query's answer goes
+ * A query handler cannot tell who sent the query (docs/COMBAT.md "Requests"), and a query's answer goes
  * back to whoever sent it. So if the declarer's client answered the "declare" query with the choice itself, any
  * user allowed to query (players are, by default) could ask the declarer the same question and read its secret.
  * Instead the GM's question carries a one-time token that only the asked user receives; the declarer's client
