@@ -13,7 +13,6 @@ import { exposeApi } from "./api";
 import { registerAttackCard } from "../features/attack/register";
 import { registerBoard } from "../features/board/register";
 import { registerCombat } from "../features/round/register";
-import { registerDeclarations } from "../features/round/declarations/register";
 import { trackableAttributes } from "../constants/token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "../core/settings/register";
@@ -42,6 +41,5 @@ export function registerSystem(): void {
   registerBoard();
   registerSimulator();
   registerAttackCard();
-  registerDeclarations();
   exposeApi(game.system.version);
 }

@@ -12,6 +12,7 @@ import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { registerCombatRequests } from "./combat-requests";
 import { registerRequests } from "../../core/requests/requests";
 import { beginRound, resolveEnd, surpriseStep } from "./round-driver";
+import { registerDeclarations } from "./declarations/register";
 
 /** Registers everything the combat needs. */
 export function registerCombat(): void {
@@ -25,6 +26,7 @@ export function registerCombat(): void {
   registerCombatCards();
   CONFIG.ui.combat = AgeOfDragonsCombatTracker;
   registerCombatantConfig();
+  registerDeclarations();
   // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.
   Hooks.on("updateActor", (actor: Actor.Implementation) => {
     if (game.combat?.combatants.some((c) => c.actorId === actor.id)) void ui.combat.render();
