@@ -7,7 +7,7 @@ import { encounterFromActors } from "../../src/data/simulator-encounter";
 import { actorSnapshot, attackPools, combatantState, grapplePools } from "../../src/data/actor/actor-snapshot";
 import { compileEncounter } from "../../src/rules/simulator/compile";
 
-const entries = loadBestiary(resolve(import.meta.dirname, "../../../packs/_source/bestiary"));
+const entries = loadBestiary(resolve(import.meta.dirname, "../../packs/_source/bestiary"));
 
 describe("encounterFromActors", () => {
   it("reads the whole bestiary", () => {
