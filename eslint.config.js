@@ -9,7 +9,9 @@ export default tseslint.config(
   {
     files: ["**/*.ts"],
     languageOptions: {
-      parserOptions: { project: ["./tsconfig.json", "./tsconfig.node.json"], tsconfigRootDir: import.meta.dirname },
+      // The project service finds each file's project through tsconfig.json's references and builds each
+      // program once for the whole run.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],

@@ -1,14 +1,43 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The test files that render views in Chromium: those that import the browser harness (test/browser/harness.ts),
+ * wherever they live. They form the "browser" project, the rest the "unit" project; both run in one vitest run,
+ * their files sharing the workers, so the unit tests run while the browser works.
+ */
+function browserTestFiles(): string[] {
+  return readdirSync("test", { recursive: true, encoding: "utf8" })
+    .map((name) => join("test", name).split("\\").join("/"))
+    .filter((file) => file.endsWith(".test.ts"))
+    .filter((file) => file.startsWith("test/browser/") || /from "[./]*\/?browser\/harness"/.test(readFileSync(file, "utf8")))
+    .sort();
+}
+
+const browser = browserTestFiles();
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    environment: "node",
     reporters: ["default"],
-    // Resolves the npm-shipped Chromium once per run for the browser tests (test/browser/README.md).
-    globalSetup: ["test/browser/global-setup.ts"],
-    // Browser tests start a Chromium per file; on a busy 2-core machine that can take several seconds.
+    // A view waits on the shared browser and a property test on a busy 2-core machine: several seconds each.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: browser, environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: browser,
+          environment: "node",
+          // Starts the one Chromium and the file server of the run (test/browser/README.md).
+          globalSetup: ["test/browser/global-setup.ts"],
+        },
+      },
+    ],
   },
 });
