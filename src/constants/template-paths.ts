@@ -15,7 +15,6 @@ export function templatePath(relative: string): string {
  */
 export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
-  templatePath("combat/dice-row.hbs"),
   templatePath("combat/tracker-turn.hbs"),
   templatePath("sheets/actor/item-controls.hbs"),
   templatePath("sheets/item/summary.hbs"),
@@ -24,5 +23,5 @@ export const PARTIALS: readonly string[] = [
   templatePath("board/table.hbs"),
   templatePath("chat/attack/target.hbs"),
   templatePath("chat/attack/button.hbs"),
-  templatePath("chat/attack/dice.hbs"),
+  templatePath("chat/card-header.hbs"),
 ];

@@ -1,17 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/features/attack/attack-card-context";
+import type { CardViewer } from "../../src/features/attack/attack-card-context";
 import { cardStates, inputFor, t } from "../features/attack/attack-card-states";
 import { THEMES, renderView } from "./harness";
 
 const states = cardStates();
-const views = Object.keys(states).flatMap((name) => THEMES.map((theme) => [name, theme] as const));
+/** Every state as a GM sees it, the awaiting defence as the defender's owner, and once as a player not in it. */
+const shots: Record<string, { state: string; viewer: CardViewer }> = {
+  ...Object.fromEntries(Object.keys(states).map((name) => [name, { state: name, viewer: { isGM: true, owns: [] } }])),
+  "awaiting-defence": { state: "awaiting-defence", viewer: { isGM: false, owns: ["b"] } },
+  "uninvolved-player": { state: "awaiting-defence", viewer: { isGM: false, owns: [] } },
+};
+const views = Object.keys(shots).flatMap((name) => THEMES.map((theme) => [name, theme] as const));
 
 describe("the attack card in the chat log", () => {
   it.each(views)("%s (%s)", async (name, theme) => {
-    const entry = states[name];
-    if (entry === undefined) throw new Error(`no state ${name}`);
-    const owner = name === "awaiting-defence" ? { isGM: false, owns: ["b"] } : { isGM: true, owns: [] };
-    const context = attackCardContext(t, inputFor(entry.card, entry.state, { viewer: owner }));
+    const shot = shots[name];
+    const entry = shot === undefined ? undefined : states[shot.state];
+    if (shot === undefined || entry === undefined) throw new Error(`no state ${name}`);
+    const context = attackCardContext(t, inputFor(entry.card, entry.state, { viewer: shot.viewer }));
     const { html } = await renderView({
       template: "systems/age-of-dragons/templates/chat/attack/card.hbs",
       context,
@@ -20,5 +27,7 @@ describe("the attack card in the chat log", () => {
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
     expect(html).toContain(context.title);
+    if (name === "uninvolved-player") expect(html).not.toContain("<button");
+    if (name === "killed") expect(html).toContain("life −1/12, killed");
   });
 });

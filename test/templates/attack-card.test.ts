@@ -14,7 +14,8 @@ function html(name: string, values: Parameters<typeof inputFor>[2] = {}): string
 
 describe("the attack card template", () => {
   it("lists its partials for preloading", () => {
-    for (const partial of ["target", "button", "dice"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/chat/attack/${partial}.hbs`);
+    for (const partial of ["target", "button"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/chat/attack/${partial}.hbs`);
+    for (const shared of ["chat/card-header", "dice/dice-faces"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/${shared}.hbs`);
   });
   it.each(Object.keys(states))("renders %s", (name) => {
     expect(html(name)).toContain('class="age-of-dragons aod-attack-card');
@@ -27,15 +28,29 @@ describe("the attack card template", () => {
   });
   it("marks successful dice for players and screen readers", () => {
     const out = html("awaiting-defence");
-    expect(out.match(/aod-attack-card__die--success/g)).toHaveLength(3);
-    expect(out).toContain('aria-label="6, a success"');
-    expect(out).toContain('aria-label="1, no success"');
+    expect(out.match(/aod-die--success/g)).toHaveLength(3);
+    expect(out.match(/aod-die-mark/g)).toHaveLength(3);
+    expect(out).toContain("6: a success");
+    expect(out).toContain("1: no success");
   });
   it("escapes names typed by users", () => {
     const entry = states.miss;
     if (entry === undefined) throw new Error("missing");
     const card = { ...entry.card, attacker: { ...entry.card.attacker, name: "<b>Sable</b>" } };
     expect(renderTemplate(CARD, attackCardContext(t, inputFor(card, entry.state)))).toContain("&lt;b&gt;Sable&lt;/b&gt; attacks");
+  });
+  it("puts each defence's chance inside its button", () => {
+    expect(html("awaiting-defence")).toMatch(/data-skill="toothAndClaw"><span class="aod-attack-card__button-label">Tooth and Claw \(5 dice at 4\+\)<\/span><span class="aod-attack-card__chance">50% to stop it<\/span><\/button>/);
+  });
+  it("folds the log away after Apply and keeps the wound story on the target", () => {
+    const out = html("damage-applied");
+    expect(out).toMatch(/<details class="aod-attack-card__log">\s*<summary>What happened \(\d+\)<\/summary>/);
+    expect(out).toContain('class="aod-attack-card__wounds aod-attack-card__wounds--fit">5 − armour 3 &#x3D; 2 wounds → life 6/12</p>');
+  });
+  it("heads the card with the attacker's small portrait and names the attacker once", () => {
+    const out = html("hit");
+    expect(out).toContain('<img class="aod-card-portrait" src="systems/age-of-dragons/assets/art/sable-dragon.svg" alt="" width="32" height="32">');
+    expect(out.replace(/<[^>]*>/g, "").match(/Sable Dragon/g)).toHaveLength(1);
   });
   it("shows the wait for a GM as a status", () => {
     expect(html("awaiting-defence", { gmOnline: false })).toMatch(/role="status">Waiting for a GM/);

@@ -9,6 +9,7 @@ describe("the pool roll template", () => {
   it("shows every die, marks the successes and states the count and TN", () => {
     const html = renderTemplate(TEMPLATE, { formula: "5d6cs>=4", isPrivate: false, result: poolResult([6, 4, 3, 1, 5], 4) });
     expect(html.match(/class="aod-die /g)).toHaveLength(5);
+    expect(html.match(/aod-die--success/g)).toHaveLength(3);
     expect(html.match(/aod-die-mark/g)).toHaveLength(3);
     expect(html).toContain("3 successes from 5 dice at TN\u00a04+");
     expect(html).toContain("6: a success");

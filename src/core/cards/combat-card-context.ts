@@ -11,16 +11,10 @@ import type { LogEntry } from "../../rules/state";
 import type { SurpriseCardData } from "../../data/combat/surprise-round";
 import type { StoredSkirmish } from "../../data/combat/stored";
 import type { Format } from "../format";
+import { dieViews, faceViews } from "../dice/pool-result";
 
-/** One die shown on a card: its face and whether it met the TN. */
-export interface DieView {
-  face: number;
-  success: boolean;
-  label: string;
-}
-
-const dice = (faces: readonly number[], tn: number, format: Format): DieView[] =>
-  faces.map((face) => ({ face, success: face >= tn, label: format(face >= tn ? "AOD.Combat.Card.DieSuccess" : "AOD.Combat.Card.DieFail", { face }) }));
+/** One die shown on a card (templates/dice/dice-faces.hbs draws it). */
+export type { DieView } from "../dice/pool-result";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Initiative
@@ -42,27 +36,33 @@ export interface InitiativeCardData {
 
 /** The initiative card's context. */
 export function initiativeCardContext(data: InitiativeCardData, format: Format) {
-  const names = new Map(data.order.map((o) => [o.id, o.name]));
   const sideMode = data.mode === "sideD10";
+  // A combatant's tie-break checks sit under its own row: the first is its tie-break, each later one a re-roll.
+  const checksOf = (id: string) =>
+    data.checks
+      .filter((c) => c.id === id)
+      .map((c, i) => ({
+        label: i === 0 ? format("AOD.Combat.Card.TieBreak") : format("AOD.Combat.Card.Reroll", { count: i + 1 }),
+        dice: dieViews(c.dice, data.tieTN),
+        successes: c.successes,
+        result: format("AOD.Combat.Card.Successes", { successes: c.successes }),
+      }));
   return {
     title: format(sideMode ? "AOD.Combat.Card.SideInitiative" : "AOD.Combat.Card.PneumaOrder", { round: data.round }),
     sideMode,
-    order: data.order.map((o, i) => ({ place: i + 1, name: o.name, detail: format("AOD.Combat.Card.Pneuma", { pneuma: o.pneuma }) })),
-    checks: data.checks.map((c) => ({
-      name: names.get(c.id) ?? c.id,
-      dice: dice(c.dice, data.tieTN, format),
-      result: format("AOD.Combat.Card.Successes", { successes: c.successes }),
-    })),
+    order: data.order.map((o, i) => ({ place: i + 1, name: o.name, detail: format("AOD.Combat.Card.Pneuma", { pneuma: o.pneuma }), checks: checksOf(o.id) })),
     hasChecks: data.checks.length > 0,
-    tieNote: format("AOD.Combat.Card.TieNote", { tn: data.tieTN }),
+    tieNote: data.checks.length > 0 ? format("AOD.Combat.Card.TieNote", { tn: data.tieTN }) : "",
     sides: [...data.sides]
       .sort((a, b) => (b.history.at(-1) ?? 0) - (a.history.at(-1) ?? 0))
       .map((s, i) => ({
         place: i + 1,
         side: s.side,
-        rolls: s.history.join(" → "),
+        dice: faceViews(s.history, 10),
+        rollsLabel: format("AOD.Combat.Card.SideRolls", { side: s.side }),
         final: s.history.at(-1) ?? 0,
-        shift: s.shift === 0 ? "" : format(s.shift < 0 ? "AOD.Combat.Card.PhaseEarlier" : "AOD.Combat.Card.PhaseLater"),
+        phase: format(s.shift < 0 ? "AOD.Combat.Card.PhaseEarlier" : s.shift > 0 ? "AOD.Combat.Card.PhaseLater" : "AOD.Combat.Card.PhaseOwn"),
+        shifted: s.shift !== 0,
       })),
     events: data.events > 0 ? format(data.events === 1 ? "AOD.Combat.Card.EventsDrawnOne" : "AOD.Combat.Card.EventsDrawn", { count: data.events }) : "",
     skipped:
@@ -136,6 +136,7 @@ export function eventCardContext(data: EventCardData, names: Readonly<Record<str
     table: data.table,
     events: data.events.map((e) => ({
       roll: e.roll,
+      dice: faceViews([e.roll], 20),
       name:
         e.event === "custom"
           ? resultText(e.name ?? "") || format("AOD.Combat.Card.CustomEvent")
@@ -191,7 +192,7 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
       cause: format(CAUSE_KEYS[f.cause] ?? "AOD.Combat.Card.Cause.choseToFall"),
       crash: f.crash
         ? {
-            dice: dice(f.crash.dice, f.crash.tn, format),
+            dice: dieViews(f.crash.dice, f.crash.tn),
             summary: format("AOD.Combat.Card.Crash", {
               pool: f.crash.pool,
               tn: f.crash.tn,
@@ -203,6 +204,8 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
             state: changedHealth(data.log, f.name, f.crash.woundState) ? format(`AOD.Combat.Card.Health.${f.crash.woundState}`) : "",
           }
         : null,
+      // A death or a severe injury is the fall's headline, in the sheets' health words.
+      headline: f.crash && changedHealth(data.log, f.name, f.crash.woundState) ? format(`AOD.Sheet.Health.${f.crash.woundState}`) : "",
     })),
     none: data.falls.length === 0 ? format("AOD.Rules.Log.NoFalls") : "",
     expired: format("AOD.Combat.Card.Expired"),
@@ -219,6 +222,7 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
 export function surpriseCardContext(data: SurpriseCardData, format: Format) {
   return {
     title: format(data.kind === "ambush" ? "AOD.Combat.Surprise.AmbushTitle" : "AOD.Combat.Surprise.SurpriseTitle"),
+    ambusherDice: data.ambusher ? faceViews([data.ambusher.roll], 10) : [],
     ambusher: data.ambusher
       ? format(data.ambusher.failed ? "AOD.Combat.Surprise.AmbushFailed" : "AOD.Combat.Surprise.AmbushChance", {
           side: data.ambusher.side,
@@ -230,6 +234,7 @@ export function surpriseCardContext(data: SurpriseCardData, format: Format) {
       : "",
     rolls: data.rolls.map((r) => ({
       side: r.side,
+      dice: faceViews([r.roll], 10),
       total: format("AOD.Combat.Surprise.Roll", { roll: r.roll, agility: r.agility, total: r.roll + r.agility, chance: r.chance }),
       result: format(`AOD.Combat.Surprise.Result.${r.result}`),
       css: r.result,

@@ -15,8 +15,18 @@ import type { AttackCard, CardOutcome, CardTarget, TargetStatus } from "../../ru
 import type { CardCheck } from "../../rules/attack-card-checks";
 import type { DamageCheck } from "../../rules/procedures/attack";
 import { countSuccesses } from "../../rules/pools";
+import { damageDistribution } from "../../rules/odds";
+import { woundState } from "../../rules/health";
+import type { WoundState } from "../../rules/health";
+import { BATTLE_LOG } from "../../rules/reasons";
+import type { LogEntry } from "../../rules/state";
 import type { AttackSource } from "../../data/message/attack-source";
 import type { Format } from "../../core/format";
+import { dieViews } from "../../core/dice/pool-result";
+import type { DieView } from "../../core/dice/pool-result";
+import { percent } from "../../core/handlebars/helpers";
+
+export type { DieView } from "../../core/dice/pool-result";
 
 /** Who is looking at the card. */
 export interface CardViewer {
@@ -40,12 +50,10 @@ export interface CardContextInput {
   preview: CardOutcome | null;
   /** Skill identifier -> the name the participants' skill items give it. */
   skillNames: Readonly<Record<string, string>>;
-}
-
-/** One die face as shown: its face and whether it scored. */
-export interface DieView {
-  face: number;
-  success: boolean;
+  /** Participant id -> its Life Points (the wound story's "life 6/12"); a participant missing here has none shown. */
+  lifeMax: Readonly<Record<string, number>>;
+  /** The attacker's portrait for the card's header ("" for none). */
+  attackerImg: string;
 }
 
 /** A button on the card: its action and the ids it names. */
@@ -56,6 +64,8 @@ export interface ButtonView {
   /** "none" for no defence; "" for an untrained check; else the skill identifier. */
   skill: string;
   primary: boolean;
+  /** A defence's exact chance of stopping the roll already made ("" for none). */
+  chance: string;
 }
 
 /** One target's row. */
@@ -65,10 +75,16 @@ export interface TargetView {
   status: TargetStatus;
   statusLabel: string;
   tone: "wait" | "hit" | "miss" | "info";
+  /** The contest in one line: "Attack 3 vs Defence 1 → hit by 2". */
+  contest: string | null;
   defence: string | null;
   defenceDice: DieView[];
   damage: string | null;
   damageDice: DieView[];
+  /** What the damage does: "5 − armour 3 = 2 wounds → life 6/12, severely injured" (before and after Apply). */
+  wounds: { text: string; state: WoundState } | null;
+  /** The target was severely injured or killed: its badge says so. */
+  headline: boolean;
   waiting: string | null;
   buttons: ButtonView[];
 }
@@ -79,18 +95,37 @@ export interface CardContext {
   stage: AttackCard["stage"];
   title: string;
   subtitle: string | null;
+  /** The attacker's portrait in the card header ("" for none). */
+  img: string;
   tags: string[];
   notice: { text: string; tone: "wait" | "warn" | "info" } | null;
   roll: { label: string; dice: DieView[] } | null;
   targets: TargetView[];
   log: string[];
+  logSummary: string;
+  logOpen: boolean;
   buttons: ButtonView[];
 }
 
-const diceView = (dice: readonly number[] | null, tn: number): DieView[] =>
-  (dice ?? []).map((face) => ({ face, success: face >= Math.max(2, tn) }));
+/** The roll's successes, or null before it or for a card that rolls nothing (a set-down rolls no dice). */
+const rolledSuccesses = (card: AttackCard): number | null => (card.check === null ? null : attackSuccesses(card));
+
+const diceView = (dice: readonly number[] | null, tn: number): DieView[] => dieViews(dice ?? [], tn);
+
+/** The title follows the outcome once every target has answered: "tries to grapple" becomes "grapples". */
+function outcomeTitle(card: AttackCard): string | null {
+  if (card.stage === "refused" || card.targets.length === 0) return null;
+  const statuses = card.targets.map((target) => targetStatus(card, target.id));
+  const all = (status: TargetStatus) => statuses.every((s) => s === status);
+  if (card.action === "grapple") return all("grappled") ? "AOD.Attack.Title.grappled" : all("miss") ? "AOD.Attack.Title.grappleFailed" : null;
+  if (card.action === "breakOut") return all("shakenOff") ? "AOD.Attack.Title.brokeFree" : null;
+  if (card.action === "rescue") return all("caught") ? "AOD.Attack.Title.rescued" : all("notCaught") ? "AOD.Attack.Title.rescueFailed" : null;
+  return null;
+}
 
 function titleKey(card: AttackCard): string {
+  const outcome = outcomeTitle(card);
+  if (outcome !== null) return outcome;
   if (card.action !== "attack") return `AOD.Attack.Title.${card.action}`;
   if (card.killerBlow) return "AOD.Attack.Title.killerBlow";
   if ((card.weapon?.magicCost ?? 0) > 0) return "AOD.Attack.Title.breath";
@@ -111,23 +146,81 @@ const TONES: Readonly<Record<TargetStatus, TargetView["tone"]>> = {
   notCaught: "miss",
 };
 
+const skillName = (t: Format, names: Readonly<Record<string, string>>, check: CardCheck): string =>
+  check.skill === null ? t("AOD.Attack.Untrained") : (names[check.skill] ?? check.skill);
+
 function checkLabel(t: Format, names: Readonly<Record<string, string>>, check: CardCheck): string {
-  const skill = check.skill === null ? t("AOD.Attack.Untrained") : (names[check.skill] ?? check.skill);
-  return t("AOD.Attack.CheckLabel", { skill, pool: check.pool, tn: check.tn });
+  return t("AOD.Attack.CheckLabel", { skill: skillName(t, names, check), pool: check.pool, tn: check.tn });
 }
 
-function defenceButtons(t: Format, names: Readonly<Record<string, string>>, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
-  // No choice is pushed on the defender: every defence looks alike.
-  const buttons = options.map((check) => ({
+/**
+ * The exact chance that a defence stops a roll already made: the attack (or break-out) needs more successes than
+ * the defence, so the defence stops it with at least as many (000 "Melee Attacks"), from the engine's distribution.
+ */
+export function stopChance(check: CardCheck, attackSuccesses: number): number {
+  if (attackSuccesses <= 0) return 1;
+  return damageDistribution({ pool: check.pool, tn: check.tn, armour: 0 })
+    .slice(attackSuccesses)
+    .reduce((sum, p) => sum + p, 0);
+}
+
+function defenceButtons(t: Format, names: Readonly<Record<string, string>>, card: AttackCard, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
+  // No choice is pushed on the defender: every defence looks alike, each with its odds against the roll made.
+  const successes = rolledSuccesses(card) ?? 0;
+  const chanceKey = card.action === "breakOut" ? "AOD.Attack.Chance.hold" : "AOD.Attack.Chance.stop";
+  const buttons: ButtonView[] = options.map((check) => ({
     action: "defend" as const,
     label: checkLabel(t, names, check),
     targetId: target.id,
     skill: check.skill ?? "",
     primary: false,
+    chance: t(chanceKey, { chance: percent(stopChance(check, successes)) }),
   }));
-  buttons.push({ action: "defend", label: t("AOD.Attack.Button.noDefence"), targetId: target.id, skill: "none", primary: false });
+  buttons.push({ action: "defend", label: t("AOD.Attack.Button.noDefence"), targetId: target.id, skill: "none", primary: false, chance: "" });
   return buttons;
 }
+
+/** The contest line: each side's successes and the result, named for the action. */
+function contestLine(t: Format, card: AttackCard, target: CardTarget, status: TargetStatus, margin: number): string | null {
+  const successes = rolledSuccesses(card);
+  if (successes === null || target.defence === null || card.action === "rescue" || card.action === "setDown") return null;
+  const defence = target.defence.check === null ? 0 : countSuccesses(target.defence.dice ?? [], target.defence.check.tn);
+  return t(`AOD.Attack.Contest.${card.action}`, {
+    attack: successes,
+    defence,
+    result: t(`AOD.Attack.Outcome.${status}`, { margin }),
+  });
+}
+
+/** The Damage entry of an outcome's log for this target (the n-th of its name, when several share one). */
+function damageEntry(card: AttackCard, log: readonly LogEntry[], target: CardTarget): LogEntry | undefined {
+  const same = card.targets.filter((other) => other.name === target.name);
+  const nth = same.indexOf(target);
+  return log.filter((entry) => entry.key === BATTLE_LOG.Damage && entry.data?.target === target.name)[nth];
+}
+
+/** The wound story from the outcome's Damage entry: successes − armour = wounds → life left, and the health state. */
+function woundsLine(t: Format, input: CardContextInput, target: CardTarget): TargetView["wounds"] {
+  const card = input.source.card;
+  const log = card.application?.log ?? input.preview?.log ?? [];
+  const data = damageEntry(card, log, target)?.data;
+  const max = input.lifeMax[target.id];
+  if (data === undefined || max === undefined) return null;
+  const wounds = Number(data.wounds);
+  const state = woundState(wounds, max);
+  return {
+    text: t(`AOD.Attack.Wounds.${state}`, {
+      successes: data.successes ?? 0,
+      armour: data.armour ?? 0,
+      damage: data.damage ?? 0,
+      life: max - wounds < 0 ? `\u2212${String(wounds - max)}` : max - wounds,
+      max,
+    }),
+    state,
+  };
+}
+
+const ANSWERED_BY: Readonly<Record<string, string>> = { gm: "AOD.Attack.AnsweredBy.gm", auto: "AOD.Attack.AnsweredBy.auto", timeout: "AOD.Attack.AnsweredBy.timeout" };
 
 function waitingLine(t: Format, input: CardContextInput, target: CardTarget): string | null {
   if (!input.gmOnline) return t("AOD.Attack.Waiting.gm");
@@ -145,28 +238,29 @@ function targetView(t: Format, input: CardContextInput, target: CardTarget): Tar
   const contest = contestFor(card, target.id);
   const margin = contest?.hit ? contest.margin : 0;
   const defence = target.defence;
+  const by = defence === null ? undefined : ANSWERED_BY[defence.by];
   const defenceText =
     defence === null
       ? null
-      : defence.check === null
-        ? t("AOD.Attack.NoDefenceTaken")
-        : t("AOD.Attack.DefenceRolled", {
-            check: checkLabel(t, input.skillNames, defence.check),
-            successes: countSuccesses(defence.dice ?? [], defence.check.tn),
-          });
-  const report = input.preview?.reports.find((r) => r.id === target.id);
-  let damage: string | null = null;
-  if (target.damage !== null) {
-    const successes = countSuccesses(target.damage.dice, target.damage.tn);
-    damage = t("AOD.Attack.DamageRolled", { successes, pool: target.damage.pool, tn: target.damage.tn });
-    if (report && card.stage === "rolled") {
-      damage = `${damage} ${t(`AOD.Attack.WouldDeal.${report.woundState}`, { damage: report.damage, wounds: report.wounds })}`;
-    }
-  }
+      : [
+          defence.check === null
+            ? t("AOD.Attack.NoDefenceTaken")
+            : t("AOD.Attack.DefenceRolled", {
+                skill: skillName(t, input.skillNames, defence.check),
+                successes: countSuccesses(defence.dice ?? [], defence.check.tn),
+                pool: defence.check.pool,
+                tn: defence.check.tn,
+              }),
+          ...(by === undefined ? [] : [t(by)]),
+        ].join(" ");
+  const damage =
+    target.damage === null
+      ? null
+      : t("AOD.Attack.DamageRolled", { successes: countSuccesses(target.damage.dice, target.damage.tn), pool: target.damage.pool, tn: target.damage.tn });
   const buttons: ButtonView[] = [];
   const options = input.defenceOptions[target.id];
   if (status === "awaitingDefence" && mayAnswer && input.gmOnline && options !== undefined) {
-    buttons.push(...defenceButtons(t, input.skillNames, target, options));
+    buttons.push(...defenceButtons(t, input.skillNames, card, target, options));
   }
   const due = input.damageChecks[target.id];
   if (status === "awaitingDamage" && mayStrike && input.gmOnline && due) {
@@ -176,18 +270,25 @@ function targetView(t: Format, input: CardContextInput, target: CardTarget): Tar
       targetId: target.id,
       skill: "",
       primary: true,
+      chance: "",
     });
   }
+  const wounds = target.damage === null ? null : woundsLine(t, input, target);
+  // A kill or a severe injury is the target's headline, in the health words the sheets use.
+  const headline = wounds !== null && wounds.state !== "fit";
   return {
     id: target.id,
     name: target.name,
     status,
-    statusLabel: t(`AOD.Attack.Status.${status}`, { margin }),
+    statusLabel: headline ? t(`AOD.Sheet.Health.${wounds.state}`) : t(`AOD.Attack.Status.${status}`, { margin }),
+    headline,
     tone: TONES[status],
+    contest: contestLine(t, card, target, status, margin),
     defence: defenceText,
     defenceDice: defence?.check ? diceView(defence.dice, defence.check.tn) : [],
     damage,
     damageDice: target.damage ? diceView(target.damage.dice, target.damage.tn) : [],
+    wounds,
     waiting: status === "awaitingDefence" ? waitingLine(t, input, target) : null,
     buttons,
   };
@@ -211,12 +312,12 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
   if (card.killerBlow) tags.push(t("AOD.Attack.Tag.killerBlow"));
   if ((card.weapon?.magicCost ?? 0) > 0) tags.push(t("AOD.Attack.Tag.magic", { cost: card.weapon?.magicCost ?? 0 }));
   if (card.modifiers.dice !== 0 || card.modifiers.tn !== 0) tags.push(t("AOD.Attack.Tag.modifiers", { dice: card.modifiers.dice, tn: card.modifiers.tn }));
-  const successes = attackSuccesses(card);
+  const successes = rolledSuccesses(card);
   const roll =
     card.check === null || successes === null
       ? null
       : {
-          label: t(card.action === "rescue" ? "AOD.Attack.RescueRoll" : "AOD.Attack.AttackRoll", {
+          label: t(`AOD.Attack.Roll.${card.action}`, {
             successes,
             pool: card.check.pool,
             tn: cardAttackTN(card),
@@ -228,10 +329,10 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
   const buttons: ButtonView[] = [];
   const mayStrike = viewer.isGM || viewer.owns.includes(card.attacker.id);
   if (trusted && input.gmOnline && isResolved(card) && !autoApplies(card) && mayStrike) {
-    buttons.push({ action: "apply", label: t("AOD.Attack.Button.apply"), targetId: "", skill: "", primary: true });
+    buttons.push({ action: "apply", label: t("AOD.Attack.Button.apply"), targetId: "", skill: "", primary: true, chance: "" });
   }
   if (trusted && card.stage === "applied" && viewer.isGM) {
-    buttons.push({ action: "undo", label: t("AOD.Attack.Button.undo"), targetId: "", skill: "", primary: false });
+    buttons.push({ action: "undo", label: t("AOD.Attack.Button.undo"), targetId: "", skill: "", primary: false, chance: "" });
   }
   const logEntries = card.application?.log ?? (card.action === "setDown" ? input.preview?.log : undefined) ?? [];
   return {
@@ -239,11 +340,15 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
     stage: card.stage,
     title: t(titleKey(card), { attacker: card.attacker.name }),
     subtitle: card.weapon === null ? null : card.weapon.name,
+    img: input.attackerImg,
     tags,
     notice: notice(t, input),
     roll,
     targets: card.targets.map((target) => targetView(t, view, target)),
     log: logEntries.map((entry) => t(entry.key, entry.data)),
+    logSummary: t("AOD.Attack.LogCount", { count: logEntries.length }),
+    // A set-down says what happened in its log alone, so it stays open; elsewhere the card's lines tell it.
+    logOpen: card.action === "setDown",
     buttons,
   };
 }

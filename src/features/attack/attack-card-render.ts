@@ -68,6 +68,8 @@ async function viewInput(message: ChatMessage.Implementation, source: AttackSour
     damageChecks,
     preview: preview(source, world),
     skillNames: skillNames(world),
+    lifeMax: Object.fromEntries(Object.values(world.state.combatants).map((c) => [c.id, c.life.max])),
+    attackerImg: world.participants[card.attacker.id]?.actor.img ?? "",
   };
 }
 

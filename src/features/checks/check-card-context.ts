@@ -1,7 +1,8 @@
 /**
- * What a check card shows (README "Rolling checks"): the speaker's portrait and name, the check with its skill and rank, the
- * pool and TN with any modifiers, every die, and the result in words. Pure: built from the card's data and the
- * roll's faces; the successes are counted again from the faces by the rules, never trusted from the data alone.
+ * What a check card shows (README "Rolling checks"): the card header (a small portrait, the check's name, the actor
+ * named once beside its skill, rank and attribute), the pool and TN with any modifiers, every die, and the result in
+ * words. Pure: built from the card's data and the roll's faces; the successes are counted again from the faces by
+ * the rules, never trusted from the data alone.
  */
 import { signed } from "../../core/handlebars/helpers";
 import { poolResult } from "../../core/dice/pool-result";
@@ -13,6 +14,11 @@ export function checkCardContext(data: CheckCardData, faces: readonly number[], 
   const result = poolResult(faces, data.tn);
   const attribute = format(`AOD.Choices.attribute.${data.attribute}`);
   const checkName = data.weapon !== "" ? data.weapon : data.skillName !== "" ? data.skillName : attribute;
+  const details = [
+    ...(data.weapon !== "" && data.skillName !== "" ? [data.skillName] : []),
+    format(`AOD.Choices.rank.${data.rank}`),
+    attribute,
+  ].join(" \u00b7 ");
   const modifiers = [
     ...(data.extraDice !== 0 ? [format("AOD.Check.ExtraDice", { value: signed(data.extraDice) })] : []),
     ...(data.tnShift !== 0 ? [format("AOD.Check.TNShift", { value: signed(data.tnShift) })] : []),
@@ -22,13 +28,9 @@ export function checkCardContext(data: CheckCardData, faces: readonly number[], 
     label: format("AOD.Check.CardLabel", { actor: data.actorName, check: checkName }),
     actorName: data.actorName,
     actorImg: data.actorImg,
-    portraitAlt: format("AOD.Check.Portrait", { actor: data.actorName }),
     checkName,
-    details: [
-      ...(data.weapon !== "" && data.skillName !== "" ? [data.skillName] : []),
-      format(`AOD.Choices.rank.${data.rank}`),
-      attribute,
-    ].join(" \u00b7 "),
+    details,
+    subtitle: [data.actorName, details].join(" \u00b7 "),
     pool: format("AOD.RollDialog.PoolValue", { pool: data.pool }),
     tn: format("AOD.RollDialog.TNValue", { tn: data.tn }),
     modifiers,

@@ -74,3 +74,41 @@ describe("a GM's own table's result on the event card", () => {
     expect(context.events[2]?.who).toMatch(/Sable Dragon/);
   });
 });
+
+describe("the combat cards draw their dice and group their rows", () => {
+  it("draws each side's d10s as dice, the tied ones faded, and names the side's speed phases", () => {
+    const sides = initiativeCardContext({ ...card(1, 3), sides: [{ side: "Dragons", history: [4, 10], shift: -1 }, { side: "Wyvern Host", history: [4, 7], shift: 0 }] }, format).sides;
+    expect(sides.map((s) => [s.side, s.dice.map((d) => `${String(d.face)}:${d.tone}:d${String(d.sides)}`), s.phase])).toEqual([
+      ["Dragons", ["4:failure:d10", "10:plain:d10"], "One phase earlier"],
+      ["Wyvern Host", ["4:failure:d10", "7:plain:d10"], "Own speed phases"],
+    ]);
+  });
+  it("puts each combatant's tie-break checks under its own row: the first a tie-break, then re-rolls", () => {
+    const context = initiativeCardContext(
+      {
+        mode: "descending",
+        round: 1,
+        tieTN: 6,
+        order: [{ id: "a", name: "Argent", pneuma: 5 }, { id: "h", name: "Hunter", pneuma: 5 }, { id: "r", name: "Rider", pneuma: 2 }],
+        checks: [
+          { id: "a", dice: [6, 1, 4], successes: 1 },
+          { id: "h", dice: [5, 6, 2], successes: 1 },
+          { id: "a", dice: [2, 6, 6], successes: 2 },
+          { id: "h", dice: [1, 1, 4], successes: 0 },
+        ],
+        sides: [],
+        events: 0,
+      },
+      format,
+    );
+    expect(context.order.map((o) => [o.name, o.checks.map((c) => `${c.label} ${c.dice.map((d) => d.face).join("")} ${c.result}`)])).toEqual([
+      ["Argent", ["Tie-break 641 Successes: 1", "Re-roll 2 662 Successes: 2"]],
+      ["Hunter", ["Tie-break 652 Successes: 1", "Re-roll 2 411 Successes: 0"]],
+      ["Rider", []],
+    ]);
+  });
+  it("draws an event's d20 as a die", () => {
+    const context = eventCardContext({ round: 1, table: "T", events: [{ roll: 13, event: "blindingSun", key: "AOD.CombatEvents.BlindingSun.Effect", text: "", combatant: null, affected: [] }] }, {}, format);
+    expect(context.events[0]?.dice).toEqual([{ face: 13, success: false, tone: "plain", sides: 20, labelKey: "AOD.Roll.Die.Plain" }]);
+  });
+});

@@ -33,12 +33,25 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("awaiting defence: says who is asked and offers the defender its skills or no defence", () => {
     const ctx = view("awaiting-defence");
-    expect(ctx.roll?.label).toBe("Attack: 5 dice at 4+, successes 3");
-    expect(ctx.roll?.dice.map((d) => d.success)).toEqual([true, true, true, false, false]);
+    expect(ctx.roll?.label).toBe("Attack: 3 of 5 dice at 4+");
+    // Rolled 4, 4, 6, 1, 2: drawn successes first, highest first.
+    expect(ctx.roll?.dice.map((d) => [d.face, d.tone])).toEqual([[6, "success"], [4, "success"], [4, "success"], [2, "failure"], [1, "failure"]]);
     expect(ctx.targets[0]?.statusLabel).toBe("Awaiting defence");
     expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend.");
     expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
+  });
+  it("each defence states its exact chance of stopping the roll already made", () => {
+    const ctx = view("awaiting-defence");
+    // 3 successes to stop: P(at least 3 of 5 dice at 4+) = 16/32; P(at least 3 of 3 dice at 5+) = 1/27.
+    expect(ctx.targets[0]?.buttons.map((b) => b.chance)).toEqual(["50% to stop it", "4% to stop it", ""]);
+  });
+  it("a break-out's grappler sees its chance to hold on, and the roll is not called an attack", () => {
+    const card = entry("break-out").card;
+    const open = { ...card, targets: card.targets.map((tg) => ({ ...tg, defence: null })) };
+    const ctx = attackCardContext(t, inputFor(open, entry("break-out").state));
+    expect(ctx.roll?.label).toBe("Break-out: 2 of 5 dice at 4+");
+    expect(ctx.targets[0]?.buttons[0]?.chance).toMatch(/^\d+% to hold on$/);
   });
   it("shows defence buttons only to the defender's owner or a GM", () => {
     expect(actions(view("awaiting-defence", { viewer: { isGM: false, owns: ["a"] } }))).toEqual([]);
@@ -59,18 +72,21 @@ describe("attack card view: every state reads as a player expects", () => {
   it("defended and hit: the margin, then the damage roll for the attacker's owner", () => {
     const ctx = view("defended", { viewer: { isGM: false, owns: ["a"] } });
     expect(ctx.targets[0]?.statusLabel).toBe("Hit by 2");
-    expect(ctx.targets[0]?.defence).toBe("Defended with Aerobatics (3 dice at 5+): successes 1.");
+    expect(ctx.targets[0]?.contest).toBe("Attack 3 vs Defence 1 → hit by 2");
+    expect(ctx.targets[0]?.defence).toBe("Defence: Aerobatics, 1 of 3 dice at 5+.");
     expect(actions(ctx)).toEqual(["rollDamage:b:"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Roll damage (8 dice at 5+)");
   });
   it("miss: no buttons, the card applies itself", () => {
     const ctx = view("miss");
     expect([ctx.targets[0]?.statusLabel, ctx.targets[0]?.tone]).toEqual(["Miss", "miss"]);
+    expect(ctx.targets[0]?.contest).toBe("Attack 3 vs Defence 3 → miss");
     expect(actions(ctx)).toEqual([]);
   });
   it("hit with damage rolled: armour and the health it leads to, and Apply", () => {
     const ctx = view("hit");
-    expect(ctx.targets[0]?.damage).toBe("Damage: 8 dice at 5+, successes 5. After armour: 2 wounds (total 6).");
+    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 8 dice at 5+.");
+    expect(ctx.targets[0]?.wounds).toEqual({ text: "5 − armour 3 = 2 wounds → life 6/12", state: "fit" });
     expect(actions(ctx)).toEqual(["apply"]);
     expect(actions(view("hit", { viewer: { isGM: false, owns: ["b"] } }))).toEqual([]);
   });
@@ -78,6 +94,9 @@ describe("attack card view: every state reads as a player expects", () => {
     const ctx = view("damage-applied");
     expect(ctx.notice?.text).toBe("Applied.");
     expect(ctx.log).toContain(`${states.hit?.card.targets[0]?.name} takes 2 damage (5 successes, armour 3); wounds now 6.`);
+    // The log is folded away; the wound story stays on the target after Apply.
+    expect([ctx.logOpen, ctx.logSummary]).toEqual([false, `What happened (${String(ctx.log.length)})`]);
+    expect(ctx.targets[0]?.wounds?.text).toBe("5 − armour 3 = 2 wounds → life 6/12");
     expect(actions(ctx)).toEqual(["undo"]);
     expect(actions(view("damage-applied", { viewer: { isGM: false, owns: ["a"] } }))).toEqual([]);
   });
@@ -91,13 +110,16 @@ describe("attack card view: every state reads as a player expects", () => {
     const ctx = view("killer-blow");
     expect(ctx.title).toBe("Sable Dragon strikes a killer blow");
     expect(ctx.tags).toEqual(["Killer blow: attack TN\u00a0+1, damage TN\u00a0−2"]);
-    expect(ctx.roll?.label).toBe("Attack: 5 dice at 5+, successes 3");
-    expect(ctx.targets[0]?.damage).toMatch(/^Damage: 9 dice at 3\+, successes 5\. After armour: 2 wounds/);
+    expect(ctx.roll?.label).toBe("Attack: 3 of 5 dice at 5+");
+    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 9 dice at 3+.");
+    expect(ctx.targets[0]?.wounds?.text).toBe("5 − armour 3 = 2 wounds → life 6/12");
   });
   it("killing blow and severe injury are named before apply", () => {
     const hit = entry("hit");
-    expect(attackCardContext(t, inputFor(hit.card, knightWounded(11))).targets[0]?.damage).toMatch(/killed\.$/);
-    expect(attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0]?.damage).toMatch(/severely injured\.$/);
+    const killed = attackCardContext(t, inputFor(hit.card, knightWounded(11))).targets[0];
+    expect([killed?.wounds, killed?.statusLabel, killed?.headline]).toEqual([{ text: "5 − armour 3 = 2 wounds → life −1/12, killed", state: "dead" }, "Dead", true]);
+    const severe = attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0];
+    expect([severe?.wounds, severe?.statusLabel]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 5/12, severely injured", state: "severelyInjured" }, "Severely injured"]);
   });
   it("breath: the Magic Point it spends, each target on its own line", () => {
     const ctx = view("breath");
@@ -107,7 +129,8 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("grapple: both pinned, nothing to roll", () => {
     const ctx = view("grapple");
-    expect([ctx.title, ctx.targets[0]?.statusLabel, actions(ctx)]).toEqual(["Sable Dragon tries to grapple", "Grappled: both pinned", []]);
+    expect([ctx.title, ctx.targets[0]?.statusLabel, actions(ctx)]).toEqual(["Sable Dragon grapples", "Grappled: both pinned", []]);
+    expect(ctx.roll?.label).toBe("Grapple: 2 of 5 dice at 4+");
   });
   it("break-out against two grapplers: each compared separately", () => {
     const ctx = view("break-out");
@@ -118,7 +141,21 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("rescue: the weight TN roll and the catch", () => {
     const ctx = view("rescue");
-    expect([ctx.roll?.label, ctx.targets[0]?.statusLabel]).toEqual(["Rescue: 3 dice at 5+, successes 1", "Caught and carried"]);
+    expect([ctx.title, ctx.roll?.label, ctx.targets[0]?.statusLabel]).toEqual(["Sable Dragon makes a mid-air rescue", "Rescue: 1 of 3 dice at 5+", "Caught and carried"]);
+  });
+  it("a set-down rolls nothing: no roll line, its log open as the card's story", () => {
+    const ctx = view("set-down");
+    expect([ctx.title, ctx.roll, ctx.logOpen, ctx.log.length > 0]).toEqual(["Sable Dragon lets a passenger go", null, true, true]);
+  });
+  it("a defence the GM answered after the owner's time ran out says so", () => {
+    expect(view("defence-after-timeout").targets[0]?.defence).toBe("Defence: Aerobatics, 2 of 3 dice at 5+. No answer in time: the GM answered.");
+  });
+  it("the title follows a failed grapple, a failed rescue and a break-out that frees the breaker", () => {
+    expect(view("grapple-failed").title).toBe("Sable Dragon fails to grapple");
+    expect(view("rescue-failed").title).toBe("Sable Dragon fails to make the catch");
+    expect(view("break-out").title).toBe("Sable Dragon tries to break free");
+    expect(view("break-out-success").title).toBe("Sable Dragon breaks free");
+    expect(view("break-out-success").targets[0]?.contest).toBe("Break-out 2 vs Hold 1 → shaken off");
   });
   it("a card a player made is shown as forged and offers nothing", () => {
     const ctx = view("awaiting-defence", { authoredByGM: false, viewer: { isGM: false, owns: ["a", "b"] } });

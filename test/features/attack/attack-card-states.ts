@@ -1,10 +1,12 @@
-// The attack card in each state the issue names (awaiting defence, defended, hit, miss, damage applied, killer
-// blow, breath, grapple, break-out against two grapplers, rescue), built through the real state machine, with the
-// context input the GM's client would hand the view. The context tests and the browser views share them.
+// The attack card in each state a player meets (awaiting defence, defended, hit, miss, damage applied, killer
+// blow, breath, grapple, break-out against two grapplers, rescue, a severe injury before Apply, a kill after it,
+// a refusal, a defence the GM answered after a timeout, a set-down, a failed rescue and grapple, a break-out that
+// shakes off both grapplers), built through the real state machine, with the context input the GM's client would
+// hand the view. The context tests and the browser views share them.
 import type { CardContextInput } from "../../../src/features/attack/attack-card-context";
 import type { Format } from "../../../src/core/format";
 import type { AttackSource } from "../../../src/data/message/attack-source";
-import { answerDefence, applyCard, cardOutcome, damageFor, isResolved, recordDamage } from "../../../src/rules/attack-card";
+import { answerDefence, applyCard, cardOutcome, damageFor, declareCard, isResolved, recordDamage, rollCard } from "../../../src/rules/attack-card";
 import type { AttackCard, CardDeclaration } from "../../../src/rules/attack-card";
 import { pairKey } from "../../../src/rules/state";
 import type { SkirmishState } from "../../../src/rules/state";
@@ -43,6 +45,17 @@ const grappledWorld = (): SkirmishState => ({
   distances: { [pairKey("a", "b")]: "zero", [pairKey("a", "c")]: "zero" },
 });
 
+/** The world with the knight carrying this many wounds already (of 12 Life Points). */
+export function knightWounded(wounds: number): SkirmishState {
+  const base = world();
+  const b = base.combatants.b;
+  if (b === undefined) throw new Error("no knight");
+  return { ...base, combatants: { ...base.combatants, b: { ...b, life: { max: 12, wounds } } } };
+}
+
+/** The world with the Sable carrying the griffon it caught. */
+const carryingWorld = (): SkirmishState => ({ ...world(), carrying: { a: "c" } });
+
 const knight = { id: "b", name: names.b };
 const griffon = { id: "c", name: names.c };
 const attacker = { attacker: { id: "a", name: names.a } };
@@ -66,6 +79,8 @@ export function inputFor(card: AttackCard, state: SkirmishState, values: Partial
     damageChecks,
     preview: isResolved(card) ? cardOutcome(card, state) : null,
     skillNames: { toothAndClaw: "Tooth and Claw", aerobatics: "Aerobatics" },
+    lifeMax: Object.fromEntries(Object.values(state.combatants).map((c) => [c.id, c.life.max])),
+    attackerImg: "systems/age-of-dragons/assets/art/sable-dragon.svg",
     ...values,
   };
 }
@@ -89,6 +104,12 @@ export function cardStates(): Record<string, { card: AttackCard; state: Skirmish
   const breakOut = rolled([4, 4, 1, 1, 1], on({ action: "breakOut", weapon: null, targets: [knight, griffon] }));
   const brokeOne = ok(answerDefence(ok(answerDefence(breakOut, "b", { check: expertClaws, dice: [4, 1, 1, 2, 3], by: "gm" }, [expertClaws])), "c", { check: expertClaws, dice: [4, 5, 6, 1, 1], by: "auto" }, [expertClaws]));
   const rescue = rolled([5, 2, 1], on({ action: "rescue", weapon: null, targets: [griffon], check: { skill: null, pool: 3, tn: 5 } }));
+  const rescueFailed = rolled([4, 2, 1], on({ action: "rescue", weapon: null, targets: [griffon], check: { skill: null, pool: 3, tn: 5 } }));
+  const grappleFailed = ok(answerDefence(rolled([4, 6, 1, 1, 1], on({ action: "grapple" })), "b", withDodge([5, 6, 1]), [dodge]));
+  const brokeBoth = ok(answerDefence(ok(answerDefence(breakOut, "b", { check: expertClaws, dice: [4, 1, 1, 2, 3], by: "gm" }, [expertClaws])), "c", { check: expertClaws, dice: [1, 2, 3, 1, 1], by: "auto" }, [expertClaws]));
+  const setDown = ok(applyCard(ok(rollCard(ok(declareCard({ action: "setDown", attacker: attacker.attacker, targets: [], weapon: null, check: null })), [])), carryingWorld()));
+  const byGmAfterTimeout = ok(answerDefence(awaiting, "b", { check: dodge, dice: [5, 5, 2], by: "timeout" }, [dodge]));
+  const refused = { ...awaiting, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
   return {
     "awaiting-defence": { card: awaiting, state: world() },
     defended: { card: defended, state: world() },
@@ -100,5 +121,13 @@ export function cardStates(): Record<string, { card: AttackCard; state: Skirmish
     grapple: { card: grapple, state: world() },
     "break-out": { card: brokeOne, state: grappledWorld() },
     rescue: { card: rescue, state: world() },
+    "severe-injury": { card: hit, state: knightWounded(5) },
+    killed: { card: ok(applyCard(hit, knightWounded(11))), state: knightWounded(11) },
+    refused: { card: refused, state: world() },
+    "defence-after-timeout": { card: byGmAfterTimeout, state: world() },
+    "set-down": { card: setDown, state: carryingWorld() },
+    "rescue-failed": { card: rescueFailed, state: world() },
+    "grapple-failed": { card: grappleFailed, state: world() },
+    "break-out-success": { card: brokeBoth, state: grappledWorld() },
   };
 }

@@ -38,7 +38,7 @@ describe("check card context", () => {
     const ctx = checkCardContext(data, [6, 4, 2, 5, 1, 3, 4], localizeKey);
     expect(ctx).toMatchObject({
       checkName: "Tooth and Claw", actorName: "Sable Dragon", details: "Expert \u00b7 Soma", pool: "7 dice", tn: "4+",
-      modifiers: ["Extra dice +1"], verdict: "Success", portraitAlt: "Portrait of Sable Dragon",
+      modifiers: ["Extra dice +1"], verdict: "Success", subtitle: "Sable Dragon \u00b7 Expert \u00b7 Soma",
     });
   });
   it("counts successes from the faces, not from the stored number", () => {
@@ -51,7 +51,9 @@ describe("check card context", () => {
     expect(html.match(/class="aod-die /g)).toHaveLength(7);
     expect(html.match(/aod-die-mark/g)).toHaveLength(4);
     expect(html).toContain("4 successes from 7 dice at TN\u00a04+");
-    expect(html).toContain('alt="Portrait of Sable Dragon"');
+    // The header names the actor once: the portrait beside the name is decorative.
+    expect(html.replace(/<[^>]*>/g, "").match(/Sable Dragon/g)).toHaveLength(1);
+    expect(html).toMatch(/<img class="aod-card-portrait" src="[^"]*" alt="" width="32" height="32">/);
     expect(html).toContain("A notice.");
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../../../src/core/cards/combat-card-context";
 import { ENTRIES, STATE, STORED, format, inputFor, turnsFor } from "./fight";
 import { resolveEndPhase } from "../../../src/rules/procedures/end-phase";
+import { woundThresholds } from "../../../src/rules/health";
 import { scriptedDice } from "../../../src/rules/roll-sources";
 import { resolveCombatEvent } from "../../../src/rules/combat-events";
 import { eventSnapshot } from "../../../src/data/combat/combat-snapshot";
@@ -76,7 +77,8 @@ describe("the combat cards", () => {
       format,
     );
     const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-initiative", frame: chat });
-    expect(html).toContain("6, a success");
+    expect(html).toContain("6: a success");
+    expect(html).toContain("Re-roll 2");
   });
 
   it.each(THEMES)("initiative: the sides' d10 with a re-roll (%s)", async (theme) => {
@@ -85,7 +87,9 @@ describe("the combat cards", () => {
       format,
     );
     const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides", frame: chat });
-    expect(html).toContain("acts one phase earlier");
+    expect(html).toContain("One phase earlier");
+    expect(html).toContain("4 on a d10, tied and rolled again");
+    expect(html.match(/aod-die--d10/g)).toHaveLength(4);
   });
 
   it.each(THEMES)("initiative: five sides tie again and again, events past the cap skipped (%s)", async (theme) => {
@@ -129,6 +133,7 @@ describe("the combat cards", () => {
     const context = eventCardContext({ round: 2, table: "Combat Events", events: [{ ...result, text: "" }] }, names, format);
     const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event", frame: chat });
     expect(html).toContain("Blinding Sun");
+    expect(html).toContain("13 on a d20");
   });
 
   it.each(THEMES)("the End Phase: falls, a crash on rock, and the GM's undo (%s)", async (theme) => {
@@ -148,6 +153,19 @@ describe("the combat cards", () => {
     expect(html).toContain("Undo the End Phase");
   });
 
+  it.each(THEMES)("the End Phase: a crash that kills heads its fall (%s)", async (theme) => {
+    const hunter = STATE.combatants.hunter;
+    if (!hunter) throw new Error("no Hunter");
+    // One wound short of death, low enough to crash: the same dice as above deal 3 wounds and kill it.
+    const dying = { ...hunter, altitude: "low" as const, life: { ...hunter.life, wounds: woundThresholds(hunter.life.max).dead - 1 } };
+    const outcome = await resolveEndPhase({ ...STATE, combatants: { ...STATE.combatants, hunter: dying } }, scriptedDice([6, 4, 3, 2, 5]));
+    const context = endPhaseCardContext({ round: 3, surface: "rock", falls: outcome.falls, log: outcome.log, undo: { skirmish: STORED, wounds: {} } }, format, { canUndo: false, undone: false });
+    expect(context.falls.find((f) => f.name === hunter.name)?.headline).toBe("Dead");
+    const { html } = await renderView({ template: "templates/combat/end-phase-card.hbs", context, theme, name: "card-end-phase-death", frame: chat });
+    expect(html).toContain('<strong class="aod-card-badge aod-card-badge--dire">Dead</strong>');
+    expect(html).toContain("Killed by the crash.");
+  });
+
   it.each(THEMES)("an ambush (%s)", async (theme) => {
     const context = surpriseCardContext(
       {
@@ -160,5 +178,7 @@ describe("the combat cards", () => {
     );
     const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
     expect(html).toContain("Ambushed");
+    expect(html).toContain("3 on a d10");
+    expect(html).toContain("+ 2 &#x3D; 5 vs 11");
   });
 });

@@ -9,6 +9,7 @@ import { BOARD_MOVE_KINDS } from "../../../rules/board/board-move";
 import { TARGETED_ACTIONS, WEAPON_ACTIONS, actionsForPhase } from "../../../rules/declaration";
 import type { DeclarationAction } from "../../../rules/declaration";
 import type { LogEntry } from "../../../rules/state";
+import { BATTLE_LOG } from "../../../rules/reasons";
 import { DECLARATION_TEXT_LIMIT, choiceOf } from "../../../data/combat/declaration";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { DeclarationChoice } from "../../../data/combat/declaration";
@@ -280,6 +281,10 @@ export function simultaneousCardContext(data: SimultaneousCardData, format: Form
       log: e.log.map((entry) => line(entry, format)),
     })),
     merged: data.merged.map((entry) => line(entry, format)),
+    // A death or a severe injury, by any action of the group or by the group together, is the card's headline.
+    headlines: [...data.entries.flatMap((e) => e.log), ...data.merged]
+      .filter((entry) => entry.key === BATTLE_LOG.Killed || entry.key === BATTLE_LOG.SeverelyInjured)
+      .map((entry) => ({ text: line(entry, format), dead: entry.key === BATTLE_LOG.Killed })),
     mergedLabel: format("AOD.Declare.Card.Together"),
     textLabel: format("AOD.Declare.Card.Text"),
   };

@@ -153,6 +153,7 @@ describe("the declaration cards", () => {
     expect(c.entries[0]?.log).toEqual([format(BATTLE_LOG.BattleAction, { name: "Argent Dragon" })]);
     expect(c.entries[1]?.aborted).toBe(`Aborted: ${format(RULE_REASONS.ActorDead)}`);
     expect(c.merged).toEqual([format(BATTLE_LOG.Killed, { name: "Knight" })]);
+    expect(c.headlines).toEqual([{ text: format(BATTLE_LOG.Killed, { name: "Knight" }), dead: true }]);
   });
 });
 

@@ -122,6 +122,7 @@ describe("the declaration cards", () => {
     const { html } = await renderView({ template: "templates/combat/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
     expect(html).toContain("3 actions resolve at once");
     expect(html).toContain("Together");
+    expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
   });
 });
 
