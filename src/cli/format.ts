@@ -20,8 +20,8 @@ export function formatReport(report: SimulationReport, heading: string, t: Trans
     [
       t("AOD.Simulator.Table.Combatant"),
       t("AOD.Simulator.Table.Side"),
-      t("AOD.Simulator.Table.Dead"),
-      t("AOD.Simulator.Table.SeverelyInjured"),
+      t("AOD.Status.Dead"),
+      t("AOD.Status.SeverelyInjured"),
       t("AOD.Simulator.Table.Damage"),
       t("AOD.Simulator.Table.Attacks"),
       t("AOD.Simulator.Table.HitRate"),

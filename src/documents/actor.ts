@@ -2,6 +2,7 @@
 import { AdversaryModel } from "../data/actor/adversary-model";
 import { DragonModel } from "../data/actor/dragon-model";
 import { repairStoredSource } from "../data/migrations/repair";
+import { tokenAttributeUpdate } from "../data/actor/token-attribute";
 import { lifeBarUpdate, lifeValueToWounds, limitUpdate } from "../data/update-limits";
 
 /** Calls a hook as core calls modifyTokenAttribute: with the actor as a third argument the v13 types do not list. */
@@ -30,7 +31,11 @@ export class AgeOfDragonsActor extends Actor {
     return super._initializeSource(data, options);
   }
 
-  /** A life bar edit takes core's path (the modifyTokenAttribute hook may veto it) but may go below 0 Life. */
+  /**
+   * A token edit takes core's path (the modifyTokenAttribute hook may veto it) but writes the stored value, never
+   * the prepared one (token-attribute.ts: an Active Effect would otherwise be baked in); a life bar edit may go
+   * below 0 Life.
+   */
   override async modifyTokenAttribute(
     attribute: string,
     value: number,
@@ -38,8 +43,12 @@ export class AgeOfDragonsActor extends Actor {
     isBar = true,
   ): Promise<this | undefined> {
     const system = characterData(this);
-    if (attribute !== "life" || !system) {
-      return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
+    if (!system) return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
+    if (attribute !== "life") {
+      const updates = tokenAttributeUpdate(attribute, value, isDelta, isBar, { source: system._source, prepared: system });
+      if (updates === null) return this;
+      const allowed = callHook("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+      return allowed ? this.update(updates) : this;
     }
     const updates = lifeBarUpdate(system.life, value, isDelta);
     if (updates === null) return this;

@@ -26,9 +26,10 @@ describe("the roll dialog", () => {
         const order: string[] = [];
         for (let i = 0; i < 5; i += 1) {
           await page.keyboard.press("Tab");
-          order.push(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? ""));
+          order.push(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? document.activeElement?.getAttribute("data-action") ?? ""));
         }
-        expect(order).toEqual(["extraDice", "tnShift", "rollMode", "roll", ""]);
+        // Cancel first, the action last, in every dialog of the system.
+        expect(order).toEqual(["extraDice", "tnShift", "rollMode", "cancel", "roll"]);
       },
     });
     expect(html).toContain("6 dice");
@@ -47,6 +48,34 @@ describe("the roll dialog", () => {
     });
     expect(html).toContain("Against Knight: defence 3 dice at TN\u00a04+");
     expect(html).toContain("Kill");
+    expect(html).toContain("Attack Knight</button>");
+    expect(html).not.toContain("At least 1");
+  });
+
+  it.each(THEMES)("notes the encumbrance a hampered skill loses (%s)", async (theme) => {
+    const context = rollDialogContext({
+      actor: sable, choice: { skill: "aerobatics" }, extraDice: 0, tnShift: 0, rollMode: "publicroll",
+      rollModes: ROLL_MODES, idPrefix: "aod-hampered",
+    }, localizeKey);
+    const { html } = await renderView({
+      template: TEMPLATE, context, theme, name: "roll-dialog-encumbrance", width: 480,
+      frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+    });
+    expect(html).toContain("Aerobatics: Soma 6 − encumbrance 2 &#x3D; 4 dice.");
+  });
+
+  it.each(THEMES)("offers the killer blow and shows its harder TN (%s)", async (theme) => {
+    const context = rollDialogContext({
+      actor: sable, choice: { skill: "toothAndClaw" }, extraDice: 0, tnShift: 0, rollMode: "publicroll",
+      rollModes: ROLL_MODES, idPrefix: "aod-killer",
+      attack: { weapon: claw?._id ?? "", target: knight, killerBlow: true },
+    }, localizeKey);
+    const { html } = await renderView({
+      template: TEMPLATE, context, theme, name: "roll-dialog-killer-blow", width: 480,
+      frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+    });
+    expect(html).toMatch(/name="killerBlow" type="checkbox" checked/);
+    expect(html).toContain("5+");
   });
 
   it.each(THEMES)("says why an impossible check cannot be rolled (%s)", async (theme) => {
@@ -62,5 +91,7 @@ describe("the roll dialog", () => {
       },
     });
     expect(html).toContain("no die can meet TN\u00a07+");
+    // The pool and TN that explain why stay on show.
+    expect(html).toContain('aod-check-big aod-severity-critical">7+');
   });
 });

@@ -7,7 +7,7 @@ import { buildActorContext } from "../../src/features/sheets/actor-context";
 import { buildItemContext } from "../../src/features/sheets/item-context";
 import type { ActorSheetInput, ItemSheetInput, SheetItem } from "../../src/features/sheets/sheet-data";
 import { DEFAULT_SKILL_LADDER } from "../../src/rules/skills";
-import { actorInput, bestiary, derivedFor, packItem, withItems, withSystem } from "../features/sheets/fixtures";
+import { actorInput, bestiary, derivedFor, packItem, packSkillNames, withItems, withSystem } from "../features/sheets/fixtures";
 import { renderView, THEMES } from "./harness";
 import type { Theme } from "./harness";
 
@@ -39,7 +39,16 @@ async function itemView(name: string, theme: Theme, input: ItemSheetInput) {
 }
 
 function itemInput(item: SheetItem, extra: Partial<ItemSheetInput> = {}): ItemSheetInput {
-  return { item, permission: "owner", mode: "play", enrichedDescription: item.system.description, ladder: DEFAULT_SKILL_LADDER, owner: null, ...extra };
+  return {
+    item,
+    permission: "owner",
+    mode: "play",
+    enrichedDescription: item.system.description,
+    ladder: DEFAULT_SKILL_LADDER,
+    owner: null,
+    skillChoices: packSkillNames(),
+    ...extra,
+  };
 }
 
 describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
@@ -56,6 +65,14 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
     const { html } = await actorView("sheet-sable-edit", theme, actorInput(sable, { mode: "edit" }));
     expect(html).toContain('name="system.soma" value="6"');
     expect(html).toContain('data-action="deleteItem"');
+  });
+
+  it("shows the fields an Active Effect changes disabled, naming the effect, the others bound to stored values", async () => {
+    // A +2 Soma potion: prepared Soma 8 over the stored 6 (effect-locks.ts).
+    const input = { ...actorInput(withSystem(sable, { soma: 8 }), { mode: "edit" }), source: sable.system, locks: { "system.soma": "Potion of Might" } };
+    const { html } = await actorView("sheet-sable-edit-effect", theme, input);
+    expect(html).toMatch(/name="system\.soma" value="8"[^>]* disabled/);
+    expect(html).toContain("Set by Potion of Might");
   });
 
   it("shows the Sable's equipment and story tabs", async () => {
@@ -92,6 +109,43 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
     expect(html).toContain(longName);
   });
 
+  it("shows a dragon in combat: altitude, statuses on the severity scale, a severely injured life track", async () => {
+    const hurt = withSystem(sable, { life: { max: 14, wounds: 9 } });
+    const { html } = await actorView("sheet-sable-combat", theme, actorInput(hurt, { combat: { altitude: "high", statuses: ["falling", "pinned"] } }));
+    expect(html).toContain("High altitude");
+    expect(html).toContain('class="aod-chip aod-severity-critical">Falling');
+    expect(html).toContain("Severely injured at 8 wounds");
+  });
+
+  it("dims a dead actor's portrait and states death in the critical colour", async () => {
+    const dead = withSystem(knight, { life: { max: 12, wounds: 13 } });
+    const { html } = await actorView("sheet-knight-dead", theme, actorInput(dead));
+    expect(html).toContain("aod-portrait aod-dimmed");
+    expect(html).toMatch(/aod-badge-dead aod-severity-critical">Dead/);
+  });
+
+  it("shows an actor with no items: empty lists that say how to add one", async () => {
+    const bare = { ...knight, items: [] };
+    const { html } = await actorView("sheet-no-items", theme, actorInput(bare));
+    expect(html).toContain("No weapons. Drag one here");
+    expect(html).toContain("No skills. Drag one here");
+  });
+
+  it("shows an observer the numbers read-only: no roll, no edit", async () => {
+    const { html } = await actorView("sheet-sable-observer", theme, actorInput(sable, { permission: "observer" }));
+    expect(html).toContain("6d6 at 4+");
+    expect(html).not.toContain('data-action="rollCheck"');
+    expect(html).not.toContain('data-action="setWounds"');
+  });
+
+  it("warns that a skill's rank is not on the world's ladder", async () => {
+    const oddRank = withItems(knight, [
+      { id: "odd1", name: "Siegecraft", img: "systems/age-of-dragons/assets/icons/items/wing.svg", sort: 999, type: "skill", system: { identifier: "", rank: "legendary", attribute: "pneuma", uses: [], hampered: false, description: "" } },
+    ]);
+    const { html } = await actorView("sheet-missing-rank", theme, actorInput(oddRank));
+    expect(html).toContain("rank ladder has no TN for");
+  });
+
   it("shows a limited viewer only the portrait, the name and the biography", async () => {
     const { html } = await actorView("sheet-sable-limited", theme, actorInput(sable, { permission: "limited" }));
     expect(html).toContain("Sable dragons are broad");
@@ -111,6 +165,9 @@ describe.each(THEMES)("the item sheets (%s theme)", (theme) => {
   it("shows a weapon in edit mode", async () => {
     const { html } = await itemView("sheet-weapon-edit", theme, itemInput(packItem("weapons", "dragonsbreath.yml"), { mode: "edit" }));
     expect(html).toContain('name="system.magicCost" value="1"');
+    // Skills picked by name: a select for the attack, a checkbox per skill for the defences.
+    expect(html).toMatch(/<option value="dragonsbreath" selected>Dragonsbreath<\/option>/);
+    expect(html).toContain('name="defence.aerobatics"');
   });
 
   it("shows an armour in play and edit mode", async () => {

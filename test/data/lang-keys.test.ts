@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS, settingKey } from "../../src/core/settings/settings-table";
+import { SETTINGS, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
 import type { SettingValues } from "../../src/core/settings/settings-table";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
@@ -41,6 +41,6 @@ describe("RULES.md (setting) items: labels in en.json", () => {
   it.each(keys)("%s labels each of its choices", (key) => {
     const setting = SETTINGS[key];
     const choices = setting.kind === "choice" ? setting.choices : [];
-    for (const choice of choices) expect(translation(settingKey(key, `choices.${choice}`)), choice).toBeTruthy();
+    for (const choice of choices) expect(translation(settingChoiceKey(key, choice)), choice).toBeTruthy();
   });
 });

@@ -236,7 +236,8 @@ export function surpriseCardContext(data: SurpriseCardData, format: Format) {
       side: r.side,
       dice: faceViews([r.roll], 10),
       total: format("AOD.Combat.Surprise.Roll", { roll: r.roll, agility: r.agility, total: r.roll + r.agility, chance: r.chance }),
-      result: format(`AOD.Combat.Surprise.Result.${r.result}`),
+      // Surprised and Ambushed are the glossary's status words (AOD.Status); only "acts normally" is the card's own.
+      result: format(r.result === "normal" ? "AOD.Combat.Surprise.Result.normal" : `AOD.Status.${r.result === "surprised" ? "Surprised" : "Ambushed"}`),
       css: r.result,
     })),
     personal: (data.personal ?? []).map((p) => format("AOD.Combat.Surprise.Personal", { attacker: p.attacker, target: p.target })),

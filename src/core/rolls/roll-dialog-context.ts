@@ -4,7 +4,7 @@
  * and the exact odds from the engine (at least 1, 2, 3 successes; for an attack on a target, hit, wound,
  * severe injury and death via attackOdds). Pure: the template renders only this.
  */
-import { ATTRIBUTES, DEFAULT_SKILL_LADDER, attackLegality, attackOdds, damageDistribution, damageTN } from "../../rules";
+import { ATTRIBUTES, DEFAULT_SKILL_LADDER, MAX_TN, attackLegality, attackOdds, attackTN, damageDistribution, damageTN } from "../../rules";
 import type { Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
 import { actorSkills } from "../../data/check/check-source";
 import type { ActorSource, CheckChoice } from "../../data/check/check-source";
@@ -140,6 +140,13 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
     };
   }
 
+  // An impossible check still shows the pool and TN after modifiers, which say why it cannot be rolled.
+  const rawPool = base && Number.isInteger(state.extraDice) ? base.basePool + state.extraDice : null;
+  const rawTN = base && Number.isInteger(state.tnShift) ? attackTN(base.baseTN, { killerBlow }) + state.tnShift : null;
+  const impossible = { pool: check === null && rawPool !== null && rawPool <= 0, tn: check === null && rawTN !== null && rawTN > MAX_TN };
+  const shownPool = check?.pool ?? (impossible.pool || impossible.tn ? rawPool : null);
+  const shownTN = check?.tn ?? (impossible.pool || impossible.tn ? rawTN : null);
+
   return {
     ids: {
       check: `${state.idPrefix}-check`,
@@ -162,15 +169,31 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
     rank: format(rankKey(base?.skill?.rank ?? "untrained")),
     basePool: base?.basePool ?? 0,
     baseTN: base?.baseTN ?? 0,
-    pool: check ? format("AOD.RollDialog.PoolValue", { pool: check.pool }) : "\u2014",
-    tn: check ? format("AOD.RollDialog.TNValue", { tn: check.tn }) : "\u2014",
+    pool: shownPool !== null ? format("AOD.RollDialog.PoolValue", { pool: shownPool }) : "\u2014",
+    tn: shownTN !== null ? format("AOD.RollDialog.TNValue", { tn: shownTN }) : "\u2014",
+    impossible,
+    // The button says what it does: "Attack Knight" when a target is chosen.
+    rollLabel: weapon && target ? format("AOD.RollDialog.AttackTarget", { target: target.name }) : format("AOD.RollDialog.Roll"),
     extraDice: state.extraDice,
     tnShift: state.tnShift,
     rollModes: Object.entries(state.rollModes).map(([value, label]) => ({ value, label, selected: value === state.rollMode })),
     refusal: refusal ? format(refusal.key, refusal.data) : illegal,
-    notices: prepared.notices.map((n) => format(n.key, n.data)),
+    notices: [
+      ...prepared.notices.map((n) => format(n.key, n.data)),
+      // Encumbrance takes dice off a hampered skill's pool: say how the pool is made.
+      ...(base?.skill && base.basePool < base.attributeValue
+        ? [format("AOD.RollDialog.EncumbranceNote", {
+            skill: base.skill.name,
+            attribute: format(attributeKey(base.attribute)),
+            value: base.attributeValue,
+            encumbrance: base.attributeValue - base.basePool,
+            pool: base.basePool,
+          })]
+        : []),
+    ],
     canRoll: check !== null && illegal === null,
-    odds: check ? {
+    // With a target the attack's own odds (hit, wound, severe injury, kill) are the ones that matter: no generic table.
+    odds: check && !attack ? {
       caption: format("AOD.RollDialog.OddsCaption", { pool: check.pool, tn: check.tn }),
       rows: successOdds(check.pool, check.tn, format),
     } : null,

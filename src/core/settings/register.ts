@@ -1,5 +1,5 @@
 /** Registers the world settings declared in settings-table.ts (call in `init`). */
-import { SETTINGS, settingKey } from "./settings-table";
+import { SETTINGS, settingChoiceKey, settingKey } from "./settings-table";
 import { SYSTEM_ID } from "../../constants/system-id";
 
 /** The combat events table setting's field: one RollTable UUID (world or compendium), or null for the system's. */
@@ -11,7 +11,7 @@ function eventsTableField() {
 export type EventsTableField = ReturnType<typeof eventsTableField>;
 
 function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): Record<string, string> {
-  return Object.fromEntries(choices.map((value) => [value, settingKey(key, `choices.${value}`)]));
+  return Object.fromEntries(choices.map((value) => [value, settingChoiceKey(key, value)]));
 }
 
 /** Registers every setting of the table as a world setting shown in the configuration dialog. */

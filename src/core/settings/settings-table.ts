@@ -62,6 +62,15 @@ export function settingKey(key: keyof SettingValues, part: "name" | "hint" | `ch
   return `AOD.Settings.${key}.${part}`;
 }
 
+/** Settings whose choices are game words: their labels are the glossary's (AOD.Choices.<field>), not a copy. */
+const GLOSSARY_CHOICES: Partial<Record<keyof SettingValues, string>> = { crashSurface: "surface", newCombatantDistance: "distance" };
+
+/** The label key of one choice of a setting. */
+export function settingChoiceKey(key: keyof SettingValues, choice: string): string {
+  const glossary = GLOSSARY_CHOICES[key];
+  return glossary ? `AOD.Choices.${glossary}.${choice}` : settingKey(key, `choices.${choice}`);
+}
+
 /** The UUID of a RollTable, a world one or in a compendium, with nothing embedded: what the picker stores. */
 const ROLL_TABLE_UUID = /^(?:Compendium\.[^.\s]+\.[^.\s]+\.)?RollTable\.[A-Za-z0-9]{16}$/;
 

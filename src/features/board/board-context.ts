@@ -206,7 +206,7 @@ function nameOf(state: SkirmishState, id: string): string {
 function linksOf(state: SkirmishState, id: string): { label: string; name: string }[] {
   const links = grapplePartners(state, id).map((p) => ({ label: "AOD.Board.Link.grapples", name: nameOf(state, p) }));
   const carried = state.carrying[id];
-  if (carried !== undefined) links.push({ label: "AOD.Board.Link.carries", name: nameOf(state, carried) });
+  if (carried !== undefined) links.push({ label: "AOD.Status.Carrying", name: nameOf(state, carried) });
   const carrier = carrierOf(state, id);
   if (carrier !== undefined) links.push({ label: "AOD.Board.Link.carriedBy", name: nameOf(state, carrier) });
   return links;

@@ -10,7 +10,7 @@ export function altitudeLabel(band: Altitude): string {
 
 /** The label of a distance band. */
 export function distanceLabel(band: Distance): string {
-  return `AOD.Board.Distance.${band}`;
+  return `AOD.Choices.distance.${band}`;
 }
 
 /** The label of a board action. */
@@ -25,7 +25,7 @@ export function moveKindLabel(kind: BoardMoveKind): string {
 
 /** The label of a crash surface. */
 export function surfaceLabel(surface: Surface): string {
-  return `AOD.Board.Surface.${surface}`;
+  return `AOD.Choices.surface.${surface}`;
 }
 
 /** What the board marks on a combatant's token. */
@@ -33,5 +33,5 @@ export type TokenStatus = "pinned" | "carrying" | "carried" | "falling" | "sever
 
 /** The label of a token status. */
 export function statusLabel(status: TokenStatus): string {
-  return `AOD.Board.Status.${status}`;
+  return `AOD.Status.${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 }

@@ -27,7 +27,9 @@ export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: R
     position: { width: 640 },
     content,
     rejectClose: false,
+    // Every dialog of the system puts Cancel first and its one action last (the roll and declaration dialogs too).
     buttons: [
+      { action: "cancel", label: game.i18n.localize("AOD.Combat.SurpriseDialog.Cancel") },
       {
         action: "roll",
         label: game.i18n.localize("AOD.Combat.SurpriseDialog.Roll"),
@@ -35,7 +37,6 @@ export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: R
         callback: (_event: Event, button: HTMLButtonElement) =>
           button.form ? (new foundry.applications.ux.FormDataExtended(button.form).object as Record<string, unknown>) : null,
       },
-      { action: "cancel", label: game.i18n.localize("AOD.Combat.SurpriseDialog.Cancel") },
     ],
   } as unknown as foundry.applications.api.DialogV2.WaitOptions);
   if (typeof submitted !== "object" || submitted === null) return;

@@ -87,11 +87,11 @@ export interface Marker {
 }
 
 const MARKER_KEYS: Readonly<Record<string, string>> = Object.freeze({
-  declared: "AOD.Combat.Tracker.Marker.declared",
+  declared: "AOD.Status.Declared",
   aborted: "AOD.Combat.Tracker.Marker.aborted",
-  moved: "AOD.Combat.Tracker.Marker.moved",
+  moved: "AOD.Status.Moved",
   fullMove: "AOD.Status.FullMove",
-  acted: "AOD.Combat.Tracker.Marker.acted",
+  acted: "AOD.Status.Acted",
   choseToFall: "AOD.Combat.Tracker.Marker.choseToFall",
   pinned: "AOD.Status.Pinned",
   falling: "AOD.Status.Falling",

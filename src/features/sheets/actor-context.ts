@@ -14,8 +14,9 @@ import { STATUS_EFFECTS } from "../../constants/status-effects";
 import { checkFor } from "../../data/actor/actor-snapshot";
 import { choiceLabel, joinList, selectOptions } from "./choices";
 import type { SelectOption } from "./choices";
-import { lifeTrack } from "./life-track";
-import type { TrackBox } from "./life-track";
+import { lifeTrack, lifeZones } from "./life-track";
+import type { TrackBox, TrackZoneLine } from "./life-track";
+import { severityClass } from "../../core/severity";
 import { modeToggle, sheetView } from "./sheet-mode";
 import type { SheetView } from "./sheet-mode";
 import type { ActorSheetInput, ArmourData, SheetItem, SkillData, WeaponData } from "./sheet-data";
@@ -34,11 +35,27 @@ export interface CheckRequest {
   weapon: string | null;
 }
 
+/**
+ * One stored field as an edit input shows it: bound to the stored value, or, when an Active Effect changes the
+ * field, showing the prepared value disabled with the effect named (effect-locks.ts), so the form never submits it.
+ */
+export interface EditField<T extends string | number | boolean = string | number | boolean> {
+  name: string;
+  /** The field's en.json label. */
+  label: string;
+  value: T;
+  /** The names of the effects that change the field, or null when it is free to edit. */
+  lockedBy: string | null;
+}
+
 /** One attribute box. */
 export interface AttributeEntry {
   key: "soma" | "pneuma" | "agility";
   label: string;
+  /** The prepared value (after effects): what play mode shows. */
   value: number;
+  /** The edit input. */
+  edit: EditField<number>;
   field: string;
   min: number;
   max: number;
@@ -57,6 +74,8 @@ export interface SkillEntry {
   tn: number;
   pool: number;
   hampered: boolean;
+  /** How the pool is made when encumbrance takes dice off it (Soma 6 - encumbrance 2), else null. */
+  breakdown: { attributeLabel: string; attribute: number; encumbrance: number } | null;
   uses: string[];
   warning: Message | null;
   request: CheckRequest;
@@ -108,7 +127,7 @@ export interface ActorSheetContext {
   isEdit: boolean;
   view: SheetView;
   toggle: { label: string; icon: string };
-  actor: { type: "dragon" | "adversary"; name: string; img: string; typeLabel: string };
+  actor: { type: "dragon" | "adversary"; name: string; img: string; typeLabel: string; dead: boolean };
   attributes: AttributeEntry[];
   life: {
     max: number;
@@ -118,11 +137,32 @@ export interface ActorSheetContext {
     healthLabel: string;
     thresholds: { severelyInjured: number; dead: number };
     track: TrackBox[];
+    /** The track as lines, one per health state (a threshold starts a line). */
+    zones: TrackZoneLine[];
+    /** The severity class of the health state (styles/theme/base.css). */
+    severity: string;
   };
   magic: { value: number; max: number; shown: boolean };
   skills: SkillEntry[];
   attacks: AttackEntry[];
   armour: { entries: ArmourEntry[]; total: number; encumbrance: number };
+  /** The edit inputs of the stored fields outside the attribute boxes. */
+  inputs: {
+    lifeMax: EditField<number>;
+    wounds: EditField<number>;
+    magicValue: EditField<number>;
+    magicMax: EditField<number>;
+    breed: EditField<string>;
+    weight: EditField<number>;
+    canFly: EditField<boolean>;
+    fastGround: EditField<boolean>;
+    lifepaths: EditField<string>;
+    tags: EditField<string>;
+    kind: EditField<string>;
+    speed: EditField<string>;
+  };
+  /** True when any field is locked by an effect (the edit view explains why some inputs are disabled). */
+  hasLocks: boolean;
   details: {
     breed: string | null;
     kindLabel: string | null;
@@ -138,7 +178,7 @@ export interface ActorSheetContext {
     tagsText: string;
   };
   biography: { enriched: string; source: string };
-  combat: { altitudeLabel: string | null; statuses: { id: string; label: string }[] } | null;
+  combat: { altitudeLabel: string | null; statuses: { id: string; label: string; severity: string }[] } | null;
   warnings: Message[];
   sheetTabs: TabEntry[];
   activeTab: string;
@@ -178,6 +218,10 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
     tn,
     pool: derived ? derived.pool : input.derived.pools[attribute].pool,
     hampered: system.hampered,
+    breakdown:
+      system.hampered && input.derived.encumbrance > 0
+        ? { attributeLabel: choiceLabel("attribute", attribute), attribute: input.system[attribute], encumbrance: input.derived.encumbrance }
+        : null,
     uses: system.uses.map((use) => choiceLabel("uses", use)),
     warning: onLadder
       ? null
@@ -233,12 +277,26 @@ function armourEntry(item: SheetItem & { type: "armour" }): ArmourEntry {
   };
 }
 
+/** The edit input of the stored field at `path` under `system`: the stored value, or the prepared one locked. */
+function editField<T extends string | number | boolean>(
+  input: ActorSheetInput,
+  path: string,
+  stored: T,
+  prepared: T,
+  subtype: "dragon" | "adversary" = input.type,
+): EditField<T> {
+  const name = `system.${path}`;
+  const lockedBy = input.locks[name] ?? null;
+  return { name, label: `AOD.Actor.${subtype}.FIELDS.${path}.label`, value: lockedBy === null ? stored : prepared, lockedBy };
+}
+
 function attributeEntry(input: ActorSheetInput, key: AttributeEntry["key"], range: [number, number]): AttributeEntry {
   const check = key === "agility" ? null : { ...input.derived.pools[key], key };
   return {
     key,
     label: `AOD.Actor.${input.type}.FIELDS.${key}.label`,
     value: input.system[key],
+    edit: editField(input, key, input.source[key], input.system[key]),
     field: `system.${key}`,
     min: range[0],
     max: range[1],
@@ -273,6 +331,21 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
   const tabs = view.limited ? ["story"] : [...ACTOR_TABS];
   const activeTab = tabs.includes(input.tab) ? input.tab : (tabs[0] ?? "story");
   const kindLabel = !isDragon && system.kind !== undefined ? choiceLabel("kind", system.kind) : null;
+  const { source } = input;
+  const inputs: ActorSheetContext["inputs"] = {
+    lifeMax: editField(input, "life.max", source.life.max, system.life.max),
+    wounds: editField(input, "life.wounds", source.life.wounds, system.life.wounds),
+    magicValue: editField(input, "magic.value", source.magic.value, system.magic.value),
+    magicMax: editField(input, "magic.max", source.magic.max, system.magic.max),
+    breed: editField(input, "breed", source.breed ?? "", system.breed ?? "", "dragon"),
+    weight: editField(input, "weight", source.weight, system.weight),
+    canFly: editField(input, "canFly", source.canFly, system.canFly),
+    fastGround: editField(input, "fastGround", source.fastGround === true, system.fastGround === true, "adversary"),
+    lifepaths: editField(input, "lifepaths", joinList(source.lifepaths ?? []), joinList(system.lifepaths ?? []), "dragon"),
+    tags: editField(input, "tags", joinList(source.tags), joinList(system.tags)),
+    kind: editField(input, "kind", source.kind ?? "infantry", system.kind ?? "infantry", "adversary"),
+    speed: editField(input, "speed", source.speed, system.speed),
+  };
 
   return {
     mode,
@@ -285,6 +358,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
       name: input.name,
       img: input.img,
       typeLabel: `TYPES.Actor.${input.type}`,
+      dead: derived.health === "dead",
     },
     attributes: [
       attributeEntry(input, "soma", [1, 12]),
@@ -296,20 +370,24 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
       wounds: system.life.wounds,
       value: derived.life.value,
       health: derived.health,
-      healthLabel: `AOD.Sheet.Health.${derived.health}`,
+      healthLabel: `AOD.Status.${derived.health.charAt(0).toUpperCase()}${derived.health.slice(1)}`,
       thresholds: { ...derived.thresholds },
       track: lifeTrack(system.life.wounds, derived.thresholds),
+      zones: lifeZones(lifeTrack(system.life.wounds, derived.thresholds)),
+      severity: severityClass(derived.health),
     },
     magic: { value: system.magic.value, max: system.magic.max, shown: isDragon || system.magic.max > 0 },
     skills: skillEntries,
     attacks,
     armour: { entries: armour, total: derived.armour, encumbrance: derived.encumbrance },
+    inputs,
+    hasLocks: Object.keys(input.locks).length > 0,
     details: {
       breed: isDragon ? (system.breed ?? "") : null,
       kindLabel,
-      kindOptions: isDragon ? [] : selectOptions("kind", ADVERSARY_KINDS, system.kind ?? "infantry"),
+      kindOptions: isDragon ? [] : selectOptions("kind", ADVERSARY_KINDS, inputs.kind.value),
       speedLabel: choiceLabel("speed", system.speed),
-      speedOptions: selectOptions("speed", SPEED_CATEGORIES, system.speed),
+      speedOptions: selectOptions("speed", SPEED_CATEGORIES, inputs.speed.value),
       canFly: system.canFly,
       fastGround: isDragon ? null : system.fastGround === true,
       weight: system.weight,
@@ -328,6 +406,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
           statuses: STATUS_EFFECTS.filter((status) => input.combat?.statuses.includes(status.id)).map((status) => ({
             id: status.id,
             label: status.name,
+            severity: severityClass(status.id),
           })),
         }
       : null,

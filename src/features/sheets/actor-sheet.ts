@@ -8,7 +8,8 @@ import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
 import { featureAction } from "../../core/actions";
-import { actorSystem, characterModel, combatStanding, derivedData, sheetItems } from "./document-data";
+import { actorSystem, characterModel, combatStanding, derivedData, effectLocks, sheetItems, storedSystem } from "./document-data";
+import { withoutLocked } from "./effect-locks";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
 import type { DeepPartial } from "fvtt-types/utils";
@@ -96,6 +97,8 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
       name: actor.name,
       img: actor.img ?? "",
       system: actorSystem(system),
+      source: storedSystem(system),
+      locks: effectLocks(actor),
       derived: derivedData(system),
       items: sheetItems(actor),
       permission,
@@ -131,7 +134,10 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     form: HTMLFormElement,
     formData: foundry.applications.ux.FormDataExtended,
   ): Record<string, unknown> {
-    return formToUpdate(super._processFormData(event, form, formData) as Record<string, unknown>);
+    // Disabled inputs are not submitted; dropping the locked keys as well keeps an effect's result out of the
+    // source even if a module re-enables an input.
+    const submitted = formToUpdate(super._processFormData(event, form, formData) as Record<string, unknown>);
+    return withoutLocked(submitted, effectLocks(this.actor));
   }
 
   /** The owned item a control stands for. */
@@ -163,8 +169,8 @@ async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, targe
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const system = characterModel(this.actor);
   const box = Number(target.dataset.wounds);
-  if (!system || !this.isEditable || !Number.isInteger(box)) return;
-  await this.actor.update({ system: { life: { wounds: woundsAfterClick(system.life.wounds, box) } } });
+  if (!system || !this.isEditable || !Number.isInteger(box) || "system.life.wounds" in effectLocks(this.actor)) return;
+  await this.actor.update({ system: { life: { wounds: woundsAfterClick(system._source.life.wounds, box) } } });
 }
 
 async function onToggleEquipped(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

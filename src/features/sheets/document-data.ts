@@ -8,6 +8,8 @@ import { ArmourModel } from "../../data/item/armour-model";
 import { SkillModel } from "../../data/item/skill-model";
 import { WeaponModel } from "../../data/item/weapon-model";
 import { CombatModel } from "../../data/combat/combat-model";
+import { fieldLocks } from "./effect-locks";
+import type { FieldLocks } from "./effect-locks";
 import type { ActorSystemData, CombatStanding, DerivedActorData, SheetItem } from "./sheet-data";
 
 /** The system data of a dragon or adversary, or undefined for another subtype. */
@@ -68,23 +70,59 @@ export function sheetItem(item: Item.Implementation): SheetItem | null {
   return null;
 }
 
-/** The stored fields of a character's system data. */
-export function actorSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+/** The fields of a character's system data the sheets read, from its prepared data or its stored source. */
+interface CharacterValues {
+  soma: number;
+  pneuma: number;
+  agility: number;
+  life: { max: number; wounds: number };
+  magic: { value: number; max: number };
+  weight: number;
+  canFly: boolean;
+  speed: string;
+  tags: Iterable<string>;
+  biography: string;
+  breed?: string;
+  lifepaths?: Iterable<string>;
+  fastGround?: boolean;
+  kind?: string;
+}
+
+function systemValues(values: CharacterValues, dragon: boolean): ActorSystemData {
   const common = {
-    soma: system.soma,
-    pneuma: system.pneuma,
-    agility: system.agility,
-    life: { max: system.life.max, wounds: system.life.wounds },
-    magic: { value: system.magic.value, max: system.magic.max },
-    weight: system.weight,
-    canFly: system.canFly,
-    speed: system.speed,
-    tags: [...system.tags],
-    biography: system.biography,
+    soma: values.soma,
+    pneuma: values.pneuma,
+    agility: values.agility,
+    life: { max: values.life.max, wounds: values.life.wounds },
+    magic: { value: values.magic.value, max: values.magic.max },
+    weight: values.weight,
+    canFly: values.canFly,
+    speed: values.speed,
+    tags: [...values.tags],
+    biography: values.biography,
   };
-  return system instanceof DragonModel
-    ? { ...common, breed: system.breed, lifepaths: [...system.lifepaths] }
-    : { ...common, fastGround: system.fastGround, kind: system.kind };
+  return dragon
+    ? { ...common, breed: values.breed ?? "", lifepaths: [...(values.lifepaths ?? [])] }
+    : { ...common, fastGround: values.fastGround === true, kind: values.kind ?? "infantry" };
+}
+
+/** A character's prepared system data: after Active Effects and the model's repairs (what play mode shows). */
+export function actorSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+  return systemValues(system, system instanceof DragonModel);
+}
+
+/** A character's stored system data (`_source`): what the edit inputs are bound to, so an edit never bakes an effect in. */
+export function storedSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+  return systemValues(system._source as CharacterValues, system instanceof DragonModel);
+}
+
+/**
+ * The fields Active Effects change on an actor (`actor.overrides`, which Foundry's `Actor#applyActiveEffects`
+ * fills), each named by the applied effects whose changes target it.
+ */
+export function effectLocks(actor: Actor.Implementation): FieldLocks {
+  const effects = actor.appliedEffects.map((effect) => ({ name: effect.name, keys: effect.changes.map((change) => change.key) }));
+  return fieldLocks(actor.overrides, effects, game.i18n.localize("AOD.Sheet.Effect.Unnamed"));
 }
 
 /** The values the data model derived in prepareDerivedData (deriveCharacter). */

@@ -49,11 +49,28 @@ export interface ItemSheetContext {
   owner: { name: string; figures: Figure[] } | null;
   options: Record<string, SelectOption[]>;
   checkboxes: CheckboxOption[];
+  /** A weapon's skill pickers, by skill name (the stored identifiers stay out of sight); null for other items. */
+  skillPicker: { attack: SelectOption[]; defence: CheckboxOption[] } | null;
   lists: Record<string, string>;
   description: { enriched: string; source: string };
 }
 
 const yes = (label: string, flag: boolean): Figure => word(label, flag ? "AOD.Sheet.Yes" : "AOD.Sheet.No");
+
+/**
+ * The skills a picker offers, by name: the known ones, and any identifier the item stores that none of them is
+ * (so a saved choice is never lost from the list), sorted by name.
+ */
+function knownSkills(input: ItemSheetInput, stored: readonly string[]): [string, string][] {
+  const names = new Map<string, string>([...(input.skillChoices ?? []), ...(input.owner?.skillNames ?? [])]);
+  for (const id of stored) if (id !== "" && !names.has(id)) names.set(id, id);
+  return [...names].sort((a, b) => a[1].localeCompare(b[1]));
+}
+
+/** A skill's name for display: the owner's, then the known skills', then the stored identifier. */
+function skillName(input: ItemSheetInput, id: string): string {
+  return input.owner?.skillNames.get(id) ?? input.skillChoices?.get(id) ?? id;
+}
 
 function isRank(rank: string): rank is SkillRank {
   return (SKILL_RANKS as readonly string[]).includes(rank);
@@ -84,13 +101,16 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
         system: { ...w },
         figures: [
           word(label("range"), choiceLabel("range", w.range)),
-          // The owner's name for the skill when it has one; an unowned weapon shows the identifier it stores.
-          fig(label("attackSkill"), owner?.skillNames.get(w.attackSkill) ?? w.attackSkill),
+          fig(label("attackSkill"), skillName(input, w.attackSkill)),
+          w.defenceSkills.length > 0
+            ? fig(label("defenceSkills"), w.defenceSkills.map((id) => skillName(input, id)).join(", "))
+            : word(label("defenceSkills"), "AOD.Sheet.Details.None"),
           fig(label("damageTN"), `${w.damageTN}+`),
           ...(w.killerBlow ? [fig("AOD.Sheet.Attacks.KillerBlowDamage", `${damageTN(w.damageTN, { killerBlow: true })}+`)] : []),
-          fig(label("magicCost"), w.magicCost),
-          yes(label("longRange"), w.longRange),
-          yes(label("grapple"), w.grapple),
+          // What the weapon does not do is not listed: no "Magic Cost 0", no "Can Grapple: No".
+          ...(w.magicCost > 0 ? [fig(label("magicCost"), w.magicCost)] : []),
+          ...(w.longRange ? [yes(label("longRange"), true)] : []),
+          ...(w.grapple ? [yes(label("grapple"), true)] : []),
         ],
         owner:
           owner && check
@@ -102,12 +122,21 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
                   ...(w.killerBlow
                     ? [fig("AOD.Sheet.Attacks.KillerBlowTN", `${attackTN(check.tn, { killerBlow: true })}+`)]
                     : []),
-                  fig("AOD.Sheet.Magic.Heading", `${owner.magic.value} / ${owner.magic.max}`),
+                  ...(w.magicCost > 0 ? [fig("AOD.Sheet.Magic.Heading", `${owner.magic.value} / ${owner.magic.max}`)] : []),
                 ],
               }
             : null,
         options: { range: selectOptions("range", WEAPON_RANGES, w.range) },
         checkboxes: [],
+        skillPicker: {
+          attack: knownSkills(input, [w.attackSkill]).map(([value, name]) => ({ value, label: name, selected: value === w.attackSkill })),
+          defence: knownSkills(input, w.defenceSkills).map(([value, name]) => ({
+            value,
+            label: name,
+            checked: w.defenceSkills.includes(value),
+            name: `defence.${value}`,
+          })),
+        },
         lists: { defenceSkills: joinList(w.defenceSkills) },
       };
     }
@@ -134,6 +163,7 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
           : null,
         options: { slot: selectOptions("slot", ARMOUR_SLOTS, a.slot) },
         checkboxes: [],
+        skillPicker: null,
         lists: {},
       };
     }
@@ -151,7 +181,6 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
           fig("AOD.Sheet.Skills.TN", `${tn}+`),
           word(label("attribute"), choiceLabel("attribute", s.attribute)),
           yes(label("hampered"), s.hampered),
-          fig(label("identifier"), identifier),
         ],
         owner:
           owner && derived
@@ -173,6 +202,7 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
           checked: s.uses.includes(use),
           name: `uses.${use}`,
         })),
+        skillPicker: null,
         lists: {},
       };
     }

@@ -10,6 +10,8 @@ import { ItemSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
 import type { SheetPart } from "./sheet-bases";
 import type { ItemOwnerData, SheetItem, SheetMode } from "./sheet-data";
 import { skillNamesOf } from "./actor-context";
+import { skillIdentifier } from "../../rules/character";
+import { SYSTEM_ID } from "../../constants/system-id";
 import { sheetView, visibleParts } from "./sheet-mode";
 import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, permissionOf, showMode } from "./sheet-support";
@@ -97,6 +99,7 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
       enrichedDescription: await enrich(data.system.description, item, permission === "owner"),
       ladder: CONFIG.ageOfDragons.skillLadder,
       owner,
+      skillChoices: data.type === "weapon" ? await compendiumSkills() : new Map<string, string>(),
     });
     return { ...base, ...context };
   }
@@ -118,4 +121,20 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
   async switchMode(): Promise<void> {
     if (this.#modes.toggle(this.isEditable)) await this.render();
   }
+}
+
+/**
+ * The skills of the system's skills compendium by identifier, for a weapon's pickers: each pack skill's identifier
+ * is the one made from its name (test/data checks the pack sources), so the default index suffices. Empty when the
+ * pack is missing.
+ */
+async function compendiumSkills(): Promise<Map<string, string>> {
+  const pack = game.packs.get(`${SYSTEM_ID}.skills`);
+  const names = new Map<string, string>();
+  if (!pack) return names;
+  for (const entry of await pack.getIndex()) {
+    const name = entry.name ?? "";
+    if (name !== "") names.set(skillIdentifier(name), name);
+  }
+  return names;
 }

@@ -27,6 +27,31 @@ export function lifeTrack(wounds: number, thresholds: { severelyInjured: number;
   return boxes;
 }
 
+/** The boxes of one health state: a line of the track, with the wound count where the state begins. */
+export interface TrackZoneLine {
+  zone: TrackZone;
+  /** The en.json label of the line (Fit / Severely injured at N wounds / Dead at N wounds). */
+  label: string;
+  /** The wound count the line's first box stands for. */
+  from: number;
+  boxes: TrackBox[];
+}
+
+/** The track broken into one line per health state, so each threshold starts a line and is named before it. */
+export function lifeZones(track: readonly TrackBox[]): TrackZoneLine[] {
+  const lines: TrackZoneLine[] = [];
+  for (const box of track) {
+    let line = lines.at(-1);
+    if (line?.zone !== box.zone) {
+      const label = box.zone === "fit" ? "AOD.Status.Fit" : box.zone === "dead" ? "AOD.Sheet.Life.DeadAt" : "AOD.Sheet.Life.SevereAt";
+      line = { zone: box.zone, label, from: box.wounds, boxes: [] };
+      lines.push(line);
+    }
+    line.boxes.push(box);
+  }
+  return lines;
+}
+
 /**
  * The wounds after a click on the box for `box` wounds: that many, or one fewer when it is the last filled box (so
  * a second click on it takes the wound back off).

@@ -4,6 +4,7 @@
  */
 import type { DerivedCharacter } from "../../rules/character";
 import type { SkillLadder } from "../../rules/skills";
+import type { FieldLocks } from "./effect-locks";
 
 /** Who is looking: Foundry's ownership levels by name (a GM is an owner). */
 export type Permission = "none" | "limited" | "observer" | "owner";
@@ -85,7 +86,12 @@ export interface ActorSheetInput {
   type: "dragon" | "adversary";
   name: string;
   img: string;
+  /** The prepared values (after Active Effects, repaired for use): what play mode shows and the rules read. */
   system: ActorSystemData;
+  /** The stored values (`actor._source.system`): what edit inputs are bound to, so no edit bakes an effect in. */
+  source: ActorSystemData;
+  /** The fields Active Effects change, by path (`system.soma`), with the effects' names (effect-locks.ts). */
+  locks: FieldLocks;
   derived: DerivedActorData;
   items: readonly SheetItem[];
   permission: Permission;
@@ -117,4 +123,9 @@ export interface ItemSheetInput {
   enrichedDescription: string;
   ladder: SkillLadder;
   owner: ItemOwnerData | null;
+  /**
+   * The skills a weapon's pickers offer, by identifier with their names: the owner's skills, and the system's
+   * skills compendium (item-sheet.ts). Absent: the owner's skills only.
+   */
+  skillChoices?: ReadonlyMap<string, string>;
 }

@@ -222,8 +222,8 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
     settings: state.settings,
     // The menu's own labels: AOD.Simulator.Mode words the mode inside a sentence ("seed 1, descending Pneuma").
     modes: choices(ROUND_MODES, state.settings.mode, "AOD.Simulator.ModeOption"),
-    distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Simulator.Distance"),
-    surfaces: choices(SURFACES, state.settings.surface, "AOD.Simulator.Surface"),
+    distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Choices.distance"),
+    surfaces: choices(SURFACES, state.settings.surface, "AOD.Choices.surface"),
     running,
     canRun: !running && state.sides.filter((s) => s.actors.length > 0).length >= 2,
     progress:

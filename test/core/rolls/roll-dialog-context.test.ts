@@ -63,11 +63,34 @@ describe("the roll dialog context", () => {
     expect(context({ extraDice: -6 }).refusal).toBe("Impossible: this check has no dice to roll (0 after modifiers).");
     expect(context({ extraDice: 99 }).refusal).toBe("Extra dice of 99 is beyond the limit of 30 either way.");
   });
+  it("still shows the pool and TN that make a check impossible, marked, and none for a refused modifier", () => {
+    expect(context({ tnShift: 1 })).toMatchObject({ pool: "6 dice", tn: "7+", impossible: { pool: false, tn: true } });
+    expect(context({ extraDice: -6 })).toMatchObject({ pool: "0 dice", tn: "6+", impossible: { pool: true, tn: false } });
+    expect(context({ extraDice: 99 })).toMatchObject({ pool: "\u2014", tn: "\u2014", impossible: { pool: false, tn: false } });
+  });
+  it("explains a hampered skill's pool in a note: its attribute less the encumbrance", () => {
+    expect(context({ choice: { skill: "aerobatics" } }).notices).toEqual(["Aerobatics: Soma 6 − encumbrance 2 = 4 dice."]);
+    expect(context({ choice: { skill: "toothAndClaw" } }).notices).toEqual([]);
+  });
+  it("labels the button by what it does: Roll a check, Attack a target", () => {
+    expect(context().rollLabel).toBe("Roll");
+    expect(context({ attack: { weapon: clawId, target: null, killerBlow: false } }).rollLabel).toBe("Roll");
+    expect(context({ attack: { weapon: clawId, target: knight, killerBlow: false } }).rollLabel).toBe("Attack Knight");
+  });
+  it("shows an attack on a target only its own odds, not the generic successes table", () => {
+    const ctx = context({ attack: { weapon: clawId, target: knight, killerBlow: false } });
+    expect(ctx.attack).not.toBeNull();
+    expect(ctx.odds).toBeNull();
+    expect(context({ attack: { weapon: clawId, target: null, killerBlow: false } }).odds).not.toBeNull();
+  });
   it("warns, without crashing, about a skill whose rank the ladder lacks", () => {
     const odd = withItem(sable, "Aerobatics", "skill", { rank: "legendary" });
     const ctx = context({ actor: odd, choice: { skill: "aerobatics" } });
     expect(ctx).toMatchObject({ rank: "Untrained", tn: "6+", canRoll: true });
-    expect(ctx.notices).toEqual(["Aerobatics has a rank the ladder does not know (\"legendary\"); it rolls as untrained."]);
+    expect(ctx.notices).toEqual([
+      "Aerobatics has a rank the ladder does not know (\"legendary\"); it rolls as untrained.",
+      "Aerobatics: Soma 6 − encumbrance 2 = 4 dice.",
+    ]);
   });
   it("gives an attack's chance to hit, wound, severely injure and kill from attackOdds with the target's best defence", () => {
     const ctx = context({ attack: { weapon: clawId, target: knight, killerBlow: false } });

@@ -61,11 +61,11 @@ describe("the board context: lanes, links, landmarks", () => {
   });
   it("marks statuses: pinned grapplers, carrier and carried, a falling and severely injured griffon, a moved knight", () => {
     const ctx = context();
-    expect(token(ctx, "hunter").statuses).toEqual(["AOD.Board.Status.pinned"]);
-    expect(token(ctx, "ember").statuses).toEqual(["AOD.Board.Status.carrying"]);
-    expect(token(ctx, "xbow").statuses).toEqual(["AOD.Board.Status.carried"]);
-    expect(token(ctx, "griffon").statuses).toEqual(["AOD.Board.Status.severelyInjured", "AOD.Board.Status.falling"]);
-    expect(token(ctx, "knight").statuses).toEqual(["AOD.Board.Status.moved"]);
+    expect(token(ctx, "hunter").statuses).toEqual(["AOD.Status.Pinned"]);
+    expect(token(ctx, "ember").statuses).toEqual(["AOD.Status.Carrying"]);
+    expect(token(ctx, "xbow").statuses).toEqual(["AOD.Status.Carried"]);
+    expect(token(ctx, "griffon").statuses).toEqual(["AOD.Status.SeverelyInjured", "AOD.Status.Falling"]);
+    expect(token(ctx, "knight").statuses).toEqual(["AOD.Status.Moved"]);
   });
   it("uses the token image, or the default one", () => {
     expect(token(context(), "argent").img).toBe("systems/age-of-dragons/assets/argent.webp");
@@ -81,7 +81,7 @@ describe("the board context: lanes, links, landmarks", () => {
 describe("the board seen from a selected combatant", () => {
   it("labels every other combatant with its distance band and what the selected one could do", () => {
     const ctx = context({ selectedId: "argent" });
-    expect(token(ctx, "sable").distance).toBe("AOD.Board.Distance.close");
+    expect(token(ctx, "sable").distance).toBe("AOD.Choices.distance.close");
     expect(token(ctx, "sable").can).toEqual(["AOD.Board.Action.breath"]);
     expect(token(ctx, "sable").whyNot).toContainEqual({ label: "AOD.Board.Action.melee", reason: RULE_REASONS.NotSameAltitude });
     expect(token(ctx, "bow").nothing).toBe(true);
@@ -96,7 +96,7 @@ describe("the board seen from a selected combatant", () => {
       { label: "AOD.Board.Action.melee", reason: RULE_REASONS.TooFarForMelee },
       { label: "AOD.Board.Action.ranged", reason: RULE_REASONS.TooFarForRanged },
     ]);
-    expect(ctx.lanes[4]?.landmarks[0]).toMatchObject({ distance: "AOD.Board.Distance.zero", reason: BOARD_REASONS.Landmark });
+    expect(ctx.lanes[4]?.landmarks[0]).toMatchObject({ distance: "AOD.Choices.distance.zero", reason: BOARD_REASONS.Landmark });
   });
   it("gives the same content as a table, one row per combatant and landmark", () => {
     const ctx = context({ selectedId: "bow" });

@@ -125,7 +125,7 @@ describe("the GM controls", () => {
   it("offer the combat's surface, every surface labelled", () => {
     const gm = trackerContext(inputFor("descending", 0), format).gm;
     expect(gm?.surface).toBe("rock");
-    expect(gm?.surfaces.water).toBe("Water (6+)");
+    expect(gm?.surfaces.water).toBe("Water (crash TN 6)");
   });
 });
 

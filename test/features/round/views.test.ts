@@ -24,7 +24,7 @@ describe("the combat tracker", () => {
     const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, height: 760, frame });
     expect(html).toContain("Descending Pneuma");
     expect(html).toContain("Argent Dragon acts");
-    expect(html).toContain("Severely Injured");
+    expect(html).toContain("Severely injured");
   });
 
   it.each(THEMES)("reverse declaration, a declaration shown and an aborted action (%s)", async (theme) => {

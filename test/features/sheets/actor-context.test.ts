@@ -149,7 +149,7 @@ describe("the numbers come from the derived data, not from the sheet", () => {
   it("fills the wound boxes and names the health state the model derived", () => {
     const context = buildActorContext(actorInput(withSystem(sable, { life: { max: 14, wounds: 8 } })));
     expect(context.life.health).toBe("severelyInjured");
-    expect(context.life.healthLabel).toBe("AOD.Sheet.Health.severelyInjured");
+    expect(context.life.healthLabel).toBe("AOD.Status.SeverelyInjured");
     expect(context.life.value).toBe(6);
     expect(context.life.track.filter((box) => box.filled)).toHaveLength(8);
   });
@@ -220,8 +220,8 @@ describe("in combat", () => {
     expect(context.combat).toEqual({
       altitudeLabel: "AOD.Sheet.Altitude.high",
       statuses: [
-        { id: "pinned", label: "AOD.Status.Pinned" },
-        { id: "falling", label: "AOD.Status.Falling" },
+        { id: "pinned", label: "AOD.Status.Pinned", severity: "aod-severity-normal" },
+        { id: "falling", label: "AOD.Status.Falling", severity: "aod-severity-critical" },
       ],
     });
     expect(missingKeys(context)).toEqual([]);
@@ -249,5 +249,37 @@ describe("many items and a very long name", () => {
   it("derives each added skill's identifier from its name and its numbers from the model", () => {
     const lore = context.skills.find((s) => s.name === "Lore 7");
     expect(lore).toMatchObject({ identifier: "lore7", tn: 3, pool: 4, attributeLabel: "AOD.Choices.attribute.pneuma" });
+  });
+});
+
+describe("the life track and the pools, as a player reads them", () => {
+  it("breaks the track into one line per health state, each named by its threshold", () => {
+    const context = buildActorContext(actorInput(withSystem(sable, { life: { max: 14, wounds: 9 } })));
+    expect(context.life.zones.map((z) => [z.zone, z.label, z.from, z.boxes.length, z.boxes.filter((b) => b.filled).length])).toEqual([
+      ["fit", "AOD.Status.Fit", 1, 7, 7],
+      ["severelyInjured", "AOD.Sheet.Life.SevereAt", 8, 7, 2],
+      ["dead", "AOD.Sheet.Life.DeadAt", 15, 1, 0],
+    ]);
+    expect(context.life.severity).toBe("aod-severity-critical");
+  });
+
+  it("explains a hampered skill's pool: its attribute less the encumbrance", () => {
+    const context = buildActorContext(actorInput(sable));
+    const aerobatics = context.skills.find((s) => s.name === "Aerobatics");
+    expect(aerobatics?.pool).toBe(4);
+    expect(aerobatics?.breakdown).toEqual({ attributeLabel: "AOD.Choices.attribute.soma", attribute: 6, encumbrance: 2 });
+    expect(context.skills.find((s) => s.name === "Tooth and Claw")?.breakdown).toBeNull();
+  });
+
+  it("dims a dead actor's portrait and marks dead and falling as critical, moved as muted", () => {
+    const dead = buildActorContext(actorInput(withSystem(knight, { life: { max: 12, wounds: 13 } }), { combat: { altitude: null, statuses: ["falling", "pinned"] } }));
+    expect(dead.actor.dead).toBe(true);
+    expect(dead.life.severity).toBe("aod-severity-critical");
+    expect(dead.combat?.statuses.map((s) => [s.id, s.severity])).toEqual([
+      ["pinned", "aod-severity-normal"],
+      ["falling", "aod-severity-critical"],
+    ]);
+    expect(buildActorContext(actorInput(knight)).actor.dead).toBe(false);
+    expect(buildActorContext(actorInput(knight)).life.severity).toBe("aod-severity-normal");
   });
 });

@@ -1,6 +1,6 @@
 // Test fixtures: bestiary entries read from the pack sources and turned into the plain sheet input the sheets
 // build from Foundry documents, with derived values from the same bridge the data models call (deriveFor).
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { load } from "js-yaml";
 import { actorSnapshot } from "../../../src/data/actor/actor-snapshot";
@@ -46,6 +46,8 @@ export function actorInput(actor: PackActor, overrides: Partial<ActorSheetInput>
     name: actor.name,
     img: actor.img,
     system: actor.system,
+    source: actor.system,
+    locks: {},
     derived,
     items: actor.items,
     permission: "owner",
@@ -66,4 +68,15 @@ export function withSystem(actor: PackActor, system: Partial<ActorSystemData>): 
 /** A copy of an actor with more items. */
 export function withItems(actor: PackActor, items: SheetItem[]): PackActor {
   return { ...actor, items: [...actor.items, ...items] };
+}
+
+/** The skills of the skills pack by identifier, with their names (what the weapon pickers offer). */
+export function packSkillNames(): Map<string, string> {
+  const dir = resolve(ROOT, "packs/_source/skills");
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".yml"))
+      .map((file) => packItem("skills", file))
+      .flatMap((item) => (item.type === "skill" ? [[item.system.identifier, item.name] as [string, string]] : [])),
+  );
 }

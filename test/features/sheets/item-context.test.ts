@@ -3,7 +3,9 @@ import { skillNamesOf } from "../../../src/features/sheets/actor-context";
 import { buildItemContext } from "../../../src/features/sheets/item-context";
 import type { ItemOwnerData, ItemSheetInput, SheetItem } from "../../../src/features/sheets/sheet-data";
 import { DEFAULT_SKILL_LADDER } from "../../../src/rules/skills";
-import { bestiary, derivedFor, packItem } from "./fixtures";
+import { formToUpdate } from "../../../src/features/sheets/form-data";
+import { skillIdentifier } from "../../../src/rules/character";
+import { bestiary, derivedFor, packItem, packSkillNames } from "./fixtures";
 import { missingKeys } from "./lang-check";
 
 const sable = bestiary("sable-dragon.yml");
@@ -51,7 +53,7 @@ describe("the weapon sheet", () => {
       ["AOD.Sheet.Attacks.Pool", 6],
       ["AOD.Sheet.Attacks.TN", "4+"],
       ["AOD.Sheet.Attacks.KillerBlowTN", "5+"],
-      ["AOD.Sheet.Magic.Heading", "4 / 4"],
+      // Tooth and Claw costs no Magic Points: the owner's Magic Points are not shown (Dragonsbreath shows them).
     ]);
   });
 
@@ -125,5 +127,57 @@ describe("who sees an item sheet", () => {
   it("gives a limited viewer only the public parts", () => {
     const context = buildItemContext(input(packItem("skills", "archery.yml"), { permission: "limited" }));
     expect(context.view).toEqual({ limited: true, details: false, canRoll: false, canEdit: false });
+  });
+});
+
+describe("the weapon sheet names skills, never their identifiers", () => {
+  const skills = packSkillNames();
+  const input = (item: SheetItem, extra: Partial<ItemSheetInput> = {}): ItemSheetInput => ({
+    item,
+    permission: "owner",
+    mode: "play",
+    enrichedDescription: "",
+    ladder: DEFAULT_SKILL_LADDER,
+    owner: null,
+    skillChoices: skills,
+    ...extra,
+  });
+
+  it("knows each pack skill by the identifier made from its name (what item-sheet.ts relies on)", () => {
+    for (const [identifier, name] of skills) expect(skillIdentifier(name)).toBe(identifier);
+  });
+
+  it("shows the attack and defence skills by name, and leaves out what the weapon does not do", () => {
+    const claw = buildItemContext(input(packItem("weapons", "tooth-and-claw.yml")));
+    const figures = Object.fromEntries(claw.figures.map((f) => [f.label, f.value]));
+    expect(figures["AOD.Item.weapon.FIELDS.attackSkill.label"]).toBe("Tooth and Claw");
+    expect(figures["AOD.Item.weapon.FIELDS.defenceSkills.label"]).toBe("Tooth and Claw, Aerobatics, Swordsmanship, Shield Wall, Spear and Pike, Horsemanship");
+    expect(figures).not.toHaveProperty("AOD.Item.weapon.FIELDS.magicCost.label");
+    expect(figures).not.toHaveProperty("AOD.Item.weapon.FIELDS.longRange.label");
+  });
+
+  it("offers pickers by name in edit mode, with the stored choices selected", () => {
+    const claw = buildItemContext(input(packItem("weapons", "tooth-and-claw.yml"), { mode: "edit" }));
+    expect(claw.skillPicker?.attack.find((o) => o.selected)).toEqual({ value: "toothAndClaw", label: "Tooth and Claw", selected: true });
+    expect(claw.skillPicker?.defence.filter((o) => o.checked).map((o) => o.label)).toEqual(["Aerobatics", "Horsemanship", "Shield Wall", "Spear and Pike", "Swordsmanship", "Tooth and Claw"]);
+    expect(claw.skillPicker?.attack.map((o) => o.label)).toContain("Shield Wall");
+  });
+
+  it("keeps a stored identifier no known skill has, so saving never drops it", () => {
+    const odd = { ...packItem("weapons", "sword.yml") } as SheetItem & { type: "weapon" };
+    const weapon = { ...odd, system: { ...odd.system, attackSkill: "oldLore" } };
+    const context = buildItemContext(input(weapon, { mode: "edit" }));
+    expect(context.skillPicker?.attack.find((o) => o.selected)).toEqual({ value: "oldLore", label: "oldLore", selected: true });
+  });
+
+  it("turns the defence checkboxes into the stored list", () => {
+    expect(formToUpdate({ system: { range: "melee" }, defence: { aerobatics: true, shieldWall: false, toothAndClaw: true } })).toEqual({
+      system: { range: "melee", defenceSkills: ["aerobatics", "toothAndClaw"] },
+    });
+  });
+
+  it("shows no identifier on a skill in play mode", () => {
+    const context = buildItemContext(input(packItem("skills", "aerobatics.yml")));
+    expect(context.figures.map((f) => f.label)).not.toContain("AOD.Item.skill.FIELDS.identifier.label");
   });
 });

@@ -107,7 +107,7 @@ describe("describeDeclaration", () => {
     [choice({ action: "rescue", weaponId: "", targetId: "b" }), "Tries to catch Sable Dragon."],
     [choice({ action: "breakOut", weaponId: "", targetId: "" }), "Breaks out of the grapple."],
     [choice({ action: "other", weaponId: "", targetId: "" }), "Takes another action."],
-    [choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }), "Full aerial move: to Flying High, to Middle Distance from The Old Keep."],
+    [choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }), "Full aerial move: to Flying High, to Middle distance from The Old Keep."],
     [choice({ action: "move", move: { kind: "standard", altitude: "", reference: "", distance: "" } }), "Standard move, staying where it is."],
   ])("%j reads %s", (c, text) => {
     expect(describeDeclaration(summaryOf(c, names, weapons), format)).toBe(text);

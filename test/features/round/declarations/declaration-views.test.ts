@@ -88,7 +88,7 @@ describe("the declaration cards", () => {
     const context = declarationCardContext(card("revealed", { combatantId: "sable", name: names.sable ?? "", phase: "movement", summary, text: "" }), format, { canResolve: true });
     const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
     expect(html).toContain("secret declaration");
-    expect(html).toContain("Standard move: to Flying High, to Close Quarters from Wyvern Rider.");
+    expect(html).toContain("Standard move: to Flying High, to Close quarters from Wyvern Rider.");
   });
 
   it.each(THEMES)("a simultaneous resolve step: three actions at equal Pneuma (%s)", async (theme) => {
