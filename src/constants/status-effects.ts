@@ -34,9 +34,17 @@ export const DEFEATED_STATUS: StatusId = "dead";
 /** Where the icons live relative to the system's root folder. */
 export const STATUS_ICON_FOLDER = "assets/icons/status";
 
+/**
+ * The en.json key of a status or health state's word (`dead` -> `AOD.Status.Dead`): the glossary's one home for
+ * them, read by the token HUD, the sheets, the board and the cards.
+ */
+export function statusNameKey(id: string): string {
+  return `AOD.Status.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+}
+
 /** Every status effect: name key `AOD.Status.<Id>`, icon `<SYSTEM_PATH>assets/icons/status/<id>.svg`. */
 export const STATUS_EFFECTS: readonly StatusEffectSpec[] = STATUS_IDS.map((id) => ({
   id,
-  name: `AOD.Status.${id.charAt(0).toUpperCase()}${id.slice(1)}`,
+  name: statusNameKey(id),
   img: `${SYSTEM_PATH}${STATUS_ICON_FOLDER}/${id}.svg`,
 }));

@@ -12,6 +12,7 @@ import type { SurpriseCardData } from "../../data/combat/surprise-round";
 import type { StoredSkirmish } from "../../data/combat/stored";
 import type { Format } from "../format";
 import { dieViews, faceViews } from "../dice/pool-result";
+import { statusNameKey } from "../../constants/status-effects";
 
 /** One die shown on a card (templates/dice/dice-faces.hbs draws it). */
 export type { DieView } from "../dice/pool-result";
@@ -205,7 +206,7 @@ export function endPhaseCardContext(data: EndPhaseCardData, format: Format, stat
           }
         : null,
       // A death or a severe injury is the fall's headline, in the sheets' health words.
-      headline: f.crash && changedHealth(data.log, f.name, f.crash.woundState) ? format(`AOD.Sheet.Health.${f.crash.woundState}`) : "",
+      headline: f.crash && changedHealth(data.log, f.name, f.crash.woundState) ? format(statusNameKey(f.crash.woundState)) : "",
     })),
     none: data.falls.length === 0 ? format("AOD.Rules.Log.NoFalls") : "",
     expired: format("AOD.Combat.Card.Expired"),

@@ -25,6 +25,7 @@ import type { Format } from "../../core/format";
 import { dieViews } from "../../core/dice/pool-result";
 import type { DieView } from "../../core/dice/pool-result";
 import { percent } from "../../core/handlebars/helpers";
+import { statusNameKey } from "../../constants/status-effects";
 
 export type { DieView } from "../../core/dice/pool-result";
 
@@ -280,7 +281,7 @@ function targetView(t: Format, input: CardContextInput, target: CardTarget): Tar
     id: target.id,
     name: target.name,
     status,
-    statusLabel: headline ? t(`AOD.Sheet.Health.${wounds.state}`) : t(`AOD.Attack.Status.${status}`, { margin }),
+    statusLabel: headline ? t(statusNameKey(wounds.state)) : t(`AOD.Attack.Status.${status}`, { margin }),
     headline,
     tone: TONES[status],
     contest: contestLine(t, card, target, status, margin),

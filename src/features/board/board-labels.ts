@@ -2,6 +2,7 @@
 import type { BoardAction } from "../../rules/board/target-options";
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import type { Altitude, Distance, Surface } from "../../rules/types";
+import { statusNameKey } from "../../constants/status-effects";
 
 /** The label of an altitude band. */
 export function altitudeLabel(band: Altitude): string {
@@ -33,5 +34,5 @@ export type TokenStatus = "pinned" | "carrying" | "carried" | "falling" | "sever
 
 /** The label of a token status. */
 export function statusLabel(status: TokenStatus): string {
-  return `AOD.Status.${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+  return statusNameKey(status);
 }

@@ -10,7 +10,7 @@ import type { SkillLadder } from "../../rules/skills";
 import type { SkillRank } from "../../rules/types";
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import { ADVERSARY_KINDS } from "../../data/spec";
-import { STATUS_EFFECTS } from "../../constants/status-effects";
+import { STATUS_EFFECTS, statusNameKey } from "../../constants/status-effects";
 import { checkFor } from "../../data/actor/actor-snapshot";
 import { choiceLabel, joinList, selectOptions } from "./choices";
 import type { SelectOption } from "./choices";
@@ -370,7 +370,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
       wounds: system.life.wounds,
       value: derived.life.value,
       health: derived.health,
-      healthLabel: `AOD.Status.${derived.health.charAt(0).toUpperCase()}${derived.health.slice(1)}`,
+      healthLabel: statusNameKey(derived.health),
       thresholds: { ...derived.thresholds },
       track: lifeTrack(system.life.wounds, derived.thresholds),
       zones: lifeZones(lifeTrack(system.life.wounds, derived.thresholds)),
