@@ -13,6 +13,7 @@ import { exposeApi } from "./api";
 import { registerAttackCard } from "../features/attack/register";
 import { registerBoard } from "../features/board/register";
 import { registerCombat } from "../features/round/register";
+import { registerWelcome } from "../features/welcome/register";
 import { trackableAttributes } from "../constants/token-bars";
 import { DATA_MODELS } from "./data-models";
 import { registerSettings } from "../core/settings/register";
@@ -41,5 +42,6 @@ export function registerSystem(): void {
   registerBoard();
   registerSimulator();
   registerAttackCard();
+  registerWelcome();
   exposeApi(game.system.version);
 }

@@ -64,6 +64,8 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.combatEventsTable": EventsTableField;
     "age-of-dragons.boardTokenElevation": boolean;
     "age-of-dragons.boardBandElevations": string;
+    "age-of-dragons.welcome": boolean;
+    "age-of-dragons.welcomeShownFor": string;
     "age-of-dragons.autoNpcDefence": boolean;
     "age-of-dragons.defenceTimeout": number;
   }

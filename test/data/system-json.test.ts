@@ -53,7 +53,7 @@ describe("system.json", () => {
     expect(manifest).toMatchObject({
       id: "age-of-dragons",
       title: "Age of Dragons",
-      compatibility: { minimum: "13", verified: "13" },
+      compatibility: { minimum: "13.345", verified: "13.345" },
       esmodules: ["age-of-dragons.mjs"],
       socket: true,
       primaryTokenAttribute: "life",
@@ -82,7 +82,7 @@ describe("system.json", () => {
     expect(languages).toEqual([{ lang: "en", name: "English", path: "lang/en.json" }]);
     expect(existsSync(resolve(ROOT, "lang/en.json"))).toBe(true);
   });
-  it("lists the six packs with their document types", () => {
+  it("lists the eight packs with their document types", () => {
     expect(packs.map((p) => [p.name, p.type])).toEqual([
       ["bestiary", "Actor"],
       ["weapons", "Item"],
@@ -90,13 +90,16 @@ describe("system.json", () => {
       ["skills", "Item"],
       ["rules", "JournalEntry"],
       ["tables", "RollTable"],
+      ["quickstart", "Adventure"],
+      ["macros", "Macro"],
     ]);
   });
   it.each(packs.map((p) => [p.name, p]))("pack %s is complete and owned by the system", (name, pack) => {
     expect(pack.path).toBe(`packs/${name}`);
     expect(pack.system).toBe("age-of-dragons");
     expect(pack.label.length).toBeGreaterThan(0);
-    expect(pack.ownership).toEqual({ PLAYER: "OBSERVER", ASSISTANT: "OWNER" });
+    // Players never see the quickstart: it holds the GM's journal and the adversaries.
+    expect(pack.ownership).toEqual({ PLAYER: name === "quickstart" ? "NONE" : "OBSERVER", ASSISTANT: "OWNER" });
   });
   it("groups every pack in one Age of Dragons folder", () => {
     const folders = manifest.packFolders as { name: string; packs: string[] }[];

@@ -45,17 +45,21 @@ function readJson(path: string, label: string, errors: string[]): unknown {
   }
 }
 
-/** Runs the build after vite; `env` supplies the release URLs (AOD_MANIFEST_URL, AOD_DOWNLOAD_URL, AOD_PROJECT_URL). */
+/**
+ * Runs the build after vite; `env` supplies the release URLs (AOD_MANIFEST_URL, AOD_DOWNLOAD_URL, AOD_PROJECT_URL)
+ * and `releaseVersion`, when given (a release tag's), replaces package.json's version in the manifest.
+ */
 export async function buildRelease(
   paths: BuildPaths,
   env: Readonly<Record<string, string | undefined>>,
+  releaseVersion?: string,
 ): Promise<BuildResult> {
   const { root, dist, cache } = paths;
   const failed = (errors: string[], version = ""): BuildResult => ({ errors, version, files: [], zipBytes: 0, packs: [] });
   const errors: string[] = [];
   if (!existsSync(join(dist, MODULE_NAME))) errors.push(`dist/${MODULE_NAME} is missing: run vite build first`);
   const pkg = readJson(join(root, "package.json"), "package.json", errors);
-  const version = isRecord(pkg) && typeof pkg.version === "string" ? pkg.version : "";
+  const version = releaseVersion ?? (isRecord(pkg) && typeof pkg.version === "string" ? pkg.version : "");
   if (isRecord(pkg) && version === "") errors.push("package.json: version missing");
   const raw = readJson(join(root, "system.json"), "system.json", errors);
   if (raw !== undefined && !isRecord(raw)) errors.push("system.json: expected a JSON object");

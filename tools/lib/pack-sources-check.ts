@@ -1,4 +1,5 @@
 /** Loads and validates every declared pack's sources; flags source folders no pack declares. */
+import { assembleAdventures } from "./adventure-sources";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ManifestPack } from "./manifest";
@@ -21,7 +22,7 @@ export function loadPacks(root: string, sourceRoot: string, packs: readonly Mani
     .filter((pack) => existsSync(join(sourceRoot, pack.name)))
     .map((pack) => {
       const sourceDir = join(sourceRoot, pack.name);
-      return { pack, sourceDir, files: loadSources(sourceDir, root) };
+      return { pack, sourceDir, files: assembleAdventures(loadSources(sourceDir, root)) };
     });
 }
 

@@ -14,6 +14,7 @@ import type { UnknownRecord } from "./records";
 import { checkImagePrefixes, checkJournalPage, checkTokenBars, checkWeaponSkills } from "./document-check";
 import { checkCrossFields, checkSystemData } from "./system-data-check";
 import { checkTableRanges } from "./table-check";
+import { ADVENTURE_FIELDS, checkAdventure, checkMacro } from "./adventure-check";
 
 /** The pack document kinds this system ships, with the collection name used in `_key`. */
 export const PACK_COLLECTIONS = {
@@ -21,6 +22,8 @@ export const PACK_COLLECTIONS = {
   Item: "items",
   JournalEntry: "journal",
   RollTable: "tables",
+  Macro: "macros",
+  Adventure: "adventures",
 } as const;
 
 /** A document kind a pack may hold (system.json packs[].type). */
@@ -66,6 +69,11 @@ function specOf(specs: Readonly<Record<string, ModelSpec>>, type: unknown): Mode
 }
 
 interface DocPlace {
+  /**
+   * False for a document stored inside an Adventure (and everything below it): the CLI keeps those in the
+   * adventure's own record, so they carry no `_key` of their own.
+   */
+  readonly keyed?: boolean;
   /** Collections from the top document down to this one, e.g. ["actors", "items"]. */
   readonly collections: readonly string[];
   /** Ids of the enclosing documents, top first. */
@@ -102,7 +110,9 @@ function checkDocument(doc: UnknownRecord, place: DocPlace): string[] {
   else if (!idOk) errors.push(`${field(place, "_id")}: ${show(id)} is not 16 letters and digits`);
 
   const key = doc._key;
-  if (key === undefined) errors.push(`${field(place, "_key")}: missing (the CLI would skip or drop this document)`);
+  if (place.keyed === false) {
+    if (key !== undefined) errors.push(`${field(place, "_key")}: a document inside an adventure has no key of its own`);
+  } else if (key === undefined) errors.push(`${field(place, "_key")}: missing (the CLI would skip or drop this document)`);
   else if (idOk) {
     const expected = `!${place.collections.join(".")}!${[...place.parentIds, id].join(".")}`;
     if (key !== expected) errors.push(`${field(place, "_key")}: ${show(key)} should be ${show(expected)}`);
@@ -143,6 +153,7 @@ function checkDocument(doc: UnknownRecord, place: DocPlace): string[] {
       }
       errors.push(
         ...checkDocument(child, {
+          keyed: place.keyed,
           collections: [...place.collections, embedded],
           parentIds: [...place.parentIds, typeof id === "string" ? id : "?"],
           path: childPath,
@@ -151,6 +162,20 @@ function checkDocument(doc: UnknownRecord, place: DocPlace): string[] {
     });
   }
   return errors;
+}
+
+/**
+ * Errors for the documents stored inside an Adventure: the same checks as a pack's own documents of their kind,
+ * without keys (their places are named from the adventure's root: `actors[2].items[0]...`).
+ */
+function checkAdventureDocuments(adventure: UnknownRecord): string[] {
+  return ADVENTURE_FIELDS.flatMap((name) => {
+    const list = adventure[name];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((doc: unknown, i) =>
+      isRecord(doc) ? checkDocument(doc, { keyed: false, collections: [name], parentIds: [], path: `${name}[${i}]` }) : [],
+    );
+  });
 }
 
 /** Errors for every string anywhere in the document that points at a system file missing from the repo. */
@@ -183,6 +208,8 @@ function checkTopLevel(doc: UnknownRecord, packType: PackType, ctx: ValidateCont
     ...checkDocument(doc, { collections: [collection], parentIds: [], path: "" }),
     ...checkImagePrefixes(doc),
     ...checkSystemPaths(doc, "", ctx),
+    ...(collection === "adventures" ? [...checkAdventureDocuments(doc), ...checkAdventure(doc, ctx)] : []),
+    ...(collection === "macros" ? checkMacro(doc) : []),
   ];
 }
 

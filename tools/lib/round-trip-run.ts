@@ -5,6 +5,7 @@ import type { BuildPaths } from "./build-release";
 import { ZIP_NAME } from "./build-release";
 import { compareZipEntries, listFilesRelative, unzipToFolder } from "./dist-zip";
 import { readManifestPacks } from "./manifest";
+import { checkAdventure } from "./adventure-check";
 import { checkCompendiumLinks } from "./link-check";
 import type { LinkedPack } from "./link-check";
 import { extractCompiledPack, keepCliFilesIn } from "./pack-compile";
@@ -44,6 +45,7 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
   let failedDocs = 0;
   let bestiary: UnknownRecord[] | undefined;
   const extractedPacks: LinkedPack[] = [];
+  const adventureErrors: string[] = [];
 
   // The release zip first, before anything opens dist/'s packs: it must hold exactly dist/'s files, and the
   // packs are then extracted from the unzipped copy, so the round trip checks what users install.
@@ -76,6 +78,15 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
       passed += result.passed;
       failedDocs += result.checked - result.passed;
       failures.push(...result.failures);
+      // An adventure's references must resolve inside the release users install, not only in the sources.
+      if (loaded.pack.type === "Adventure") {
+        const releaseHas = (path: string): boolean => existsSync(join(packRoot, path));
+        for (const source of extracted) {
+          if ("doc" in source && isRecord(source.doc)) {
+            adventureErrors.push(...checkAdventure(source.doc, { fileExists: releaseHas }).map((e) => `${source.file} (release): ${e}`));
+          }
+        }
+      }
       if (loaded.pack.name === "bestiary") {
         bestiary = extracted.flatMap((f) => ("doc" in f && isRecord(f.doc) ? [f.doc] : []));
       }
@@ -86,6 +97,7 @@ export async function runRoundTrip(paths: BuildPaths): Promise<RoundTripRun> {
   const installErrors = [
     ...checkInstallable({ manifest, version, exists: (path) => existsSync(join(dist, path)), bestiary }),
     ...checkCompendiumLinks(extractedPacks),
+    ...adventureErrors,
     ...zipErrors,
   ];
   failures.push(...installErrors);
