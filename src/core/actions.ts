@@ -6,6 +6,7 @@
 import type { Attribute } from "../rules";
 import type { CardAction, CheckModifiers } from "../rules/attack-card-checks";
 import type { BoardMoveKind } from "../rules/board/board-move";
+import type { BoardEdit } from "../rules/board/edits";
 import type { Altitude, Distance } from "../rules/types";
 
 /** What to roll. Every field is optional: `{}` is a plain Soma check. */
@@ -66,6 +67,12 @@ export interface FeatureActions {
   attackWith(actor: Actor.Implementation, options?: Omit<StartAttackOptions, "attacker">): Promise<void>;
   /** features/board: a move on the board, applied by the active GM; resolves with a refusal reason, if any. */
   boardMove(payload: MovePayload): Promise<string | undefined>;
+  /** features/board: a GM's edit of the board (GM clients only); resolves with a refusal reason, if any. */
+  boardEdit(combatId: string, edit: BoardEdit): Promise<string | undefined>;
+  /** features/board: opens (or brings to the front) this client's range and altitude board. */
+  openBoard(): void;
+  /** features/simulator: opens the encounter simulator, on a combat's sides when one is given, else empty. */
+  openSimulator(combat?: Combat.Implementation | null): void;
 }
 
 const provided: Partial<FeatureActions> = {};

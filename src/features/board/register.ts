@@ -193,7 +193,13 @@ function registerLiveUpdates(): void {
 /** Registers everything the board needs (call in `init`). */
 export function registerBoard(): void {
   RangeBoard.source = combatBoardSource;
-  provideActions({ boardMove: (payload) => combatBoardSource.move(payload) });
+  provideActions({
+    boardMove: (payload) => combatBoardSource.move(payload),
+    boardEdit: (combatId, edit) => combatBoardSource.edit(combatId, edit),
+    openBoard: () => {
+      RangeBoard.open();
+    },
+  });
   registerBoardRequests();
   registerBoardSettings();
   registerOpeners();

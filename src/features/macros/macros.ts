@@ -1,16 +1,12 @@
 /**
  * `game.system.api.macros`: what the macro compendium's macros call (README "Macros"). Each acts for the one
- * selected token the user owns, and otherwise says why it did nothing; the choices are pure (macro-choices.ts),
- * the rest is thin Foundry glue over the system's own entry points (rollCheck, the board, the simulator,
- * startAttack, the board's move and edit paths).
+ * selected token the user owns, and otherwise says why it did nothing. The choices live in macro-choices.ts, free
+ * of Foundry; the rest is thin Foundry glue over the other features' actions (core/actions.ts: rollCheck, the
+ * board, the simulator, startAttack, the board's move and edit).
  */
-import { combatBoardSource } from "../board/combat-board-source";
-import { RangeBoard } from "../board/range-board";
+import { featureAction } from "../../core/actions";
 import { i18nFormat } from "../../core/i18n";
-import { SimulatorApp } from "../simulator/simulator-app";
-import { startAttack } from "../attack/start-attack";
 import { actorSnapshot } from "../../data/actor/actor-snapshot";
-import { rollCheck } from "../checks/roll-check";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { ALTITUDES } from "../../rules/bands";
 import { attackLegality } from "../../rules/board/attack-legality";
@@ -47,12 +43,12 @@ function viewedCombat(): AgeOfDragonsCombat | undefined {
 /** Rolls a check for the selected token's actor: the roll dialog opens to choose it. */
 async function rollSelectedCheck(): Promise<void> {
   const actor = actingPlacedToken()?.actor;
-  if (actor) await rollCheck(actor, { attribute: "soma", configure: true });
+  if (actor) await featureAction("rollCheck")(actor, { attribute: "soma", configure: true });
 }
 
 /** Opens the range and altitude board (anyone may look at it). */
 function openBoard(): void {
-  RangeBoard.open();
+  featureAction("openBoard")();
 }
 
 /** Opens the simulator on the current combat's sides (the GM's: it reads every combatant's sheet). */
@@ -60,7 +56,7 @@ function openSimulator(): void {
   if (!game.user.isGM) { refuse({ key: "AOD.Macros.Refusal.GMOnly" }); return; }
   const combat = game.combats.viewed ?? game.combat;
   if (!combat) { refuse({ key: "AOD.Macros.Refusal.NoCombat" }); return; }
-  SimulatorApp.openForCombat(combat);
+  featureAction("openSimulator")(combat);
 }
 
 /** The selected token's weapons, each with the board's refusal against the target when both are in the combat. */
@@ -98,7 +94,7 @@ async function attackWithBestWeapon(): Promise<void> {
   const magic = actorSnapshot({ _id: token.actor.id, name: token.actor.name, type: token.actor.type, system: token.actor.system as unknown, items: [] }).magic.value;
   const choice = bestWeapon(weaponOptions(token, target), magic);
   if ("refusal" in choice) { refuse(choice.refusal); return; }
-  await startAttack({ attacker: token.document.uuid, weaponId: choice.weapon.id, configure: true, targets: [target.document.uuid] });
+  await featureAction("startAttack")({ attacker: token.document.uuid, weaponId: choice.weapon.id, configure: true, targets: [target.document.uuid] });
 }
 
 async function askAltitude(): Promise<Altitude | null> {
@@ -125,8 +121,8 @@ async function setAltitude(altitude?: Altitude): Promise<void> {
   const band = altitude ?? (await askAltitude());
   if (band === null) return;
   const reason = game.user.isGM
-    ? await combatBoardSource.edit(combat.id, { type: "altitude", id: combatant.id, altitude: band })
-    : await combatBoardSource.move({ combatId: combat.id, moverId: combatant.id, kind: "standard", altitude: band });
+    ? await featureAction("boardEdit")(combat.id, { type: "altitude", id: combatant.id, altitude: band })
+    : await featureAction("boardMove")({ combatId: combat.id, moverId: combatant.id, kind: "standard", altitude: band });
   if (reason !== undefined) ui.notifications.warn(i18nFormat(reason));
 }
 

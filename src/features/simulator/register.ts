@@ -4,6 +4,7 @@
  * too).
  */
 import { SimulatorApp } from "./simulator-app";
+import { provideActions } from "../../core/actions";
 
 /** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
 const untypedHooks = Hooks as unknown as { on(hook: string, fn: (app: unknown, html: HTMLElement) => void): number };
@@ -20,6 +21,12 @@ function button(className: string, onClick: () => void): HTMLButtonElement {
 
 /** Adds the simulator's buttons for GMs. */
 export function registerSimulator(): void {
+  provideActions({
+    openSimulator: (combat) => {
+      if (combat) SimulatorApp.openForCombat(combat);
+      else void new SimulatorApp().render({ force: true });
+    },
+  });
   untypedHooks.on("renderActorDirectory", (_app, html) => {
     if (!game.user.isGM || html.querySelector(".aod-open-simulator")) return;
     const open = button("aod-open-simulator", () => {

@@ -4,7 +4,7 @@
  * the simulator.
  */
 import { i18nFormat } from "../../core/i18n";
-import { SimulatorApp } from "../simulator/simulator-app";
+import { featureAction } from "../../core/actions";
 import { templatePath } from "../../constants/template-paths";
 import { BESTIARY_PACK, QUICKSTART_UUID, RULES_UUID, welcomeContext } from "./welcome-context";
 
@@ -67,6 +67,6 @@ export class WelcomeApp extends Base {
   }
 
   static #openSimulator(this: WelcomeApp): void {
-    void new SimulatorApp().render({ force: true });
+    featureAction("openSimulator")();
   }
 }
