@@ -6,6 +6,7 @@ import { buildBoardContext } from "../../src/features/board/board-context";
 import type { BoardInput } from "../../src/features/board/board-context";
 import { FIGHT_WEAPONS, LONG_NAME, showcaseFight } from "../features/board/fight";
 import { renderView, THEMES } from "./harness";
+import { localizeKey } from "../templates/foundry-helpers";
 
 const ART = "systems/age-of-dragons/assets/art";
 const IMAGES: Record<string, string> = {
@@ -29,13 +30,15 @@ function boardContext(selectedId: string | undefined, values: Partial<BoardInput
     isGM: false,
     owned: selectedId === undefined ? [] : [selectedId],
     phase: "movement",
+    localize: (key: string) => localizeKey(key, {}),
     ...values,
   });
 }
 
 const VIEW = {
   template: "systems/age-of-dragons/templates/board/board.hbs",
-  width: 1120,
+  // The window's default (range-board.ts): beside the 300 px sidebar on a 1280 px screen.
+  width: 940,
   height: 760,
   frame: { kind: "window", title: "Range and Altitude Board", classes: ["age-of-dragons", "aod-board"] },
 } as const;
@@ -63,6 +66,38 @@ describe("the range and altitude board", () => {
     });
     expect(html).toContain("Full ground move");
     expect(tooltip).toContain("Melee needs close quarters or zero range.");
+    // Its line does not repeat its label ("Melee: Melee needs..."); the Knight, an ally, gets no attack chip.
+    expect(tooltip).not.toContain("Melee: Melee");
+    expect(html).not.toMatch(/data-combatant-id="knight"[\s\S]*?aod-board-chip">Melee/);
+    expect(html).not.toContain('class="aod-board-chip aod-board-chip--none"');
+    expect(html).toContain("How to read the board");
+  });
+
+  it.each(THEMES)("beside the chat sidebar at 1280 px: the window and a 300 px sidebar fit the screen (%s)", async (theme) => {
+    let width = 0;
+    await renderView({
+      ...VIEW,
+      theme,
+      name: "board-beside-sidebar",
+      context: boardContext("argent"),
+      inspect: async (page) => {
+        width = await page.evaluate(() => document.querySelector("#aod-view")?.getBoundingClientRect().width ?? 0);
+      },
+    });
+    expect(width + 300).toBeLessThanOrEqual(1280);
+  });
+
+  it.each(THEMES)("with no combat (%s)", async (theme) => {
+    const empty = { combatants: {}, landmarks: {}, distances: {}, grapples: [], carrying: {}, surface: "normal" as const };
+    const context = { ...buildBoardContext({ state: empty, weapons: [], images: {}, isGM: false, owned: [] }), noCombat: true };
+    const { html } = await renderView({ ...VIEW, theme, name: "board-no-combat", context });
+    expect(html).toContain("aod-board-note");
+    expect(html).not.toContain("How to read the board");
+  });
+
+  it.each(THEMES)("a move refused: the pinned Hunter's owner is told why, the move kinds disabled (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-move-refused", context: boardContext("hunter") });
+    expect(html).toContain("A pinned combatant cannot make tactical movement.");
   });
 
   it.each(THEMES)("seen by the GM with the editing controls (%s)", async (theme) => {

@@ -9,6 +9,7 @@ import {
   addActor,
   initialState,
   onWorkerMessage,
+  setField,
   simulatorContext,
   startRun,
 } from "../../src/features/simulator/simulator-state";
@@ -51,12 +52,13 @@ describe("the encounter simulator", () => {
     state = onWorkerMessage(state, { type: "progress", job: 1, done: 4000, total: 10000 });
     const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-running", width: 1100, frame });
     expect(html).toContain("4,000 of 10,000 runs");
+    expect(html).not.toContain(localizeKey("AOD.Simulator.NoResults"));
     expect(html).toContain('data-action="cancel"');
     expect(html).not.toContain('data-action="run"');
   });
 
-  it.each(THEMES)("shows the result table and the rounds chart (%s)", async (theme) => {
-    const state = filled();
+  it.each(THEMES)("shows the verdict, the result table and the rounds chart, for the runs in the field (%s)", async (theme) => {
+    const state = setField(filled(), "runs", "1500");
     const encounter = encounterFromActors(
       [
         { actors: [byName("Sable Dragon")], altitude: "mid" },
@@ -71,11 +73,33 @@ describe("the encounter simulator", () => {
     expect(html).toContain("95% interval");
     expect(html).toContain("<svg");
     expect(html).toContain("Longbowman 2");
+    expect(html).toContain('name="runs" value="1500"');
+    expect(html).toContain("1,500 runs, seed 1");
+    expect(html).toMatch(/class="aod-simulator-verdict">[^<]+ of fights\.</);
+    expect(html).not.toContain("aod-simulator-side-name");
+  });
+
+  it.each(THEMES)("shows a cancelled run as the share it played of the runs asked (%s)", async (theme) => {
+    const encounter = encounterFromActors(
+      [
+        { actors: [byName("Sable Dragon")], altitude: "mid" },
+        { actors: [byName("Knight"), byName("Longbowman"), byName("Longbowman")], altitude: "mid" },
+      ],
+      { distance: "middle" },
+    );
+    let asks = 0;
+    const result = await simulate(encounter, { runs: 10000, seed: 1, progressEvery: 250, shouldStop: () => ++asks > 6 });
+    const done = onWorkerMessage(startRun(filled()), { type: "result", job: 1, result });
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(done, format), theme, name: "simulator-cancelled", width: 1100, frame });
+    expect(result.cancelled).toBe(true);
+    expect(html).toContain(`Cancelled after ${result.runs.toLocaleString("en-GB")} of 10,000 runs`);
   });
 
   it.each(THEMES)("explains a refusal (%s)", async (theme) => {
-    const state = onWorkerMessage(startRun(filled()), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
+    const typed = setField(filled(), "runs", "20000000");
+    const state = onWorkerMessage(startRun(typed), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
     const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 1100, frame });
-    expect(html).toContain("20000000 runs is more than the most");
+    expect(html).toContain("20,000,000 runs is more than the most");
+    expect(html).toMatch(/name="runs" value="20000000"[^>]*aria-invalid="true" aria-describedby="aod-sim-problem"/);
   });
 });

@@ -38,12 +38,16 @@ export interface BoardInput {
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
   /** For the GM: the row whose distance to the selected the shared distance editor edits. */
   distanceTarget?: string | undefined;
+  /** en.json's words for a key (Foundry: game.i18n.localize): a why-not line drops its label when its reason names it. */
+  localize?: ((key: string) => string) | undefined;
 }
 
 /** Why an action is refused: the action's label (none for a landmark, which is never a target) and the reason. */
 export interface WhyNot {
   label?: string;
   reason: string;
+  /** The label is already words (several actions' labels joined), not an en.json key. */
+  plain?: boolean;
 }
 
 /** One combatant's token on the board. */
@@ -64,6 +68,8 @@ export interface TokenView {
   nothing: boolean;
   /** The id of the element that describes it (the tooltip), for aria-describedby. */
   describedBy: string;
+  /** On the selected one's side (it is offered a rescue, never an attack). */
+  ally: boolean;
 }
 
 /** A link drawn between two tokens. */
@@ -83,6 +89,8 @@ export interface ClusterItem {
 /** Tokens held together by grapples and carries in one lane, drawn side by side with their links. */
 export interface ClusterView {
   linked: boolean;
+  /** The group's frame: held by grapples, by a carry, or both (each drawn in its own style). */
+  frame: "grapple" | "carry" | "both" | "";
   items: ClusterItem[];
 }
 
@@ -212,10 +220,34 @@ function linksOf(state: SkirmishState, id: string): { label: string; name: strin
   return links;
 }
 
-function whyNotOf(option: TargetOption | undefined): WhyNot[] {
+/** Attacks are offered against enemies only, a rescue to allies only: an ally is never a target. */
+function offered(action: string, ally: boolean): boolean {
+  return ally ? action === "rescue" : action !== "rescue";
+}
+
+/**
+ * The refused actions' lines, one per reason: the actions sharing a reason on one line, and no label when the reason
+ * already names the action ("Melee needs close quarters", not "Melee: Melee needs close quarters").
+ */
+function whyNotOf(option: TargetOption | undefined, ally: boolean, localize: ((key: string) => string) | undefined): WhyNot[] {
   if (!option) return [];
   if (option.kind === "landmark") return option.reasons.map((reason) => ({ reason }));
-  return option.actions.flatMap((a) => (a.allowed || a.reason === undefined ? [] : [{ label: actionLabel(a.action), reason: a.reason }]));
+  const byReason = new Map<string, string[]>();
+  for (const a of option.actions) {
+    if (a.allowed || a.reason === undefined || !offered(a.action, ally)) continue;
+    byReason.set(a.reason, [...(byReason.get(a.reason) ?? []), actionLabel(a.action)]);
+  }
+  return [...byReason].map(([reason, labels]) => {
+    const text = localize?.(reason).toLowerCase();
+    const named = text !== undefined && labels.length === 1 && labels.every((l) => text.includes((localize?.(l) ?? l).toLowerCase()));
+    if (named || labels.length === 0) return { reason };
+    return localize ? { label: labels.map((l) => localize(l)).join(", "), reason, plain: true } : { label: labels[0] ?? "", reason };
+  });
+}
+
+/** What the selected combatant could do to another now, enemies attacked and allies rescued. */
+function availableTo(option: TargetOption | undefined, ally: boolean): string[] {
+  return option ? option.available.filter((a) => offered(a, ally)).map(actionLabel) : [];
 }
 
 /** Ids safe to use in element ids (Foundry ids already are; landmark ids are the board's own). */
@@ -223,9 +255,16 @@ function domId(prefix: string, id: string): string {
   return `${prefix}-${id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 }
 
+function isAlly(input: BoardInput, c: CombatantState): boolean {
+  const selected = input.selectedId === undefined ? undefined : input.state.combatants[input.selectedId];
+  return selected !== undefined && selected.side === c.side;
+}
+
 function tokenView(input: BoardInput, c: CombatantState, option: TargetOption | undefined): TokenView {
   const selected = c.id === input.selectedId;
-  const whyNot = whyNotOf(option);
+  const ally = isAlly(input, c);
+  const whyNot = whyNotOf(option, ally, input.localize);
+  const can = availableTo(option, ally);
   return {
     id: c.id,
     name: c.name,
@@ -235,10 +274,11 @@ function tokenView(input: BoardInput, c: CombatantState, option: TargetOption | 
     owned: input.owned.includes(c.id),
     statuses: statusesOf(input.state, c).map(statusLabel),
     ...(option ? { distance: distanceLabel(option.distance) } : {}),
-    can: option ? option.available.map(actionLabel) : [],
+    can,
     whyNot,
-    nothing: option !== undefined && option.available.length === 0,
+    nothing: option !== undefined && can.length === 0,
     describedBy: domId("aod-board-why", c.id),
+    ally,
   };
 }
 
@@ -286,7 +326,19 @@ function clusterView(input: BoardInput, group: CombatantState[], options: Map<st
     }
     items.push({ token: tokenView(input, c, options.get(c.id)) });
   });
-  return { linked: group.length > 1, items };
+  const kinds = new Set(items.flatMap((item) => (item.link ? [item.link.kind] : [])));
+  const frame = kinds.size === 2 ? "both" : kinds.has("grapple") ? "grapple" : kinds.has("carry") ? "carry" : "";
+  return { linked: group.length > 1, frame, items };
+}
+
+/** Where a group stands from the selected: the selected's own group first, then by its nearest member's band. */
+function distanceRank(group: readonly CombatantState[], input: BoardInput, options: Map<string, TargetOption>): number {
+  if (group.some((c) => c.id === input.selectedId)) return -1;
+  const ranks = group.map((c) => {
+    const band = options.get(c.id)?.distance;
+    return band === undefined ? DISTANCES.length : DISTANCES.indexOf(band);
+  });
+  return Math.min(...ranks);
 }
 
 function allLinks(state: SkirmishState): LinkView[] {
@@ -376,6 +428,8 @@ function rowFor(
   option: TargetOption | undefined,
 ): TableRow {
   const c = input.state.combatants[id];
+  const ally = c !== undefined && isAlly(input, c);
+  const can = isLandmark ? [] : availableTo(option, ally);
   const row: TableRow = {
     id,
     name,
@@ -383,9 +437,9 @@ function rowFor(
     isSelected: id === input.selectedId,
     altitude,
     altitudeLabel: altitudeLabel(altitude),
-    can: option ? option.available.map(actionLabel) : [],
-    whyNot: whyNotOf(option),
-    nothing: option !== undefined && option.available.length === 0,
+    can,
+    whyNot: whyNotOf(option, ally, input.localize),
+    nothing: option !== undefined && can.length === 0,
     statuses: c ? statusesOf(input.state, c).map(statusLabel) : [],
     links: c ? linksOf(input.state, id) : [],
     editable: input.isGM && option !== undefined,
@@ -433,7 +487,11 @@ export function buildBoardContext(input: BoardInput): BoardContext {
           describedBy: domId("aod-board-why", l.id),
         };
       });
-    const laneClusters = clusters(state, here).map((group) => clusterView(input, group, options));
+    // Left to right is distance from the selected: its own group, then close to far (a stable sort keeps the
+    // state's order within a band, and everything when nobody is selected).
+    const groups = clusters(state, here);
+    const ordered = selected ? [...groups].sort((a, b) => distanceRank(a, input, options) - distanceRank(b, input, options)) : groups;
+    const laneClusters = ordered.map((group) => clusterView(input, group, options));
     return { altitude, label: altitudeLabel(altitude), clusters: laneClusters, landmarks, empty: here.length === 0 && landmarks.length === 0 };
   });
 

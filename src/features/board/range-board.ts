@@ -43,7 +43,8 @@ export class RangeBoard extends Base {
     id: BOARD_APP_ID,
     classes: ["age-of-dragons", "aod-board"],
     window: { title: "AOD.Board.Title", icon: "fa-solid fa-dragon", resizable: true },
-    position: { width: 1120, height: 760 },
+    // Compact: beside the 300 px sidebar (chat, tracker) on a 1280 px screen.
+    position: { width: 940, height: 760 },
     /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each action with `this` bound to the app */
     actions: {
       select: RangeBoard.#onSelect,
@@ -106,6 +107,7 @@ export class RangeBoard extends Base {
       phase: data.phase,
       move: this.moveChoice,
       distanceTarget: this.distanceTarget,
+      localize: (key: string) => game.i18n.localize(key),
     });
     return { ...base, ...context, combatId: data.combatId };
   }

@@ -28,6 +28,11 @@ async function nextStep(this: AgeOfDragonsCombatTracker): Promise<void> {
   await this.aodCombat?.nextTurn();
 }
 
+/** The banner's Begin: core's start, which rolls what the mode needs and plans round 1 (documents/combat.ts). */
+async function begin(this: AgeOfDragonsCombatTracker): Promise<void> {
+  await this.aodCombat?.startCombat();
+}
+
 async function previousStep(this: AgeOfDragonsCombatTracker): Promise<void> {
   await this.aodCombat?.previousTurn();
 }
@@ -141,6 +146,7 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
       state,
       turns,
       sides: sides ? { order: sides.order, phaseShift: sides.phaseShift } : null,
+      plan: stored.plan,
     },
     i18nFormat,
   );
@@ -150,6 +156,7 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
 export class AgeOfDragonsCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
     actions: {
+      aodBegin: begin,
       aodNextStep: nextStep,
       aodPreviousStep: previousStep,
       aodNextRound: nextRound,
@@ -247,6 +254,15 @@ export class AgeOfDragonsCombatTracker extends Base {
     const [combatant] = args;
     if (!game.user.isGM) return;
     void combatant.update({ defeated: !combatant.defeated });
+  }
+
+  /** The active row is scrolled into the list's view after each render, so whose step it is is always in sight. */
+  protected override async _onRender(
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    this.element.querySelector(".aod-turn--active")?.scrollIntoView({ block: "nearest" });
   }
 
   /**

@@ -60,6 +60,8 @@ export interface TrackerInput {
   turns: readonly TrackerTurn[];
   /** The d10 mode's side result this round. */
   sides: { order: readonly string[]; phaseShift: Readonly<Record<string, number>> } | null;
+  /** The round's plan (the stored plan the cursor walks): which phases are past, who has had a step. Absent: none. */
+  plan?: readonly RoundStep[];
 }
 
 /**
@@ -126,7 +128,7 @@ export function markersFor(state: SkirmishState, turn: TrackerTurn, format: Form
   return on.map((id) => ({ id, label: format(MARKER_KEYS[id] ?? id) }));
 }
 
-function phaseLabel(step: RoundStep | null, format: Format): string {
+function phaseLabel(step: Pick<RoundStep, "phase"> | null, format: Format): string {
   if (!step) return "";
   const phase = step.phase;
   if (phase === "movement" || phase === "battle" || phase === "end") return format(`AOD.Combat.Phase.${phase}`);
@@ -134,13 +136,51 @@ function phaseLabel(step: RoundStep | null, format: Format): string {
   return format(`AOD.Choices.speed.${phase}`);
 }
 
-/** The banner: mode, round, phase and step, said in words. */
+/** A phase of the round on the banner's phase line: done, now, or still to come. */
+export interface PhaseMark {
+  label: string;
+  state: "past" | "current" | "next";
+}
+
+/** The plan's phases in order, each once. */
+function planPhases(plan: readonly RoundStep[]): RoundStep["phase"][] {
+  const phases: RoundStep["phase"][] = [];
+  for (const step of plan) if (!phases.includes(step.phase)) phases.push(step.phase);
+  return phases;
+}
+
+/** Where the step at `index` stands among the plan's phases (past the last when the plan is walked). */
+function phaseAt(plan: readonly RoundStep[], index: number): number {
+  const phases = planPhases(plan);
+  const current = plan[index]?.phase;
+  return current === undefined ? phases.length : phases.indexOf(current);
+}
+
+/** The phases the round has left behind at the step at `index`. */
+function pastPhases(plan: readonly RoundStep[], index: number): Set<RoundStep["phase"]> {
+  return new Set(planPhases(plan).slice(0, phaseAt(plan, index)));
+}
+
+/** The round's phases in the plan's order, each marked past, current or next against the step at `index`. */
+export function phaseMarks(plan: readonly RoundStep[], index: number, format: Format): PhaseMark[] {
+  const at = phaseAt(plan, index);
+  return planPhases(plan).map((phase, i) => ({
+    label: phaseLabel({ phase }, format),
+    state: i < at ? "past" : i === at ? "current" : "next",
+  }));
+}
+
+/**
+ * The banner: led by the phase and whose step it is ("Tactical Movement — Argent Dragon acts"), the mode, round and
+ * step count small beneath it, and the round's phases with the past ones dimmed.
+ */
 export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, string>, format: Format) {
   const step = input.step;
   let stepText = "";
   if (!input.started) stepText = format("AOD.Combat.Tracker.NotStarted");
   else if (input.ended) stepText = format("AOD.Combat.Tracker.Ended");
   else if (!step) stepText = format("AOD.Combat.Tracker.RoundWalked");
+  else if (step.kind === "end" && input.endPhaseDone) stepText = format("AOD.Combat.Tracker.EndDone", { round: input.round + 1 });
   else {
     const who = step.combatants.map((id) => names.get(id) ?? id);
     const list = step.kind === "end" || step.kind === "start" ? format("AOD.Combat.Tracker.Everyone") : who.join(", ");
@@ -150,13 +190,15 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
       step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.${many ? "StepMany" : "Step"}.${step.kind}`;
     stepText = format(key, { who: list, side: step.side ?? "", count: who.length });
   }
+  const live = input.started && !input.ended;
   return {
     mode: format(`AOD.Choices.roundMode.${input.mode}`),
     round: input.started ? format("AOD.Combat.Tracker.Round", { round: input.round }) : "",
-    phase: phaseLabel(step, format),
+    phase: live ? phaseLabel(step, format) : "",
     step: stepText,
-    progress: input.started && step ? format("AOD.Combat.Tracker.Progress", { index: input.stepIndex + 1, count: input.stepCount }) : "",
+    progress: live && step ? format("AOD.Combat.Tracker.Progress", { index: input.stepIndex + 1, count: input.stepCount }) : "",
     simultaneous: step?.simultaneous === true && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous") : "",
+    phases: live && input.plan ? phaseMarks(input.plan, input.stepIndex, format) : [],
   };
 }
 
@@ -181,6 +223,12 @@ export interface TurnView {
   fall: { marked: boolean; label: string; text: string } | null;
   /** The row's Declare or Resolve button: its action name and label, or null. */
   declareButton: { action: string; label: string; text: string } | null;
+  /** Its place in the round's order (1 first), as the tracker's initiative column shows it. */
+  order: number;
+  /** "Yours" for a player's own combatant, else "". */
+  yours: string;
+  /** It has had its act or resolve step in the current phase already: the row is dimmed. */
+  done: boolean;
 }
 
 /** One of core's per-combatant buttons (its data-action is core's, so core's handler runs it). */
@@ -232,7 +280,20 @@ function rowControls(input: TrackerInput, turn: TrackerTurn, defeated: boolean, 
   return out;
 }
 
-function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnView {
+/** Who has had an act or resolve step in the current phase before the current step. */
+function doneThisPhase(input: TrackerInput): Set<string> {
+  const done = new Set<string>();
+  const plan = input.plan ?? [];
+  const phase = input.step?.phase;
+  if (!input.started || input.ended || phase === undefined) return done;
+  for (const step of plan.slice(0, input.stepIndex)) {
+    if (step.phase !== phase || (step.kind !== "act" && step.kind !== "resolve")) continue;
+    for (const id of step.combatants) done.add(id);
+  }
+  return done;
+}
+
+function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order: number, done: ReadonlySet<string>): TurnView {
   const c = input.state.combatants[turn.id];
   const health = c ? woundState(c.life.wounds, c.life.max) : "fit";
   const defeated = health === "dead" || turn.defeated === true;
@@ -259,12 +320,17 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format): TurnV
     controls: rowControls(input, turn, defeated, format),
     effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
     fall: fallView(input, turn, format),
+    order,
+    yours: !input.isGM && turn.owner === true ? format("AOD.Combat.Tracker.Yours") : "",
+    done: done.has(turn.id) && !active,
   };
 }
 
 /** The d10 mode's groups: every speed phase in which someone acts, and in it each side in initiative order. */
 export function speedGroups(input: TrackerInput, views: readonly TurnView[], format: Format) {
   const byId = new Map(views.map((v) => [v.id, v]));
+  // The speed phases the round has left behind, shown dimmed.
+  const past = pastPhases(input.plan ?? [], input.stepIndex);
   // A side the GM set after this round's roll has no result yet: it follows the rolled sides, unshifted.
   const rolled = input.sides?.order ?? [];
   const sideOrder = [...new Set([...rolled, ...input.turns.map((t) => t.side)])];
@@ -279,26 +345,42 @@ export function speedGroups(input: TrackerInput, views: readonly TurnView[], for
         .filter((v) => v !== undefined);
       if (members.length > 0) sides.push({ side, members, active: input.step?.phase === phase && input.step.side === side });
     }
-    if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase });
+    if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase, past: past.has(phase) });
   }
   return groups;
+}
+
+/** The GM's main button, following the round: Begin, Next step, Resolve End Phase, Begin round N; none once over. */
+export function primaryControl(input: TrackerInput, format: Format): { action: string; text: string } | null {
+  if (input.ended) return null;
+  if (!input.started) return { action: "aodBegin", text: format("AOD.Combat.Tracker.Begin") };
+  if (input.step?.kind === "end" && !input.endPhaseDone) return { action: "aodNextStep", text: format("AOD.Combat.Tracker.ResolveEnd") };
+  if (input.step === null || input.endPhaseDone) return { action: "aodNextRound", text: format("AOD.Combat.Tracker.BeginRound", { round: input.round + 1 }) };
+  return { action: "aodNextStep", text: format("AOD.Combat.Tracker.NextStep") };
 }
 
 /** The whole tracker context for one combat and viewer. */
 export function trackerContext(input: TrackerInput, format: Format) {
   const visible = input.turns.filter((t) => t.visible || input.isGM);
   const names = new Map(input.turns.map((t) => [t.id, t.name]));
-  const views = visible.map((t) => turnView(input, t, format));
+  const done = doneThisPhase(input);
+  const views = visible.map((t, i) => turnView(input, t, format, i + 1, done));
+  // The current combatant's Declare or Resolve, repeated on the banner (the first active row that offers one).
+  const first = views.find((v) => v.active && v.declareButton !== null);
+  const current = first?.declareButton ? { ...first.declareButton, id: first.id } : null;
   const grouped = input.mode === "sideD10" && input.started;
   const surface: Surface = input.state.surface;
   return {
-    banner: bannerContext(input, names, format),
+    banner: { ...bannerContext(input, names, format), action: current },
     grouped,
     groups: grouped ? speedGroups({ ...input, turns: visible }, views, format) : [],
     turns: views,
     gm: input.isGM
       ? {
           canStep: input.started && !input.ended,
+          primary: primaryControl(input, format),
+          // "Next round" beside the main button, unless the main button already begins the next round.
+          offersNextRound: input.started && !input.ended && primaryControl(input, format)?.action !== "aodNextRound",
           canEndSkirmish: input.started && !input.ended && input.allDisengaged,
           endPhasePending: input.step?.kind === "end" && !input.endPhaseDone,
           surface,
@@ -327,6 +409,8 @@ export function trackerContext(input: TrackerInput, format: Format) {
       mode: format("AOD.Combat.Tracker.Mode"),
       rowControls: format("AOD.Combat.Tracker.RowControls"),
       effects: format("AOD.Combat.Tracker.Effects"),
+      phases: format("AOD.Combat.Tracker.Phases"),
+      order: format("AOD.Combat.Tracker.OrderLabel"),
     },
   };
 }

@@ -36,12 +36,21 @@ export interface SimulatorSettings {
   roundLimit: number;
 }
 
-/** Where a run stands. */
+/** What a run was asked to play: the settings and sides when Simulate was pressed. */
+export interface RunAsked {
+  settings: SimulatorSettings;
+  sides: SideInput[];
+}
+
+/** Where a run stands (`asked`, when known, says what it was asked to play). */
 export type RunState =
   | { status: "idle" }
-  | { status: "running"; job: number; done: number; total: number }
-  | { status: "done"; result: SimulationResult }
-  | { status: "failed"; problem: EncounterProblem };
+  | { status: "running"; job: number; done: number; total: number; asked?: RunAsked }
+  | { status: "done"; result: SimulationResult; asked?: RunAsked }
+  | { status: "failed"; problem: EncounterProblem; asked?: RunAsked };
+
+/** The settings typed as numbers: their fields keep what was typed, so a refused value stays in view. */
+export type NumberField = "runs" | "seed" | "roundLimit";
 
 /** The whole app state. */
 export interface SimulatorState {
@@ -50,6 +59,8 @@ export interface SimulatorState {
   run: RunState;
   /** The last job number handed out. */
   job: number;
+  /** The number fields as typed, when they were changed in the form. Absent: the settings' numbers. */
+  typed?: Partial<Record<NumberField, string>>;
 }
 
 /** The settings a new simulator starts with (the CLI's defaults). */
@@ -96,7 +107,7 @@ export function setField(state: SimulatorState, name: string, value: string): Si
     case "roundLimit":
       // Kept as typed (NaN, fractions); the simulator refuses what it cannot play, with its message.
       settings[name] = value.trim() === "" ? Number.NaN : Number(value.replace(/[_,\s]/g, ""));
-      break;
+      return { ...state, settings, typed: { ...state.typed, [name]: value } };
     case "mode":
       if ((ROUND_MODES as readonly string[]).includes(value)) settings.mode = value as RoundMode;
       break;
@@ -115,8 +126,11 @@ export function setField(state: SimulatorState, name: string, value: string): Si
 /** Starts a run: the next job number, nothing done yet. */
 export function startRun(state: SimulatorState): SimulatorState {
   const job = state.job + 1;
-  return { ...state, job, run: { status: "running", job, done: 0, total: state.settings.runs } };
+  const asked = { settings: { ...state.settings }, sides: state.sides };
+  return { ...state, job, run: { status: "running", job, done: 0, total: state.settings.runs, asked } };
 }
+
+const asked = (run: { asked?: RunAsked }): { asked?: RunAsked } => (run.asked ? { asked: run.asked } : {});
 
 /** The state after a worker message; messages of an older job are ignored. */
 export function onWorkerMessage(state: SimulatorState, message: FromWorker): SimulatorState {
@@ -125,9 +139,9 @@ export function onWorkerMessage(state: SimulatorState, message: FromWorker): Sim
     case "progress":
       return { ...state, run: { ...state.run, done: message.done, total: message.total } };
     case "result":
-      return { ...state, run: { status: "done", result: message.result } };
+      return { ...state, run: { status: "done", result: message.result, ...asked(state.run) } };
     case "error":
-      return { ...state, run: { status: "failed", problem: message.problem } };
+      return { ...state, run: { status: "failed", problem: message.problem, ...asked(state.run) } };
   }
 }
 
@@ -174,6 +188,20 @@ export interface SimulatorContext {
   /** The en.json key of the result's round mode. */
   modeKey: string;
   chart: { bars: ChartBar[]; width: number } | null;
+  /** The number fields' values as shown (what was typed, so a refused value stays). */
+  fields: Record<NumberField, string>;
+  /** The field the refusal is about (its message shows under it), or null for a refusal of the whole encounter. */
+  problemField: string | null;
+  /** The result in one line ("Deadly for Knight, Longbowman: Sable Dragon wins 97.1% of fights"), or null. */
+  verdict: string | null;
+  /** What was played: "1,500 runs, seed 1, descending Pneuma", or the cancelled run's share of what was asked. */
+  summary: string;
+  /** Said when the settings or sides changed after the result: the figures are for the run shown. */
+  stale: string | null;
+  /** The combatants' rows under one heading per side, so no row repeats its side. */
+  groups: { title: string; rows: SimulationReport["combatants"] }[];
+  /** The results pane while a run is under way: how far it is. */
+  runningText: string | null;
 }
 
 const choices = (values: readonly string[], selected: string, prefix: string): Choice[] =>
@@ -206,6 +234,44 @@ function chartOf(report: SimulationReport): { bars: ChartBar[]; width: number } 
   return { bars, width: CHART.width };
 }
 
+/** Verdict thresholds on the leading side's win rate (presentation only; docs/SIMULATOR.md "In Foundry"). */
+export const VERDICT = Object.freeze({ deadly: 0.9, hard: 0.7, edge: 0.55, stalemate: 0.5 });
+
+const share = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+/** The result in one line: who the fight is deadly or hard for, who has the edge, or an even fight or a stalemate. */
+export function verdictOf(result: SimulationResult, format: Format): string | null {
+  if (result.runs === 0 || result.sides.length === 0) return null;
+  if (result.draws.rate >= VERDICT.stalemate) return format("AOD.Simulator.Verdict.stalemate", { rate: share(result.draws.rate) });
+  const ranked = [...result.sides].sort((a, b) => b.wins.rate - a.wins.rate);
+  const [best] = ranked;
+  if (!best) return null;
+  const losers = ranked.slice(1).map((side) => side.name).join(format("AOD.Simulator.Verdict.and", {}));
+  const data = { winner: best.name, losers, rate: share(best.wins.rate) };
+  const p = best.wins.rate;
+  const kind = p >= VERDICT.deadly ? "deadly" : p >= VERDICT.hard ? "hard" : p >= VERDICT.edge ? "edge" : "even";
+  return format(`AOD.Simulator.Verdict.${kind}`, data);
+}
+
+/** The refusal's field: a number field, a menu, or null for a refusal of the encounter itself. */
+function fieldOf(problem: EncounterProblem): string | null {
+  if (problem.key === "AOD.Simulator.Error.BadRuns" || problem.key === "AOD.Simulator.Error.TooManyRuns") return "runs";
+  if (problem.key === "AOD.Simulator.Error.BadSeed") return "seed";
+  if (problem.key === "AOD.Simulator.Error.BadOption" && typeof problem.data.field === "string") return problem.data.field;
+  return null;
+}
+
+/** A refusal in words, its whole numbers written with thousands separators like the rest of the app. */
+function problemText(problem: EncounterProblem, format: Format): string {
+  const data = Object.fromEntries(
+    Object.entries(problem.data).map(([k, v]) => [k, typeof v === "number" && Number.isSafeInteger(v) ? count(v) : v]),
+  );
+  return format(problem.key, data);
+}
+
+const sameAsked = (asked: RunAsked | undefined, state: SimulatorState): boolean =>
+  asked === undefined || (JSON.stringify(asked.settings) === JSON.stringify(state.settings) && JSON.stringify(asked.sides) === JSON.stringify(state.sides));
+
 /** The template's context for a state. */
 export function simulatorContext(state: SimulatorState, format: Format): SimulatorContext {
   const running = state.run.status === "running";
@@ -234,11 +300,37 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
             total: count(state.run.total),
           }
         : null,
-    problem: state.run.status === "failed" ? format(state.run.problem.key, state.run.problem.data) : null,
+    problem: state.run.status === "failed" ? problemText(state.run.problem, format) : null,
     report,
     modeKey: `AOD.Simulator.Mode.${report?.mode ?? state.settings.mode}`,
     chart: report ? chartOf(report) : null,
+    fields: {
+      runs: state.typed?.runs ?? String(state.settings.runs),
+      seed: state.typed?.seed ?? String(state.settings.seed),
+      roundLimit: state.typed?.roundLimit ?? String(state.settings.roundLimit),
+    },
+    problemField: state.run.status === "failed" ? fieldOf(state.run.problem) : null,
+    verdict: state.run.status === "done" ? verdictOf(state.run.result, format) : null,
+    summary: report ? summaryOf(state, report, format) : "",
+    stale: state.run.status === "done" && !sameAsked(state.run.asked, state) ? format("AOD.Simulator.Stale", {}) : null,
+    groups: report
+      ? report.sides.map((side, i) => ({
+          title: format("AOD.Simulator.SideTitle", { number: i + 1 }),
+          rows: report.combatants.filter((c) => c.side === side.name),
+        }))
+      : [],
+    runningText: state.run.status === "running" ? format("AOD.Simulator.Running", { done: count(state.run.done), total: count(state.run.total) }) : null,
   };
+}
+
+/** "1,500 runs, seed 1, descending Pneuma"; a cancelled run says how many of the runs asked it played. */
+function summaryOf(state: SimulatorState, report: SimulationReport, format: Format): string {
+  const mode = format(`AOD.Simulator.Mode.${report.mode}`, {});
+  const asked = state.run.status === "done" ? state.run.asked?.settings.runs : undefined;
+  if (report.cancelled && asked !== undefined) {
+    return format("AOD.Simulator.SummaryCancelled", { runs: count(report.runs), asked: count(asked), seed: report.seed, mode });
+  }
+  return format("AOD.Simulator.ResultsSummary", { runs: count(report.runs), seed: report.seed, mode });
 }
 
 /** Sides from a combat's combatants, grouped by their side key in order of first appearance. */

@@ -1,3 +1,4 @@
+import { localizeKey } from "../../templates/foundry-helpers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TOKEN_IMAGE, buildBoardContext } from "../../../src/features/board/board-context";
 import type { BoardContext, BoardInput, TokenView } from "../../../src/features/board/board-context";
@@ -90,13 +91,43 @@ describe("the board seen from a selected combatant", () => {
   });
   it("gives a different view from a longbowman on the ground", () => {
     const ctx = context({ selectedId: "bow" });
-    expect(token(ctx, "knight").can).toEqual(["AOD.Board.Action.melee", "AOD.Board.Action.ranged"]);
+    // The Knight is on the Longbowman's side: never offered as a target, so dimmed, with nothing to explain.
+    expect(token(ctx, "knight")).toMatchObject({ can: [], whyNot: [], nothing: true, ally: true });
     expect(token(ctx, "hunter").can).toEqual(["AOD.Board.Action.ranged"]);
     expect(token(ctx, "argent").whyNot).toEqual([
       { label: "AOD.Board.Action.melee", reason: RULE_REASONS.TooFarForMelee },
       { label: "AOD.Board.Action.ranged", reason: RULE_REASONS.TooFarForRanged },
     ]);
     expect(ctx.lanes[4]?.landmarks[0]).toMatchObject({ distance: "AOD.Choices.distance.zero", reason: BOARD_REASONS.Landmark });
+  });
+  it("offers attacks against enemies only and a rescue to allies only", () => {
+    const ctx = context({ selectedId: "bow" });
+    const allies = ["sable", "wyrm", "griffon", "knight"];
+    for (const id of allies) expect(token(ctx, id).can.filter((a) => a !== "AOD.Board.Action.rescue")).toEqual([]);
+    expect(ctx.rows.find((r) => r.id === "knight")?.can).toEqual([]);
+    const argent = context({ selectedId: "argent" });
+    expect(token(argent, "sable").ally).toBe(false);
+    expect(token(argent, "hunter").whyNot.every((w) => w.label === "AOD.Board.Action.rescue" || w.label === undefined)).toBe(true);
+  });
+  it("drops a why-not line's label when its reason already names the action", () => {
+    const ctx = context({ selectedId: "bow", localize: (key) => localizeKey(key, {}) });
+    // "Melee needs close quarters..." names its action; "The target is beyond this weapon's reach." does not.
+    expect(token(ctx, "argent").whyNot).toEqual([{ reason: RULE_REASONS.TooFarForMelee }, { label: "Ranged", plain: true, reason: RULE_REASONS.TooFarForRanged }]);
+  });
+  it("orders each lane from the selected's group to the farthest band", () => {
+    const ctx = context({ selectedId: "xbow" });
+    const groups = ctx.lanes.find((l) => l.altitude === "low")?.clusters.map((c) => c.items.flatMap((i) => (i.token ? [i.token.id] : []))) ?? [];
+    expect(groups[0]).toContain("xbow");
+    const bands = ["zero", "close", "middle", "long", "disengaged"];
+    const rank = (id: string) => bands.indexOf(ctx.rows.find((r) => r.id === id)?.distance ?? "disengaged");
+    const others = groups.slice(1).map((g) => Math.min(...g.map(rank)));
+    expect(others).toEqual([...others].sort((a, b) => a - b));
+  });
+  it("frames a grapple and a carry each in its own style", () => {
+    const ctx = context({});
+    const frames = ctx.lanes.flatMap((l) => l.clusters.filter((c) => c.linked).map((c) => c.frame));
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.every((f) => f === "grapple" || f === "carry" || f === "both")).toBe(true);
   });
   it("gives the same content as a table, one row per combatant and landmark", () => {
     const ctx = context({ selectedId: "bow" });

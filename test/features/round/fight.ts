@@ -115,6 +115,7 @@ export function inputFor(mode: RoundMode, stepIndex: number, extra: Partial<Trac
     state: STATE,
     turns: turnsFor(PNEUMA_ORDER),
     sides: mode === "sideD10" ? sides : null,
+    plan: plan.steps,
     ...extra,
   };
 }

@@ -252,3 +252,68 @@ describe("trackerEffects", () => {
     expect(trackerEffects(effects, [], "dead").map((e) => e.name)).toEqual(["Blessed", "Pinned", "Poisoned and pinned"]);
   });
 });
+
+describe("the compact tracker", () => {
+  const plan = inputFor("descending", 0).plan ?? [];
+  const battle = plan.findIndex((s) => s.phase === "battle");
+
+  it("leads the banner with the phase and whose step it is, and lists the round's phases with the past ones past", () => {
+    const ctx = trackerContext(inputFor("descending", battle), format);
+    expect(ctx.banner.phase).toBe("Battle");
+    expect(ctx.banner.phases).toEqual([
+      { label: "Tactical Movement", state: "past" },
+      { label: "Battle", state: "current" },
+      { label: "End Phase", state: "next" },
+    ]);
+    expect(trackerContext(inputFor("descending", 0), format).banner.phases.map((p) => p.state)).toEqual(["current", "next", "next"]);
+    expect(trackerContext(inputFor("descending", 0, { started: false }), format).banner.phases).toEqual([]);
+  });
+
+  it("gives the GM one main button that follows the round", () => {
+    const end = plan.length - 1;
+    const main = (extra: Parameters<typeof inputFor>[2], at = 1) => trackerContext(inputFor("descending", at, extra), format).gm?.primary ?? null;
+    expect(main({ started: false })).toEqual({ action: "aodBegin", text: "Begin" });
+    expect(main({})).toEqual({ action: "aodNextStep", text: "Next step" });
+    expect(main({}, end)).toEqual({ action: "aodNextStep", text: "Resolve End Phase" });
+    expect(main({ endPhaseDone: true }, end)).toEqual({ action: "aodNextRound", text: "Begin round 3" });
+    expect(main({ ended: true })).toBeNull();
+    expect(trackerContext(inputFor("descending", end, { endPhaseDone: true }), format).gm?.offersNextRound).toBe(false);
+    expect(trackerContext(inputFor("descending", 1), format).gm?.offersNextRound).toBe(true);
+  });
+
+  it("says the End Phase is resolved and which round is next, not that it is being processed", () => {
+    const end = plan.length - 1;
+    expect(trackerContext(inputFor("descending", end), format).banner.step).toBe("falls, crashes and the round's effects");
+    expect(trackerContext(inputFor("descending", end, { endPhaseDone: true }), format).banner.step).toBe("resolved; round 3 is next");
+  });
+
+  it("numbers the rows in the round's order and marks a player's own combatants, never the GM's", () => {
+    const owned = turnsFor(PNEUMA_ORDER).map((t) => ({ ...t, owner: t.id === "hunter" }));
+    const player = trackerContext(inputFor("descending", 1, { isGM: false, turns: owned }), format);
+    expect(player.turns.map((t) => t.order)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(player.turns.filter((t) => t.yours !== "").map((t) => [t.id, t.yours])).toEqual([["hunter", "Yours"]]);
+    expect(trackerContext(inputFor("descending", 1, { turns: owned }), format).turns.every((t) => t.yours === "")).toBe(true);
+  });
+
+  it("dims who has had its step in the current phase, and nobody once a new phase begins", () => {
+    const at = (i: number) => trackerContext(inputFor("descending", i), format).turns.filter((t) => t.done).map((t) => t.id);
+    expect(at(0)).toEqual([]);
+    expect(at(2)).toEqual(["sable", "argent"]);
+    expect(at(battle)).toEqual([]);
+  });
+
+  it("repeats the current combatant's Declare on the banner, for that combatant", () => {
+    const turns = turnsFor(PNEUMA_ORDER).map((t) => ({ ...t, declaration: t.id === "bowman" ? ("declare" as const) : null }));
+    const ctx = trackerContext(inputFor("reverseDeclaration", 0, { turns }), format);
+    expect(ctx.banner.action).toEqual({ action: "aodDeclare", text: "Declare", label: "Declare for Longbowman of the Northern Marches Company", id: "bowman" });
+    expect(trackerContext(inputFor("reverseDeclaration", 1, { turns }), format).banner.action).toBeNull();
+  });
+
+  it("dims the d10 round's speed phases already past", () => {
+    const d10 = inputFor("sideD10", 0);
+    const later = (d10.plan ?? []).findIndex((s) => s.phase === "fast");
+    const groups = trackerContext(inputFor("sideD10", later), format).groups;
+    expect(groups.filter((g) => g.past).map((g) => g.phase)).toEqual(["Very Fast"]);
+    expect(trackerContext(inputFor("sideD10", 1), format).groups.some((g) => g.past)).toBe(false);
+  });
+});

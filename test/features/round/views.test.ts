@@ -9,7 +9,10 @@ import {
   initiativeCardContext,
   surpriseCardContext,
 } from "../../../src/core/cards/combat-card-context";
-import { ENTRIES, STATE, STORED, format, inputFor, turnsFor } from "./fight";
+import { ENTRIES, PNEUMA_ORDER, STATE, STORED, format, inputFor, turnsFor } from "./fight";
+import type { TrackerTurn } from "../../../src/features/round/tracker-context";
+import { planCombatants, skirmishState } from "../../../src/data/combat/combat-snapshot";
+import { planRound } from "../../../src/rules/round-plan";
 import { resolveEndPhase } from "../../../src/rules/procedures/end-phase";
 import { woundThresholds } from "../../../src/rules/health";
 import { scriptedDice } from "../../../src/rules/roll-sources";
@@ -50,6 +53,108 @@ describe("the combat tracker", () => {
   it.each(THEMES)("as a player sees it: no GM controls (%s)", async (theme) => {
     const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1, { isGM: false }), format), theme, name: "tracker-player", width: 300, height: 760, frame });
     expect(html).not.toContain("Next step");
+  });
+});
+
+/** The fight with six more: a second of each, twelve rows in the round's order. */
+function crowd() {
+  const copies = ENTRIES.map((e) => ({ ...e, id: `${e.id}2`, name: `${e.name} II` }));
+  const entries = [...ENTRIES, ...copies];
+  // No stored place: each copy takes the default one (flyers mid-altitude, the others on the ground).
+  const state = skirmishState(STORED, entries);
+  const order = PNEUMA_ORDER.flatMap((id) => [id, `${id}2`]);
+  const plan = planRound({ mode: "descending", round: 2, combatants: planCombatants(state, entries), order });
+  const base = turnsFor(PNEUMA_ORDER);
+  const turns: TrackerTurn[] = order.map((id) => {
+    const t = base.find((b) => b.id === id.replace(/2$/, ""));
+    if (!t) throw new Error(id);
+    return id.endsWith("2") ? { ...t, id, name: `${t.name} II` } : t;
+  });
+  return inputFor("descending", 3, { state, turns, plan: plan.steps, step: plan.steps[3] ?? null, stepCount: plan.steps.length });
+}
+
+describe("the compact tracker", () => {
+  it.each(THEMES)("before the start, no combatant yet: Begin (%s)", async (theme) => {
+    const context = trackerContext(inputFor("descending", 0, { started: false, round: 0, step: null, stepCount: 0, turns: [] }), format);
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-empty", width: 300, height: 760, frame });
+    expect(html).toContain('data-action="aodBegin"');
+    expect(html).toContain("The skirmish has not begun.");
+  });
+
+  it.each(THEMES)("the End Phase step: Resolve End Phase as the main button (%s)", async (theme) => {
+    const at = inputFor("descending", 0).stepCount - 1;
+    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", at), format), theme, name: "tracker-end-phase", width: 300, height: 760, frame });
+    expect(html).toMatch(/class="aod-primary aod-banner-main" data-action="aodNextStep">Resolve End Phase</);
+    expect(html).not.toContain(">Next step<");
+  });
+
+  it.each(THEMES)("the End Phase resolved, everyone disengaged: Begin round 3 and End skirmish (%s)", async (theme) => {
+    const at = inputFor("descending", 0).stepCount - 1;
+    const context = trackerContext(inputFor("descending", at, { endPhaseDone: true, allDisengaged: true }), format);
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-end-skirmish", width: 300, height: 760, frame });
+    expect(html).toContain(">Begin round 3<");
+    expect(html).toContain("End the skirmish (all disengaged)");
+    expect(html).not.toContain(">Next round<");
+  });
+
+  it.each(THEMES)("reverse declaration, the Sable's Resolve on its row and on the banner (%s)", async (theme) => {
+    const turns = turnsFor(PNEUMA_ORDER, ["sable", "argent", "rider", "bowman"]).map((t) => ({ ...t, declaration: t.id === "sable" ? ("resolve" as const) : null }));
+    const context = trackerContext(inputFor("reverseDeclaration", 4, { turns }), format);
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-row-resolve", width: 300, height: 760, frame });
+    expect(html.match(/data-action="aodResolve"/g)).toHaveLength(2);
+    expect(html).toContain('aria-label="Resolve Sable Dragon&#x27;s declared action"');
+  });
+
+  it.each(THEMES)("secret declaration as a player sees it: who has declared, never what; its own Declare (%s)", async (theme) => {
+    const turns = turnsFor(PNEUMA_ORDER, ["argent", "rider", "knight"]).map((t) => ({ ...t, owner: t.id === "sable" || t.id === "hunter", declaration: t.id === "sable" ? ("declare" as const) : null }));
+    const context = trackerContext(inputFor("secretDeclaration", 0, { isGM: false, turns }), format);
+    let inside = false;
+    const { html } = await renderView({
+      template: tracker,
+      context,
+      theme,
+      name: "tracker-secret-player",
+      width: 300,
+      height: 760,
+      frame,
+      inspect: async (page) => {
+        // The active row's Declare is whole: its right edge inside the row's.
+        inside = await page.evaluate(() => {
+          const button = document.querySelector(".aod-turn--active .aod-turn-declare");
+          const row = document.querySelector(".aod-turn--active");
+          return button && row ? button.getBoundingClientRect().right <= row.getBoundingClientRect().right : false;
+        });
+      },
+    });
+    expect(inside).toBe(true);
+    expect(html.match(/>Declared</g)).toHaveLength(3);
+    expect(html.match(/>Yours</g)).toHaveLength(2);
+    expect(html).not.toContain("Next step");
+  });
+
+  it.each(THEMES)("twelve combatants fit the sidebar, the fourth step's row highlighted (%s)", async (theme) => {
+    let rows = { count: 0, tenth: Infinity, tallest: Infinity };
+    const { html } = await renderView({
+      template: tracker,
+      context: trackerContext(crowd(), format),
+      theme,
+      name: "tracker-twelve",
+      width: 300,
+      height: 760,
+      frame,
+      inspect: async (page) => {
+        rows = await page.evaluate(() => {
+          const all = Array.from(document.querySelectorAll(".aod-turn"));
+          return { count: all.length, tenth: all[9]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.filter((r) => r.querySelectorAll(".aod-marker").length <= 1).map((r) => r.getBoundingClientRect().height)) };
+        });
+      },
+    });
+    // Ten rows show in the 760 px sidebar under the GM's banner (the rest scroll); a row with one marker or none is
+    // at most 46 px (more markers may wrap to a third line).
+    expect(rows.count).toBe(12);
+    expect(rows.tenth).toBeLessThanOrEqual(760);
+    expect(rows.tallest).toBeLessThanOrEqual(46);
+    expect(html).toContain("Sable Dragon II");
   });
 });
 

@@ -10,6 +10,7 @@ import {
   sidesFromCombatants,
   simulatorContext,
   startRun,
+  verdictOf,
 } from "../../../src/features/simulator/simulator-state";
 import { simulate } from "../../../src/rules/simulator";
 import { localizeKey } from "../../templates/foundry-helpers";
@@ -65,7 +66,7 @@ describe("the simulator's run", () => {
 
   it("shows progress while running and no run button", () => {
     let state = startRun(ready);
-    expect(state.run).toEqual({ status: "running", job: 1, done: 0, total: 10000 });
+    expect(state.run).toMatchObject({ status: "running", job: 1, done: 0, total: 10000 });
     state = onWorkerMessage(state, { type: "progress", job: 1, done: 2500, total: 10000 });
     const context = simulatorContext(state, format);
     expect(context.progress).toEqual({ percent: 25, done: "2,500", total: "10,000" });
@@ -98,5 +99,63 @@ describe("the simulator's run", () => {
       expect(bar.height).toBeCloseTo(count === 0 ? 0 : Math.max(1, Math.round((count / tallest) * 100) * 0.64), 1);
     }
     expect(bars[0]?.round).toBe(result.rounds.histogram.findIndex((n) => n > 0));
+  });
+});
+
+describe("the simulator's results, read at a glance", () => {
+  const ready = addActor(addActor(initialState(), 0, sable), 1, bowman);
+  const played = async (runs = 200) => simulate(versus([dragon("a")], [knight("k")], { distance: "close" }), { runs, seed: 2 });
+  const rate = (x: number) => ({ rate: x, low: x, high: x, count: Math.round(x * 200) });
+
+  it("says the verdict in one line from the leading side's win rate", async () => {
+    const result = await played();
+    const sides = (a: number, b: number) => [{ ...result.sides[0], name: "Sable Dragon", wins: rate(a) }, { ...result.sides[1], name: "Riders", wins: rate(b) }];
+    const say = (a: number, b: number, draws = 0) => verdictOf({ ...result, sides: sides(a, b) as typeof result.sides, draws: rate(draws) }, format);
+    expect(say(0.95, 0.05)).toBe("Deadly for Riders: Sable Dragon wins 95.0% of fights.");
+    expect(say(0.2, 0.8)).toBe("Hard for Sable Dragon: Riders wins 80.0% of fights.");
+    expect(say(0.6, 0.4)).toBe("Sable Dragon has the edge: 60.0% of fights.");
+    expect(say(0.5, 0.48, 0.02)).toBe("An even fight: the likeliest winner, Sable Dragon, takes 50.0%.");
+    expect(say(0.2, 0.1, 0.7)).toBe("Mostly a stalemate: 70.0% of fights end with no winner.");
+  });
+
+  it("says how many runs were played, and how many of those asked when cancelled", async () => {
+    const asked = setField(ready, "runs", "1500");
+    const done = onWorkerMessage(startRun(asked), { type: "result", job: 1, result: { ...(await played()), runs: 1500 } });
+    expect(simulatorContext(done, format).summary).toBe("1,500 runs, seed 2, descending Pneuma");
+    expect(simulatorContext(done, format).fields.runs).toBe("1500");
+    const cancelled = onWorkerMessage(startRun(ready), { type: "result", job: 1, result: { ...(await played()), runs: 1500, cancelled: true } });
+    expect(simulatorContext(cancelled, format).summary).toBe("Cancelled after 1,500 of 10,000 runs, seed 2, descending Pneuma: the figures cover those runs only.");
+  });
+
+  it("says when the settings changed after the run, so the figures beside them are not taken for theirs", async () => {
+    const done = onWorkerMessage(startRun(ready), { type: "result", job: 1, result: await played() });
+    expect(simulatorContext(done, format).stale).toBeNull();
+    expect(simulatorContext(setField(done, "runs", "2000"), format).stale).toMatch(/^The settings or sides have changed/);
+    expect(simulatorContext(removeActor(done, 1, 0), format).stale).not.toBeNull();
+  });
+
+  it("lists the combatants under one heading per side instead of repeating the side on each row", async () => {
+    const result = await simulate(versus([dragon("a")], [knight("k"), knight("l")], { distance: "close" }), { runs: 50, seed: 2 });
+    const context = simulatorContext(onWorkerMessage(startRun(ready), { type: "result", job: 1, result }), format);
+    expect(context.groups.map((g) => [g.title, g.rows.length])).toEqual([["Side 1", 1], ["Side 2", 2]]);
+  });
+
+  it("shows the run as running in the results pane", () => {
+    const state = onWorkerMessage(startRun(ready), { type: "progress", job: 1, done: 4000, total: 10000 });
+    expect(simulatorContext(state, format).runningText).toBe("Simulating: 4,000 of 10,000 runs…");
+    expect(simulatorContext(ready, format).runningText).toBeNull();
+  });
+
+  it("attaches a refusal to its field, numbers written out, the refused value kept in the field", () => {
+    const typed = setField(ready, "runs", "20000000");
+    const state = onWorkerMessage(startRun(typed), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
+    const context = simulatorContext(state, format);
+    expect(context.problemField).toBe("runs");
+    expect(context.problem).toBe("20,000,000 runs is more than the most a simulation may play (10,000,000).");
+    expect(context.fields.runs).toBe("20000000");
+    const limit = onWorkerMessage(startRun(setField(ready, "roundLimit", "0")), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.BadOption", data: { field: "roundLimit", value: "0", allowed: "1-200" } } });
+    expect(simulatorContext(limit, format).problemField).toBe("roundLimit");
+    const side = onWorkerMessage(startRun(ready), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.EmptySide", data: { side: "x" } } });
+    expect(simulatorContext(side, format).problemField).toBeNull();
   });
 });
