@@ -72,7 +72,7 @@ export interface FeatureActions {
   /** features/board: opens (or brings to the front) this client's range and altitude board. */
   openBoard(): void;
   /** features/simulator: opens the encounter simulator, on a combat's sides when one is given, else empty. */
-  openSimulator(combat?: Combat.Implementation | null): void;
+  openSimulator(combat?: Combat | null): void;
 }
 
 const provided: Partial<FeatureActions> = {};
