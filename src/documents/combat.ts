@@ -15,8 +15,7 @@ import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settin
 import type { SkirmishState } from "../rules/state";
 import { beginRound, resolveEnd, surpriseStep } from "../features/round/round-driver";
 import type { SurpriseChoice } from "../features/round/round-driver";
-import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
-import { advance } from "../rules/round-plan";
+import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal } from "../features/round/surprise-dialog-context";
@@ -197,22 +196,20 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #next(): Promise<void> {
-    const step = this.step;
-    if (step?.kind === "end" && !this.endPhaseDone) {
+    // data/combat/round.ts decides (nextMove); the document only carries it out.
+    const move = nextMove(this.stored, this.skirmish, this.round);
+    if (move.kind === "endPhase") {
       await resolveEnd(this);
       return;
     }
-    const stored = this.stored;
-    const plan = storedPlan(stored);
-    const state = this.skirmish;
-    const cursor = advance(plan, storedCursor(stored), ableToAct(state));
-    if (cursor.index >= plan.steps.length) {
-      await this.#nextRound();
+    if (move.kind === "nextRound") {
+      if (move.endPhaseFirst) await resolveEnd(this);
+      await beginRound(this, this.round + 1);
       return;
     }
     const order = this.turns.map((c) => c.id ?? "");
-    const turn = turnForStep({ ...stored, cursor }, order);
-    await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
+    const turn = turnForStep({ ...this.stored, cursor: move.cursor }, order);
+    await this.update({ turn: turn ?? this.turn, "system.cursor.index": move.cursor.index } as Combat.UpdateData, {
       direction: 1,
     } as Combat.Database.UpdateOperation);
   }
@@ -228,7 +225,7 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #nextRound(): Promise<void> {
-    if (this.round > 0 && !this.endPhaseDone) await resolveEnd(this);
+    if (endPhaseDue(this.stored, this.round)) await resolveEnd(this);
     await beginRound(this, this.round + 1);
   }
 

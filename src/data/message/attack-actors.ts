@@ -5,7 +5,7 @@
  */
 import type { CardWeapon, CombatantChecks } from "../../rules/attack-card-checks";
 import { woundState } from "../../rules/health";
-import { clampPool } from "../../rules/pools";
+import { rescuePool } from "../../rules/procedures/rescue";
 import { carrierOf, isPinned } from "../../rules/state";
 import type { SkirmishState } from "../../rules/state";
 import type { ActorSnapshot, ActorWeapon } from "../actor/actor-snapshot";
@@ -19,8 +19,7 @@ export function combatantChecks(actor: ActorSnapshot): CombatantChecks {
     grapple: check(derived.pools.grapple),
     breakOut: check(derived.pools.breakOut),
     untrained: check(derived.pools.soma),
-    // RULES.md "Attack card": the rescue rolls Soma less encumbrance, as Aerobatics does.
-    rescuePool: clampPool(character.soma - derived.encumbrance),
+    rescuePool: rescuePool(character.soma, derived.encumbrance),
   };
 }
 

@@ -155,6 +155,25 @@ export function cardMessage(id: string): { message: ChatMessage.Implementation; 
   return { message, model: message.system, authoredByGM: authorIsGM(message) };
 }
 
+/**
+ * The open cards (rolled, not yet applied, refused or withdrawn) made in a combat, or in quick play for "": what
+ * they hold for their attackers counts against a new card (attack-card-reservation.ts).
+ */
+export function openCards(combatId: string): AttackCard[] {
+  const open: AttackCard[] = [];
+  for (const message of game.messages.contents) {
+    if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message)) continue;
+    let source: AttackSource;
+    try {
+      source = message.system.source;
+    } catch {
+      continue; // a card that does not read cleanly holds nothing
+    }
+    if (source.combatId === combatId && source.card.stage === "rolled") open.push(source.card);
+  }
+  return open;
+}
+
 /** Whether a GM authored the message (the server vouches for the author; only a GM's attack message is a card). */
 export function authorIsGM(message: ChatMessage.Implementation): boolean {
   return maybe(message.author)?.isGM === true;

@@ -18,6 +18,8 @@ export interface BoardData {
   phase: MovePhase | undefined;
   images: Record<string, string>;
   owned: string[];
+  /** The combatants whose own step to move it is now (`isOwnMoveStep`). */
+  movers: string[];
 }
 
 /** A move as the form sends it (the request payload). */

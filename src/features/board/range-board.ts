@@ -103,6 +103,7 @@ export class RangeBoard extends Base {
       isGM: game.user.isGM,
       owned: data.owned,
       phase: data.phase,
+      movers: data.movers,
       move: this.moveChoice,
       distanceTarget: this.distanceTarget,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../../src/features/attack/attack-card-context";
-import { applyCard, undoCard } from "../../../src/rules/attack-card";
+import { CARD_REASONS, applyCard, closeCard, undoCard } from "../../../src/rules/attack-card";
 import { ok } from "../../rules/attack-card-fixtures";
 import { cardStates, inputFor, t, world } from "./attack-card-states";
 
@@ -37,7 +37,7 @@ describe("attack card view: every state reads as a player expects", () => {
     expect(ctx.roll?.dice.map((d) => d.success)).toEqual([true, true, true, false, false]);
     expect(ctx.targets[0]?.statusLabel).toBe("Awaiting defence");
     expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend.");
-    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none"]);
+    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none", "withdraw"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
   });
   it("shows defence buttons only to the defender's owner or a GM", () => {
@@ -71,7 +71,8 @@ describe("attack card view: every state reads as a player expects", () => {
   it("hit with damage rolled: armour and the health it leads to, and Apply", () => {
     const ctx = view("hit");
     expect(ctx.targets[0]?.damage).toBe("Damage: 8 dice at 5+, successes 5. After armour: 2 wounds (total 6).");
-    expect(actions(ctx)).toEqual(["apply"]);
+    expect(actions(ctx)).toEqual(["apply", "withdraw"]);
+    expect(actions(view("hit", { viewer: { isGM: false, owns: ["a"] } }))).toEqual(["apply"]);
     expect(actions(view("hit", { viewer: { isGM: false, owns: ["b"] } }))).toEqual([]);
   });
   it("damage applied: the log of what happened and Undo for the GM only", () => {
@@ -128,6 +129,13 @@ describe("attack card view: every state reads as a player expects", () => {
   it("a refused card names the rule that refused it", () => {
     const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
     expect(attackCardContext(t, inputFor(card, world())).notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+  });
+  it("the GM may withdraw an open card (its battle action and Magic Points are free again); the card says so", () => {
+    const hit = entry("hit").card;
+    expect(actions(attackCardContext(t, inputFor(hit, world())))).toContain("withdraw");
+    const withdrawn = ok(closeCard(hit, CARD_REASONS.Withdrawn));
+    const ctx = attackCardContext(t, inputFor(withdrawn, world()));
+    expect([ctx.notice?.text, actions(ctx)]).toEqual(["Withdrawn by the GM: its battle action and Magic Points are free again.", []]);
   });
   it("a second apply is not offered", () => {
     const applied = ok(applyCard(entry("hit").card, world()));
