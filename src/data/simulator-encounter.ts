@@ -34,6 +34,7 @@ export function combatantFromActor(entry: ActorEntry, id: string, altitude: Alti
     weapons: snapshot.weapons.map((w) => ({ weapon: w.weapon, attackSkill: w.attackSkill, defenceSkills: w.defenceSkills })),
     checks: snapshot.derived.pools,
     skills: snapshot.derived.skills,
+    encumbrance: snapshot.derived.encumbrance,
   };
   const speed: unknown = (entry.system as { speed?: unknown } | undefined)?.speed;
   if ((SPEED_CATEGORIES as readonly unknown[]).includes(speed)) combatant.speed = speed as SpeedCategory;

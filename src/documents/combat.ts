@@ -14,8 +14,7 @@ import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
 import type { SurpriseChoice } from "../data/combat/surprise-round";
-import { ableToAct, currentStep, removalUpdate, storedCursor, storedPlan, turnForStep, turnOrder } from "../data/combat/round";
-import { advance } from "../rules/round-plan";
+import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal } from "../data/combat/surprise-round";
@@ -222,22 +221,20 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #next(): Promise<void> {
-    const step = this.step;
-    if (step?.kind === "end" && !this.endPhaseDone) {
+    // data/combat/round.ts decides (nextMove); the document only carries it out.
+    const move = nextMove(this.stored, this.skirmish, this.round);
+    if (move.kind === "endPhase") {
       await driver().resolveEnd(this);
       return;
     }
-    const stored = this.stored;
-    const plan = storedPlan(stored);
-    const state = this.skirmish;
-    const cursor = advance(plan, storedCursor(stored), ableToAct(state));
-    if (cursor.index >= plan.steps.length) {
-      await this.#nextRound();
+    if (move.kind === "nextRound") {
+      if (move.endPhaseFirst) await driver().resolveEnd(this);
+      await driver().beginRound(this, this.round + 1);
       return;
     }
     const order = this.turns.map((c) => c.id ?? "");
-    const turn = turnForStep({ ...stored, cursor }, order);
-    await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
+    const turn = turnForStep({ ...this.stored, cursor: move.cursor }, order);
+    await this.update({ turn: turn ?? this.turn, "system.cursor.index": move.cursor.index } as Combat.UpdateData, {
       direction: 1,
     } as Combat.Database.UpdateOperation);
   }
@@ -253,7 +250,7 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #nextRound(): Promise<void> {
-    if (this.round > 0 && !this.endPhaseDone) await driver().resolveEnd(this);
+    if (endPhaseDue(this.stored, this.round)) await driver().resolveEnd(this);
     await driver().beginRound(this, this.round + 1);
   }
 

@@ -4,7 +4,8 @@ import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
 import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
 import type { CombatantEntry } from "../data/combat/combat-snapshot";
-import { sideOf } from "../data/combat/combat-snapshot";
+import { PNEUMA_TIE_TN_FLAG, pneumaTieTN, sideOf } from "../data/combat/combat-snapshot";
+import { SYSTEM_ID } from "../constants/system-id";
 import { overridesRefusal, playerCreationRepair } from "../data/combat/combatant-overrides";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
@@ -49,7 +50,13 @@ export class AgeOfDragonsCombatant extends Combatant {
     const body = this.body;
     const own = this.overrides.speed;
     const speed = own !== "" ? own : (body?.speed ?? "average");
-    return { id: this.id ?? "", name: this.name ?? "", side: this.side, speed: speed as CombatantEntry["speed"], body };
+    const entry: CombatantEntry = { id: this.id ?? "", name: this.name ?? "", side: this.side, speed: speed as CombatantEntry["speed"], body };
+    // 000 "Initiative": a power's tie TN, set on the actor by an Active Effect (flags.age-of-dragons.pneumaTieTN).
+    const flags: unknown = this.actor?.flags;
+    const ours: unknown = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[SYSTEM_ID] : undefined;
+    const tieTN = pneumaTieTN(typeof ours === "object" && ours !== null ? (ours as Record<string, unknown>)[PNEUMA_TIE_TN_FLAG] : undefined);
+    if (tieTN !== undefined) entry.tieTN = tieTN;
+    return entry;
   }
 
   /** A player's own choice of side, speed or group at creation is put back by the active GM (playerCreationRepair). */

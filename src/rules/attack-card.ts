@@ -6,7 +6,7 @@
  * The rules themselves come from the procedures (000 "Phase Two: The Battle Phase").
  */
 import { clampPool, countSuccesses } from "./pools";
-import { BATTLE_LOG } from "./reasons";
+import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "./reasons";
 import { breakOut, resolveBreakOut, resolveGrapple } from "./procedures/grapple";
 import { attackTNs, contestAttack, damageCheck, resolveAttack } from "./procedures/attack";
 import type { AttackContest, AttackDeclaration, DamageCheck } from "./procedures/attack";
@@ -16,6 +16,7 @@ import { applyChanges, combatant } from "./state";
 import type { LogEntry, SkirmishState, StateChange } from "./state";
 import type { WoundState } from "./health";
 import { inverseChanges } from "./state-undo";
+import type { Legality } from "./types";
 import { sameCheck } from "./attack-card-checks";
 import type { CardAction, CardCheck, CardWeapon, CheckModifiers } from "./attack-card-checks";
 import { assertFaces, fail } from "./validate";
@@ -46,6 +47,9 @@ export const CARD_REASONS = Object.freeze({
   NotYourStep: "AOD.Attack.Refuse.NotYourStep",
   RoundOver: "AOD.Attack.Refuse.RoundOver",
   NotInCombat: "AOD.Attack.Refuse.NotInCombat",
+  ActionReserved: "AOD.Attack.Refuse.ActionReserved",
+  Withdrawn: "AOD.Attack.Refuse.Withdrawn",
+  NotOpen: "AOD.Attack.Refuse.NotOpen",
 } as const);
 
 /** Who a card names: a combatant id (the Foundry layer uses the token's combatant or actor id) and its name. */
@@ -411,10 +415,33 @@ export function autoApplies(card: AttackCard): boolean {
   return isResolved(card) && card.targets.every((t) => targetStatus(card, t.id) !== "damageRolled");
 }
 
+/** The Magic Points a card's action costs (a breath weapon's cost; nothing else costs any). */
+export function cardMagicCost(card: Pick<AttackCard, "action" | "weapon">): number {
+  return card.action === "attack" ? (card.weapon?.magicCost ?? 0) : 0;
+}
+
+/**
+ * Apply's second look: what the card spends must still be there. Its battle action must not have been spent since
+ * it was declared (another card applied, another battle action, a full move), and a breath's Magic Points must
+ * still be there. A set-down spends nothing.
+ */
+export function spentSince(card: AttackCard, state: SkirmishState): Legality {
+  if (card.action === "setDown") return ALLOWED;
+  const attacker = state.combatants[card.attacker.id];
+  if (attacker === undefined) return ALLOWED;
+  if (attacker.acted) return refuse(RULE_REASONS.AlreadyActed);
+  if (attacker.fullMove) return refuse(RULE_REASONS.FullMoveNoAction);
+  if (cardMagicCost(card) > attacker.magic.value) return refuse(RULE_REASONS.NotEnoughMagic);
+  return ALLOWED;
+}
+
 /** Step 4: apply a resolved card: its changes against the state now, and the changes that undo them. */
 export function applyCard(card: AttackCard, state: SkirmishState): CardResult & { outcome?: CardOutcome } {
   if (card.stage !== "rolled") return refused(CARD_REASONS.CardClosed);
   if (!isResolved(card)) return refused(CARD_REASONS.NotResolved);
+  // Another card, or another battle action, may have spent what this one needs since it was declared.
+  const spent = spentSince(card, state);
+  if (!spent.allowed) return refused(spent.reason);
   const outcome = cardOutcome(card, state);
   const application: CardApplication = {
     changes: outcome.changes,
@@ -422,6 +449,15 @@ export function applyCard(card: AttackCard, state: SkirmishState): CardResult & 
     log: outcome.log,
   };
   return { ok: true, card: { ...card, stage: "applied", application }, outcome };
+}
+
+/**
+ * Closes an open card without applying it: withdrawn by its attacker's side, or refused when Apply's second look
+ * finds its battle action or Magic Points spent. A closed card holds nothing (attack-card-reservation.ts).
+ */
+export function closeCard(card: AttackCard, reason: string): CardResult {
+  if (card.stage !== "rolled") return refused(CARD_REASONS.NotOpen);
+  return done({ ...card, stage: "refused", refusal: reason });
 }
 
 /** Step 5: the GM takes an applied card back; the card keeps its changes so the undo can be written. */

@@ -55,6 +55,7 @@ export const DECLARATION_REASONS = Object.freeze({
   NeedsMove: "AOD.Declare.Reason.NeedsMove",
   NoKillerBlow: "AOD.Declare.Reason.NoKillerBlow",
   MoveAtResolveStep: "AOD.Declare.Reason.MoveAtResolveStep",
+  NotYourMoveStep: "AOD.Declare.Reason.NotYourMoveStep",
   NotDeclaredMove: "AOD.Declare.Reason.NotDeclaredMove",
 } as const);
 

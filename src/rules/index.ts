@@ -126,6 +126,7 @@ export {
   BASE_RESCUE_TN,
   performRescue,
   rescueCheckTN,
+  rescuePool,
   rescueTN,
   resolveRescue,
   setDown,

@@ -44,6 +44,18 @@ const VIEW = {
 } as const;
 
 describe("the range and altitude board", () => {
+  it.each(THEMES)("a player whose combatant's step has not come: no move form, a note why (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-not-your-step", context: boardContext("argent", { movers: ["sable"] }) });
+    expect(html).toContain("It moves at its own step of the round; the tracker is not there yet.");
+    expect(html).not.toContain("Standard move");
+  });
+
+  it.each(THEMES)("the GM moving a combatant out of turn: the form, and a note that it overrides (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-gm-out-of-turn", context: boardContext("argent", { isGM: true, owned: [], movers: ["sable"] }) });
+    expect(html).toContain("Standard move");
+    expect(html).toContain("Not its step: as GM you move it out of turn, and the chat says so.");
+  });
+
   it.each(THEMES)("seen by the Argent's player from the ceiling (%s)", async (theme) => {
     const { html } = await renderView({ ...VIEW, theme, name: "board-argent", context: boardContext("argent") });
     expect(html).toContain(LONG_NAME);

@@ -53,8 +53,11 @@ export const SETTINGS = {
    * document picker (a RollTable UUID); a value stored as plain UUID text by older versions reads the same.
    */
   combatEventsTable: { kind: "document", documentName: "RollTable", default: COMBAT_EVENTS_TABLE_UUID },
-  /** RULES.md "Side initiative": at most this many combat events are drawn in one round (0: no cap). */
-  combatEventsCap: { kind: "integer", min: 0, max: 20, default: 3 },
+  /**
+   * RULES.md "Side initiative": 001 draws one combat event per forced re-roll, so the default is no cap (0); a
+   * positive cap is a house rule for tables with many sides.
+   */
+  combatEventsCap: { kind: "integer", min: 0, max: 20, default: 0 },
 } as const satisfies Record<keyof SettingValues, SettingSpec>;
 
 /** The label key of a setting's name, hint or choice. */

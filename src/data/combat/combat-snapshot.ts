@@ -24,6 +24,21 @@ export interface CombatantEntry {
   speed: SpeedCategory;
   /** null when its actor was deleted: it drops out of the skirmish until it has one again. */
   body: CombatantBody | null;
+  /** Its own Pneuma tie TN when a power changes it (`pneumaTieTN`); absent: the text's TN 6. */
+  tieTN?: number;
+}
+
+/** The flag an Active Effect sets to change an actor's Pneuma tie TN: `flags.age-of-dragons.pneumaTieTN`. */
+export const PNEUMA_TIE_TN_FLAG = "pneumaTieTN";
+
+/**
+ * An actor's own Pneuma tie TN (000 "Initiative": "usually TN6+, though certain specific special powers can change
+ * this"), as an Active Effect leaves it on the actor's flag (a number, or the text an effect's value is typed as): a
+ * whole number from 2 to 7 (7: its tie checks cannot succeed); anything else is no power at all (undefined).
+ */
+export function pneumaTieTN(value: unknown): number | undefined {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 2 && n <= 7 ? n : undefined;
 }
 
 /** Token dispositions as core numbers them (CONST.TOKEN_DISPOSITIONS), named as sides. */

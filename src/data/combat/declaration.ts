@@ -12,6 +12,7 @@ import { DECLARATION_ACTIONS, DECLARATION_REASONS, TARGETED_ACTIONS, WEAPON_ACTI
 import type { DeclarationAction, DeclaredLimit } from "../../rules/declaration";
 import { checkDeclaredAction } from "../../rules/procedures/declared";
 import type { DeclaredAction } from "../../rules/procedures/declared";
+import { isMovementPhase } from "../../rules/procedures/move";
 import type { MovePhase } from "../../rules/procedures/move";
 import { spendAction } from "../../rules/procedures/readiness";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
@@ -312,21 +313,50 @@ const sameMove = (declared: DeclaredMove, move: BoardMove): boolean =>
   declared.reference === (move.reference ?? "") &&
   declared.distance === (move.distance ?? "");
 
+const DECLARATION_MODES: readonly string[] = Object.freeze(["reverseDeclaration", "secretDeclaration"]);
+
 /**
- * Whether a player's board move is allowed by the declaration modes (RULES.md "Declaration modes": the resolve step
- * performs the declared action and nothing else): in their Tactical Movement a combatant moves only at its own
- * resolve step, and only the move it declared. Other modes and other phases are left to the board's own rules; the
- * GM is never bound (it can override anything).
+ * Whether this is the combatant's own step to move (000 "Initiative": a slow combatant moves after the fast have
+ * moved, and 001 "Combat Phases": each side moves in its own speed phase): in a phase where moves happen, the step
+ * must name it, and be its act step (its resolve step in the declaration modes). In a phase without moves there is
+ * no step to wait for; the board's own rules refuse the move there.
  */
-export function declaredMoveAllows(round: MoveRoundContext, move: BoardMove, isGM: boolean): { allowed: true } | { allowed: false; reason: string } {
+export function isOwnMoveStep(round: MoveRoundContext, id: string): boolean {
   const { step } = round;
-  if (isGM || (round.mode !== "reverseDeclaration" && round.mode !== "secretDeclaration")) return { allowed: true };
-  if (step?.phase !== "movement") return { allowed: true };
-  if (step.kind !== "resolve" || !step.combatants.includes(move.id)) return { allowed: false, reason: DECLARATION_REASONS.MoveAtResolveStep };
+  if (step === null) return false;
+  const kind = DECLARATION_MODES.includes(round.mode) ? "resolve" : "act";
+  return step.kind === kind && step.combatants.includes(id);
+}
+
+/** A board move the round allows; `outOfTurn` when only a GM's override lets it through (the GM is told). */
+export type MoveTurnVerdict = { allowed: true; outOfTurn: boolean } | { allowed: false; reason: string };
+
+/** The player's rule: its own step, and in the declaration modes only the move it declared. */
+function playerMoveAllows(round: MoveRoundContext, move: BoardMove): MoveTurnVerdict {
+  const { step } = round;
+  // No round yet, or a phase without moves: the board's own rules answer (NotMovementPhase).
+  if (step === null || !isMovementPhase(step.phase as MovePhase)) return { allowed: true, outOfTurn: false };
+  const declaring = DECLARATION_MODES.includes(round.mode);
+  if (!isOwnMoveStep(round, move.id)) {
+    return { allowed: false, reason: declaring ? DECLARATION_REASONS.MoveAtResolveStep : DECLARATION_REASONS.NotYourMoveStep };
+  }
+  if (!declaring) return { allowed: true, outOfTurn: false };
   const stored = round.declarations[move.id];
   const choice = stored?.phase === "movement" ? choiceOf(stored) : null;
   if (choice === null) return { allowed: false, reason: DECLARATION_REASONS.NothingDeclared };
   if (stored?.aborted !== "") return { allowed: false, reason: DECLARATION_REASONS.Aborted };
   if (choice.action !== "move" || choice.move === null || !sameMove(choice.move, move)) return { allowed: false, reason: DECLARATION_REASONS.NotDeclaredMove };
-  return { allowed: true };
+  return { allowed: true, outOfTurn: false };
+}
+
+/**
+ * Whether the round allows a board move now. Like an attack, a move happens at the mover's own step (descending
+ * Pneuma: its act step in Tactical Movement; side d10: its side's step in its speed phase); in the declaration modes
+ * at its own resolve step and only as declared (RULES.md "Declaration modes"). The GM may always override: its move
+ * is allowed, marked `outOfTurn` when a player's would have been refused, so the GM's client says so.
+ */
+export function declaredMoveAllows(round: MoveRoundContext, move: BoardMove, isGM: boolean): MoveTurnVerdict {
+  const verdict = playerMoveAllows(round, move);
+  if (!isGM) return verdict;
+  return { allowed: true, outOfTurn: !verdict.allowed };
 }

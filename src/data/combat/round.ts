@@ -4,7 +4,10 @@
  * takes out of the stored state, and the changes that undo an End Phase. Pure: no Foundry globals.
  */
 import { woundState } from "../../rules/health";
-import { isComplete, planRound } from "../../rules/round-plan";
+import { pneumaOrder, pneumaOrderHolds } from "../../rules/initiative";
+import type { PneumaEntry, PneumaOrderResult } from "../../rules/initiative";
+import type { DiceSource } from "../../rules/types";
+import { advance, isComplete, planRound } from "../../rules/round-plan";
 import type { RoundCursor, RoundPlan, RoundStep } from "../../rules/round-plan";
 import { applyChanges, carrierOf } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
@@ -162,6 +165,33 @@ export function livingSides(state: SkirmishState): string[] {
   return [...new Set(Object.values(state.combatants).filter((c) => able.has(c.id)).map((c) => c.side))];
 }
 
+/**
+ * The Pneuma roster a round rolls or keeps (000 "Initiative"): every planned combatant's Pneuma, and its own tie TN
+ * when a power changes it (the entry's `tieTN`, from its actor's Active Effects).
+ */
+export function pneumaRoster(state: SkirmishState, entries: readonly CombatantEntry[]): PneumaEntry[] {
+  const tieTNs = new Map(entries.map((e) => [e.id, e.tieTN]));
+  return planCombatants(state, entries).map((c) => {
+    const tieTN = tieTNs.get(c.id);
+    return tieTN === undefined ? { id: c.id, pneuma: c.pneuma ?? 0 } : { id: c.id, pneuma: c.pneuma ?? 0, tieTN };
+  });
+}
+
+/**
+ * The Pneuma order for a round: kept while it holds (the same members with the same Pneuma: `pneumaOrderHolds`),
+ * else rolled again with each combatant's own tie TN. The round driver posts the card for a roll; the dice come in.
+ */
+export async function pneumaDecision(
+  initiative: StoredInitiative,
+  state: SkirmishState,
+  entries: readonly CombatantEntry[],
+  dice: DiceSource,
+): Promise<{ keep: true } | { keep: false; result: PneumaOrderResult }> {
+  const roster = pneumaRoster(state, entries);
+  if (initiative.order.length > 0 && pneumaOrderHolds(initiative, roster)) return { keep: true };
+  return { keep: false, result: await pneumaOrder(roster, dice) };
+}
+
 /** What a round's initiative decided; the parts left out stay as stored (a Pneuma order that still holds). */
 export type InitiativeDecision = Partial<StoredInitiative>;
 
@@ -204,4 +234,26 @@ export function roundStart(
   if (decided.sides !== undefined) update["system.initiative.==sides"] = decided.sides;
   if (decided.messageId !== undefined) update["system.initiative.messageId"] = decided.messageId;
   return { system: next, update };
+}
+
+/** What the GM's "next" does now: resolve the End Phase, move the cursor to a step, or begin the next round. */
+export type NextMove = { kind: "endPhase" } | { kind: "step"; cursor: RoundCursor } | { kind: "nextRound"; endPhaseFirst: boolean };
+
+/** Whether this round's End Phase is still to be resolved (000 "Phase Three: The End Phase": once a round). */
+export function endPhaseDue(system: CombatSystemSource, round: number): boolean {
+  return round > 0 && system.endPhase.round < round;
+}
+
+/**
+ * The GM's "next" (combat.nextTurn), decided here so the document only carries it out: at the End step the End
+ * Phase is resolved (once a round); otherwise the cursor moves to the next step someone can act at, or the next round
+ * begins, resolving first an End Phase still due.
+ */
+export function nextMove(system: CombatSystemSource, state: SkirmishState, round: number): NextMove {
+  const due = endPhaseDue(system, round);
+  if (currentStep(system)?.kind === "end" && due) return { kind: "endPhase" };
+  const plan = storedPlan(system);
+  const cursor = advance(plan, storedCursor(system), ableToAct(state));
+  if (cursor.index < plan.steps.length) return { kind: "step", cursor };
+  return { kind: "nextRound", endPhaseFirst: due };
 }

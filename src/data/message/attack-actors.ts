@@ -4,7 +4,7 @@
  * calls these with freshly read documents; tests call them with pack sources.
  */
 import type { CardWeapon, CombatantChecks } from "../../rules/attack-card-checks";
-import { clampPool } from "../../rules/pools";
+import { rescuePool } from "../../rules/procedures/rescue";
 import { statusesFor } from "../combat/updates";
 import type { SkirmishState } from "../../rules/state";
 import type { ActorSnapshot, ActorWeapon } from "../actor/actor-snapshot";
@@ -18,8 +18,7 @@ export function combatantChecks(actor: ActorSnapshot): CombatantChecks {
     grapple: check(derived.pools.grapple),
     breakOut: check(derived.pools.breakOut),
     untrained: check(derived.pools.soma),
-    // RULES.md "Attack card": the rescue rolls Soma less encumbrance, as Aerobatics does.
-    rescuePool: clampPool(character.soma - derived.encumbrance),
+    rescuePool: rescuePool(character.soma, derived.encumbrance),
   };
 }
 

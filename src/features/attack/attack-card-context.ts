@@ -4,6 +4,7 @@
  * and the card's ids only; what they do is decided from the card's data when pressed (docs/ATTACK.md).
  */
 import {
+  CARD_REASONS,
   attackSuccesses,
   autoApplies,
   cardAttackTN,
@@ -59,7 +60,7 @@ export interface CardContextInput {
 
 /** A button on the card: its action and the ids it names. */
 export interface ButtonView {
-  action: "defend" | "rollDamage" | "apply" | "undo";
+  action: "defend" | "rollDamage" | "apply" | "undo" | "withdraw";
   label: string;
   targetId: string;
   /** "none" for no defence; "" for an untrained check; else the skill identifier. */
@@ -298,6 +299,7 @@ function targetView(t: Format, input: CardContextInput, target: CardTarget): Tar
 function notice(t: Format, input: CardContextInput): CardContext["notice"] {
   const card = input.source.card;
   if (!input.authoredByGM) return { text: t("AOD.Attack.Notice.forged"), tone: "warn" };
+  if (card.stage === "refused" && card.refusal === CARD_REASONS.Withdrawn) return { text: t("AOD.Attack.Notice.withdrawn"), tone: "info" };
   if (card.stage === "refused") return { text: t("AOD.Attack.Notice.refused", { reason: t(card.refusal ?? "AOD.Attack.Notice.unknown") }), tone: "warn" };
   if (card.stage === "applied") return { text: t("AOD.Attack.Notice.applied"), tone: "info" };
   if (card.stage === "undone") return { text: t("AOD.Attack.Notice.undone"), tone: "info" };
@@ -331,6 +333,10 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
   const mayStrike = viewer.isGM || viewer.owns.includes(card.attacker.id);
   if (trusted && input.gmOnline && isResolved(card) && !autoApplies(card) && mayStrike) {
     buttons.push({ action: "apply", label: t("AOD.Attack.Button.apply"), targetId: "", skill: "", primary: true, chance: "" });
+  }
+  // The GM may withdraw an open card (one made by mistake): its battle action and Magic Points are free again.
+  if (trusted && input.gmOnline && card.stage === "rolled" && !autoApplies(card) && viewer.isGM) {
+    buttons.push({ action: "withdraw", label: t("AOD.Attack.Button.withdraw"), targetId: "", skill: "", primary: false });
   }
   if (trusted && card.stage === "applied" && viewer.isGM) {
     buttons.push({ action: "undo", label: t("AOD.Attack.Button.undo"), targetId: "", skill: "", primary: false, chance: "" });

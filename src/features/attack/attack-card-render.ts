@@ -87,6 +87,8 @@ function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; 
       return { kind: ATTACK_REQUEST_KINDS.apply, payload: { cardId } };
     case "undo":
       return { kind: ATTACK_REQUEST_KINDS.undo, payload: { cardId } };
+    case "withdraw":
+      return { kind: ATTACK_REQUEST_KINDS.withdraw, payload: { cardId } };
     default:
       return null;
   }

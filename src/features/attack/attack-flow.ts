@@ -17,6 +17,7 @@ import {
   applyCard,
   autoApplies,
   cardAttackTN,
+  closeCard,
   damageFor,
   declareCard,
   isResolved,
@@ -28,9 +29,10 @@ import {
 } from "../../rules/attack-card";
 import type { AnswerSource, CardResult } from "../../rules/attack-card";
 import { actionCheck, bestCheck, modified } from "../../rules/attack-card-checks";
-import { cardLegality } from "../../rules/attack-card-legality";
+import { reservedLegality } from "../../rules/attack-card-reservation";
 import { breakOutDefenders } from "../../rules/procedures/grapple";
 import { rescueCheckTN } from "../../rules/procedures/rescue";
+import { RULE_REASONS } from "../../rules/reasons";
 import {
   ATTACK_REQUEST_KINDS,
   ATTACK_REQUEST_REASONS,
@@ -46,9 +48,10 @@ import {
   validateDefend,
   validateRollDamage,
   validateUndo,
+  validateWithdraw,
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import { cardMessage, cardWorld, optionsFor, ownersOf, worldOf, writeChanges } from "./card-world";
+import { cardMessage, cardWorld, openCards, optionsFor, ownersOf, worldOf, writeChanges } from "./card-world";
 import { authorIsGM, maybe, combatantIdOf, documentsOf, participantIdOf, runningCombat, snapshotOf } from "../../documents/lookups";
 import type { CardWorld, Participant } from "./card-world";
 import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
@@ -195,8 +198,12 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   if (!declared.ok) return { ok: false, reason: declared.reason };
   let card = declared.card;
   const source: AttackSource = { card, refs, combatId: usedCombat?.id ?? "", prompts: {} };
-  // A target that is gone, or not in the running combat, refuses the card (and says so on it).
-  const legality = missing.length > 0 ? { allowed: false, reason: CARD_REASONS.NotInCombat } : cardLegality(card, world.state, world.round);
+  // A target that is gone, or not in the running combat, refuses the card (and says so on it). The other open cards
+  // hold their attackers' battle actions and Magic Points (attack-card-reservation.ts).
+  const legality =
+    missing.length > 0
+      ? { allowed: false, reason: CARD_REASONS.NotInCombat }
+      : reservedLegality(card, world.state, world.round, openCards(source.combatId));
   let roll: PoolRoll | null = null;
   if (!legality.allowed) {
     const refused = refuseCard(card, legality.reason);
@@ -251,10 +258,29 @@ async function apply(gathered: CardGathered, requester: Requester): Promise<Verd
   const verdict = validateApply(facts, requester, world.missing, isResolved(source.card));
   if (!verdict.ok) return verdict;
   const applied = applyCard(source.card, world.state);
-  if (!applied.ok) return verdictOf(applied);
+  if (!applied.ok) {
+    // The second look found its battle action or Magic Points spent since: the card closes, holding nothing.
+    const closed = spentReasons.includes(applied.reason) ? closeCard(source.card, applied.reason) : null;
+    if (closed?.ok) await writeCard(message, { ...source, card: closed.card });
+    return verdictOf(applied);
+  }
   const changes = applied.card.application?.changes ?? [];
   await writeChanges(world, changes);
   await writeCard(message, { ...source, card: applied.card });
+  return { ok: true };
+}
+
+/** The refusals of Apply's second look (`spentSince`): the card can never apply, so it closes. */
+const spentReasons: readonly string[] = [RULE_REASONS.AlreadyActed, RULE_REASONS.FullMoveNoAction, RULE_REASONS.NotEnoughMagic];
+
+/** An open card closed by its attacker's side: what it held is free again; nothing else changes. */
+async function withdraw(gathered: CardGathered, requester: Requester): Promise<Verdict> {
+  const { facts, message, source } = gathered;
+  const verdict = validateWithdraw(facts, requester);
+  if (!verdict.ok) return verdict;
+  const closed = closeCard(source.card, CARD_REASONS.Withdrawn);
+  if (!closed.ok) return verdictOf(closed);
+  await writeCard(message, { ...source, card: closed.card });
   return { ok: true };
 }
 
@@ -395,6 +421,12 @@ export function registerAttackRequests(): void {
     gather: (payload) => gatherCard(payload.cardId),
     validate: (_payload, gathered, requester) => validateUndo(gathered.facts, requester, gathered.world.missing),
     apply: (_payload, gathered, requester) => undo(gathered, requester),
+  });
+  registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.withdraw, {
+    parse: parseCardPayload,
+    gather: (payload) => gatherCard(payload.cardId),
+    validate: (_payload, gathered, requester) => validateWithdraw(gathered.facts, requester),
+    apply: (_payload, gathered, requester) => withdraw(gathered, requester),
   });
 }
 

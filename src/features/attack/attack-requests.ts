@@ -32,6 +32,7 @@ export const ATTACK_REQUEST_KINDS = Object.freeze({
   rollDamage: "attack.rollDamage",
   apply: "attack.apply",
   undo: "attack.undo",
+  withdraw: "attack.withdraw",
 } as const);
 
 const bad = (field: string): Refusal => ({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field } });
@@ -134,7 +135,7 @@ export function parseDefend(payload: unknown): DefendPayload | Refusal {
   return { cardId: p.cardId, targetId: p.targetId, defend: p.defend, skill };
 }
 
-/** Reads an `attack.apply` or `attack.undo` payload. */
+/** Reads an `attack.apply`, `attack.undo` or `attack.withdraw` payload. */
 export function parseCardPayload(payload: unknown): CardPayload | Refusal {
   const p = record(payload);
   if (p === null) return bad("payload");
@@ -228,6 +229,19 @@ export function validateApply(facts: CardFacts, requester: Requester, missing: r
   if (!resolved) return refuse(CARD_REASONS.NotResolved);
   if (!owns(facts, card.attacker.id, requester)) return refuse(ATTACK_REQUEST_REASONS.NotOwner);
   if (missing.length > 0) return refuse(ATTACK_REQUEST_REASONS.Missing, { names: missing.join(", ") });
+  return OK;
+}
+
+/**
+ * Whether the card may be withdrawn (it then holds its battle action and Magic Points no more): an open card (rolled,
+ * not yet applied), by a GM only. The attack roll is made when the card is declared, so a player who could withdraw
+ * would take back a miss and attack again; the GM withdraws a card made by mistake.
+ */
+export function validateWithdraw(facts: CardFacts, requester: Requester): Verdict {
+  const base = trusted(facts);
+  if (!base.ok || base.card === undefined) return base;
+  if (!requester.isGM) return refuse(ATTACK_REQUEST_REASONS.NotGM);
+  if (base.card.stage !== "rolled") return refuse(CARD_REASONS.NotOpen);
   return OK;
 }
 

@@ -98,6 +98,25 @@ export function cardMessage(id: string): { message: ChatMessage.Implementation; 
   return { message, model: message.system, authoredByGM: authorIsGM(message) };
 }
 
+/**
+ * The open cards (rolled, not yet applied, refused or withdrawn) made in a combat, or in quick play for "": what
+ * they hold for their attackers counts against a new card (attack-card-reservation.ts).
+ */
+export function openCards(combatId: string): AttackCard[] {
+  const open: AttackCard[] = [];
+  for (const message of game.messages.contents) {
+    if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message)) continue;
+    let source: AttackSource;
+    try {
+      source = message.system.source;
+    } catch {
+      continue; // a card that does not read cleanly holds nothing
+    }
+    if (source.combatId === combatId && source.card.stage === "rolled") open.push(source.card);
+  }
+  return open;
+}
+
 /** The ids of the users who own each participant's actor. */
 export function ownersOf(participants: Readonly<Record<string, Participant>>): Record<string, string[]> {
   return Object.fromEntries(

@@ -34,6 +34,11 @@ export interface BoardInput {
   owned: readonly string[];
   /** The round's current phase, or undefined before the combat starts. */
   phase?: MovePhase | undefined;
+  /**
+   * The combatants whose own step to move it is (`isOwnMoveStep`): a player's move form is offered only to them;
+   * the GM's form says when its move is out of turn. Undefined: no round binds the moves (no combat round).
+   */
+  movers?: readonly string[] | undefined;
   /** The move form's choices, kept by the application between renders. */
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
   /** For the GM: the row whose distance to the selected the shared distance editor edits. */
@@ -401,9 +406,11 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
 }
 
 function selectedView(input: BoardInput, c: CombatantState): SelectedView {
-  const canMove = input.isGM || input.owned.includes(c.id);
   const phase = input.phase;
   const inPhase = phase !== undefined && isMovementPhase(phase);
+  // Like an attack, a move happens at the mover's own step; only the GM may override (and is told it does).
+  const ownStep = input.movers === undefined || input.movers.includes(c.id);
+  const canMove = input.isGM || (input.owned.includes(c.id) && (ownStep || !inPhase));
   const view: SelectedView = {
     id: c.id,
     name: c.name,
@@ -413,8 +420,11 @@ function selectedView(input: BoardInput, c: CombatantState): SelectedView {
     links: linksOf(input.state, c.id),
     canMove: canMove && inPhase,
   };
-  if (canMove && inPhase) view.move = moveForm(input, c.id, phase);
-  else if (canMove) view.moveNote = "AOD.Board.Move.NotNow";
+  if (canMove && inPhase) {
+    view.move = moveForm(input, c.id, phase);
+    if (!ownStep) view.moveNote = "AOD.Board.Move.OutOfTurn";
+  } else if (canMove) view.moveNote = "AOD.Board.Move.NotNow";
+  else if (inPhase && input.owned.includes(c.id)) view.moveNote = "AOD.Board.Move.NotYourStep";
   if (input.isGM) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
   return view;
 }

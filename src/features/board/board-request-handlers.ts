@@ -13,7 +13,7 @@ import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { SkirmishState } from "../../rules/state";
 import { declaredMoveAllows } from "../../data/combat/declaration";
-import { combatPhase } from "./combat-board-source";
+import { combatPhase, moveRound } from "./combat-board-source";
 import { combatOf } from "../../documents/lookups";
 
 /** What the GM re-reads for a move request. */
@@ -27,9 +27,8 @@ interface MoveFacts {
 
 function ruling(request: MoveRequest, facts: MoveFacts, requester: Requester) {
   const owner = { isGM: requester.isGM, owns: (id: string) => id === request.move.id && facts.owns };
-  // RULES.md "Declaration modes": a player moves at its resolve step, with the move it declared.
-  const { mode, plan, cursor, declarations } = facts.combat.stored;
-  const declared = declaredMoveAllows({ mode, step: plan[cursor.index] ?? null, declarations }, request.move, requester.isGM);
+  // A player moves at its own step (in the declaration modes at its resolve step, with the move it declared).
+  const declared = declaredMoveAllows(moveRound(facts.combat), request.move, requester.isGM);
   if (!declared.allowed) return declared;
   return ruleMoveRequest(facts.state, request, facts.phase, owner);
 }

@@ -17,6 +17,8 @@ export interface BoardData {
   phase: MovePhase | undefined;
   images: Record<string, string>;
   owned: string[];
+  /** The combatants whose own step to move it is now (`isOwnMoveStep`). */
+  movers: string[];
 }
 
 /** The board's view of the world. */

@@ -4,6 +4,8 @@
  * that GM's client, one at a time against the latest state; a player's move is a `board.move` request that the
  * active GM rules on (board-request-handlers.ts).
  */
+import { declaredMoveAllows, isOwnMoveStep } from "../../data/combat/declaration";
+import type { MoveRoundContext } from "../../data/combat/declaration";
 import { actorSnapshot } from "../../data/actor/actor-snapshot";
 import { writeUpdates } from "../../documents/combat-writer";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -31,6 +33,12 @@ export function combatPhase(combat: AgeOfDragonsCombat): MovePhase | undefined {
   return plan[cursor.index]?.phase;
 }
 
+/** Where the round stands for a move: the mode, the current step (none before the start) and the declarations. */
+export function moveRound(combat: AgeOfDragonsCombat): MoveRoundContext {
+  const { mode, plan, cursor, declarations } = combat.stored;
+  return { mode, step: combat.started ? (plan[cursor.index] ?? null) : null, declarations };
+}
+
 /** Each combatant's actor statuses now, so an edit writes only the statuses that change. */
 export function actorStatuses(combat: AgeOfDragonsCombat): Record<string, string[]> {
   const statuses: Record<string, string[]> = {};
@@ -49,6 +57,12 @@ export async function writeEdit(combat: AgeOfDragonsCombat, edit: BoardEdit): Pr
 
 const queue = new RequestQueue();
 
+/** A chat notice that the GM moved a combatant outside its own step. */
+async function announceOverride(name: string): Promise<void> {
+  const text = foundry.utils.escapeHTML(game.i18n.format("AOD.Board.Move.OverrideNotice", { name }));
+  await ChatMessage.create({ content: `<p class="aod-override-notice">${text}</p>`, speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") } });
+}
+
 /** The board's data and writes in a running Foundry world. */
 export const combatBoardSource: BoardSource = {
   read(): BoardData | undefined {
@@ -56,12 +70,15 @@ export const combatBoardSource: BoardSource = {
     if (!combat?.id) return undefined;
     const images: Record<string, string> = {};
     const owned: string[] = [];
+    const movers: string[] = [];
+    const round = moveRound(combat);
     for (const c of combat.combatants) {
       if (!c.id) continue;
       images[c.id] = c.img ?? c.actor?.img ?? "";
       if (c.isOwner) owned.push(c.id);
+      if (isOwnMoveStep(round, c.id)) movers.push(c.id);
     }
-    return { combatId: combat.id, state: combat.skirmish, phase: combatPhase(combat), images, owned };
+    return { combatId: combat.id, state: combat.skirmish, phase: combatPhase(combat), images, owned, movers };
   },
 
   weapons(combatId: string, combatantId: string): WeaponSnapshot[] {
@@ -85,7 +102,10 @@ export const combatBoardSource: BoardSource = {
       if (!parsed.ok) return parsed.reason;
       const ruling = ruleMoveRequest(combat.skirmish, parsed.value, combatPhase(combat), { isGM: true, owns: () => true });
       if (!ruling.allowed) return ruling.reason;
+      const turn = declaredMoveAllows(moveRound(combat), parsed.value.move, true);
       await combat.applyEngineChanges(ruling.changes);
+      // The GM may move anyone at any step; out of turn, the table is told it was the GM's override.
+      if (turn.allowed && turn.outOfTurn) await announceOverride(combat.combatants.get(payload.moverId)?.name ?? "");
       return undefined;
     });
   },

@@ -105,6 +105,7 @@ export class RangeBoard extends Base {
       isGM: game.user.isGM,
       owned: data.owned,
       phase: data.phase,
+      movers: data.movers,
       move: this.moveChoice,
       distanceTarget: this.distanceTarget,
       localize: (key: string) => game.i18n.localize(key),

@@ -7,13 +7,13 @@ import { eventsToDraw } from "../../core/settings/settings-table";
 import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../core/settings/combat-settings";
 import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
 import type { SurpriseChoice } from "../../data/combat/surprise-round";
-import { planCombatants, eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/combat-snapshot";
-import { livingSides, revertChanges, roundStart } from "../../data/combat/round";
+import { eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/combat-snapshot";
+import { livingSides, pneumaDecision, revertChanges, roundStart } from "../../data/combat/round";
 import type { InitiativeDecision } from "../../data/combat/round";
 import type { CombatCardKind } from "../../data/message/combat-card-model";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { resolveCombatEvent } from "../../rules/combat-events";
-import { PNEUMA_TIE_TN, pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../rules/initiative";
+import { PNEUMA_TIE_TN, sideInitiative } from "../../rules/initiative";
 import { resolveEndPhase } from "../../rules/procedures/end-phase";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
@@ -48,13 +48,10 @@ function names(combat: AgeOfDragonsCombat): Record<string, string> {
 
 /** The stored initiative for a round in the Pneuma modes: kept while it holds, else rolled again on a card. */
 async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
-  const entries = combat.entries;
-  const state = combat.skirmish;
-  const roster = planCombatants(state, entries).map((c) => ({ id: c.id, pneuma: c.pneuma ?? 0 }));
-  const stored = combat.stored.initiative;
-  if (stored.order.length > 0 && pneumaOrderHolds(stored, roster)) return {};
   const dice = new RollingDice();
-  const result = await pneumaOrder(roster, dice);
+  const decision = await pneumaDecision(combat.stored.initiative, combat.skirmish, combat.entries, dice);
+  if (decision.keep) return {};
+  const { result } = decision;
   const byId = names(combat);
   const data: InitiativeCardData = {
     mode: combat.stored.mode,

@@ -2,7 +2,7 @@
  * Mid-air rescue as a battle action: a flyer catches a combatant falling alone and carries it
  * (000 "Catching / Mid air rescues"; RULES.md "Rescue").
  */
-import { countSuccesses, isAchievableTN } from "../pools";
+import { clampPool, countSuccesses, isAchievableTN } from "../pools";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { healthOf, isDead } from "../health";
 import { carrierOf, combatant, distanceBetween, isPinned } from "../state";
@@ -25,6 +25,16 @@ function doublings(light: number, heavy: number): number {
     reach *= 2;
   }
   return count;
+}
+
+/**
+ * The pool of a rescue check, the one rule the attack card and the simulator both use. 000 "Catching / Mid air
+ * rescues" calls it a Soma / Aerobatics check: the Aerobatics check's pool, which is Soma less the armour's
+ * encumbrance (Aerobatics is hampered), whether or not the rescuer knows the skill; the skill's rank sets no TN
+ * here, the weights do (`rescueTN`).
+ */
+export function rescuePool(soma: number, encumbrance: number): number {
+  return clampPool(soma - Math.max(0, encumbrance));
 }
 
 /**

@@ -11,6 +11,7 @@ import { attackOdds } from "../odds-attack";
 import { parseAttack, parseAttackPools } from "../procedures/attack";
 import type { AttackDeclaration, AttackPools } from "../procedures/attack";
 import { parseGrapple, parseGrapplePools } from "../procedures/grapple";
+import { rescuePool } from "../procedures/rescue";
 import type { BreakOutDeclaration, BreakOutPools, GrappleDeclaration, GrapplePools } from "../procedures/grapple";
 import type { RoundMode } from "../round-plan";
 import { attackTN, damageTN } from "../skills";
@@ -55,7 +56,7 @@ export interface CompiledCombatant {
   /** Its break-out as the engine's parsed entry point takes it (`performParsedBreakOutSync`). */
   breakOutDeclaration: BreakOutDeclaration;
   breakOutPools: BreakOutPools;
-  /** The pool of its rescue check (000 "Catching": a Soma / Aerobatics check; the Soma pool is never smaller). */
+  /** The pool of its rescue check (`rescuePool`: Soma less encumbrance, as the attack card rolls it). */
   rescuePool: number;
   /** Wounds at which it is severely injured. */
   severeAt: number;
@@ -209,7 +210,7 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
       breakOut: source.checks.breakOut,
       breakOutDeclaration: { breakerId: source.state.id },
       breakOutPools: { attackPool: source.checks.breakOut.pool, attackTN: source.checks.breakOut.tn, defences: breakOutDefences },
-      rescuePool: Math.max(source.checks.soma.pool, source.skills.aerobatics?.pool ?? 0),
+      rescuePool: rescuePool(source.state.soma, source.encumbrance ?? 0),
       severeAt: woundThresholds(source.state.life.max).severelyInjured,
       pairKeys: flat.map((other) => (other.source === source ? "" : pairKey(source.state.id, other.source.state.id))),
       crashDamage: damageDistribution({ pool: source.state.soma, tn: crashTN(initial.surface), armour: source.state.armour })

@@ -40,6 +40,8 @@ export interface EncounterCombatant {
   checks: Readonly<Record<CommonCheck, CheckValues>>;
   /** Checks by skill identifier (DerivedCharacter `skills`): weapon attacks and defences, Aerobatics for rescues. */
   skills: Readonly<Record<string, SkillCheck>>;
+  /** Its armour's encumbrance (DerivedCharacter `encumbrance`), which the rescue pool loses; 0 when absent. */
+  encumbrance?: number;
   /** The name of its tactics (tactics.ts); "standard" when absent. */
   tactics?: string;
   /** Its speed category for the side d10 round (001 "Combat Phases"); "average" when absent. */
@@ -174,6 +176,7 @@ function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<str
   for (const use of ["soma", "grapple", "meleeDefence", "breakOut"]) if (checkProblem(checks, use)) return bad(`checks.${use}`);
   const skills = fields(c.skills);
   if (!skills || Object.keys(skills).some((id) => checkProblem(skills, id))) return bad("skills");
+  if (c.encumbrance !== undefined && !wholeAtLeast(c.encumbrance, 0)) return bad("encumbrance");
   if (c.speed !== undefined && !(SPEED_CATEGORIES as readonly unknown[]).includes(c.speed)) return bad("speed");
   if (c.tactics !== undefined && (typeof c.tactics !== "string" || !tactics.has(c.tactics))) {
     return problem(SIMULATOR_ERRORS.UnknownTactics, { name, tactics: shown(c.tactics), known: [...tactics].join(", ") });

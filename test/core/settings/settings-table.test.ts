@@ -62,9 +62,9 @@ describe("RULES.md Side initiative: the combat events table setting (a RollTable
 });
 
 describe("RULES.md Side initiative: the cap on combat events per round", () => {
-  it("defaults to 3 a round", () => {
-    expect(SETTINGS.combatEventsCap.default).toBe(3);
-    expect(eventsToDraw(5, undefined)).toEqual({ draw: 3, skipped: 2, cap: 3 });
+  it("defaults to no cap: 001 draws one event per forced re-roll", () => {
+    expect(SETTINGS.combatEventsCap.default).toBe(0);
+    expect(eventsToDraw(5, undefined)).toEqual({ draw: 5, skipped: 0, cap: 0 });
   });
   it("draws every event up to the cap and skips the rest", () => {
     expect(eventsToDraw(0, 3)).toEqual({ draw: 0, skipped: 0, cap: 3 });
@@ -78,7 +78,7 @@ describe("RULES.md Side initiative: the cap on combat events per round", () => {
     expect(eventsToDraw(9, 0)).toEqual({ draw: 9, skipped: 0, cap: 0 });
   });
   it("reads an unusable cap as the default and a bad count as none", () => {
-    for (const cap of [-1, 2.5, 21, "3", null]) expect(eventsToDraw(6, cap)).toEqual({ draw: 3, skipped: 3, cap: 3 });
+    for (const cap of [-1, 2.5, 21, "3", null]) expect(eventsToDraw(6, cap)).toEqual({ draw: 6, skipped: 0, cap: 0 });
     expect(eventsToDraw(-2, 3)).toEqual({ draw: 0, skipped: 0, cap: 3 });
     expect(eventsToDraw(1.5, 3)).toEqual({ draw: 0, skipped: 0, cap: 3 });
   });

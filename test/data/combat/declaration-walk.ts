@@ -212,7 +212,7 @@ abstract class DeclarationWalk extends SkirmishWalk {
       if (!parsed.ok) throw new Error(`the declared move of ${id} does not parse: ${parsed.reason}`);
       const stored = this.stored;
       const step = currentStep(stored);
-      expect(declaredMoveAllows({ mode: stored.mode, step, declarations: stored.declarations }, parsed.value.move, false)).toEqual({ allowed: true });
+      expect(declaredMoveAllows({ mode: stored.mode, step, declarations: stored.declarations }, parsed.value.move, false)).toEqual({ allowed: true, outOfTurn: false });
       const ruling = ruleMoveRequest(this.state, parsed.value, phase, { isGM: false, owns: (m) => m === id });
       expect(ruling, `${id}'s declared move`).toMatchObject({ allowed: true });
       if (ruling.allowed) this.commit(ruling.changes);

@@ -7,6 +7,7 @@ import {
   choiceOf,
   declaredLimits,
   declaredMoveAllows,
+  isOwnMoveStep,
   isChoiceRefusal,
   parseDeclarationChoice,
   resolveDecision,
@@ -250,6 +251,7 @@ describe("declaredLimits: what each combatant may do at a resolve step", () => {
 });
 
 describe("declaredMoveAllows: a player's board move in the declaration modes", () => {
+  const ok = { allowed: true, outOfTurn: false };
   const move = { kind: "full" as const, altitude: "high" as const, reference: "keep", distance: "middle" as const };
   const declaration = (() => {
     const c = choice({ action: "move", move });
@@ -265,7 +267,7 @@ describe("declaredMoveAllows: a player's board move in the declaration modes", (
   });
 
   it("allows the declared move at the mover's resolve step", () => {
-    expect(declaredMoveAllows(round("resolve"), board, false)).toEqual({ allowed: true });
+    expect(declaredMoveAllows(round("resolve"), board, false)).toEqual(ok);
   });
   it("refuses a move at a declare step or another's resolve step", () => {
     expect(declaredMoveAllows(round("declare"), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.MoveAtResolveStep });
@@ -277,9 +279,34 @@ describe("declaredMoveAllows: a player's board move in the declaration modes", (
     expect(declaredMoveAllows(round("resolve", { declarations: {} }), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NothingDeclared });
     expect(declaredMoveAllows(round("resolve", { declarations: { a: { ...declaration, aborted: RULE_REASONS.Pinned } } }), board, false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.Aborted });
   });
-  it("binds neither the GM, nor other modes, nor other phases", () => {
-    expect(declaredMoveAllows(round("declare"), board, true).allowed).toBe(true);
-    expect(declaredMoveAllows(round("act", { mode: "descending" }), board, false).allowed).toBe(true);
-    expect(declaredMoveAllows(round("declare", { phase: "battle" }), board, false).allowed).toBe(true);
+  it("lets the GM override, marked out of turn, and leaves phases without moves to the board's rules", () => {
+    expect(declaredMoveAllows(round("declare"), board, true)).toEqual({ allowed: true, outOfTurn: true });
+    expect(declaredMoveAllows(round("resolve"), board, true)).toEqual(ok);
+    expect(declaredMoveAllows(round("declare", { phase: "battle" }), board, false)).toEqual(ok);
+  });
+});
+
+describe("000 Initiative, 001 Combat Phases: a board move happens at the mover's own step, like an attack", () => {
+  const move = (id: string) => ({ id, kind: "standard" as const, altitude: "high" as const });
+  const at = (mode: string, phase: string, combatants: string[], kind = "act") => ({ mode, step: { kind, phase, combatants }, declarations: {} });
+  it("descending Pneuma: at the step 'movement act fast' the player owning slow cannot move slow", () => {
+    const round = at("descending", "movement", ["fast"]);
+    expect(declaredMoveAllows(round, move("fast"), false)).toEqual({ allowed: true, outOfTurn: false });
+    expect(declaredMoveAllows(round, move("slow"), false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NotYourMoveStep });
+    expect(isOwnMoveStep(round, "slow")).toBe(false);
+    expect(isOwnMoveStep(round, "fast")).toBe(true);
+  });
+  it("side d10: the glacially slow side does not move in the lightning-fast phase", () => {
+    const round = at("sideD10", "lightningFast", ["hawk"]);
+    expect(declaredMoveAllows(round, move("snail"), false)).toEqual({ allowed: false, reason: DECLARATION_REASONS.NotYourMoveStep });
+    expect(declaredMoveAllows(at("sideD10", "glaciallySlow", ["snail"]), move("snail"), false)).toEqual({ allowed: true, outOfTurn: false });
+  });
+  it("the GM may move anyone out of turn, and the verdict says it is an override", () => {
+    expect(declaredMoveAllows(at("descending", "movement", ["fast"]), move("slow"), true)).toEqual({ allowed: true, outOfTurn: true });
+    expect(declaredMoveAllows(at("descending", "movement", ["fast"]), move("fast"), true)).toEqual({ allowed: true, outOfTurn: false });
+  });
+  it("in a phase without moves (battle, End Phase) the step does not decide: the board's rules refuse by phase", () => {
+    expect(declaredMoveAllows(at("descending", "battle", ["fast"]), move("slow"), false)).toEqual({ allowed: true, outOfTurn: false });
+    expect(isOwnMoveStep({ mode: "descending", step: null, declarations: {} }, "fast")).toBe(false);
   });
 });

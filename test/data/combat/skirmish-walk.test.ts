@@ -112,6 +112,9 @@ describe("a whole skirmish through the document translations", () => {
     expect(record.plans[0]?.map((s) => s.phase)).toEqual(expect.arrayContaining(["movement", "battle", "end"]));
     expect(walk.stored.initiative.order).not.toContain("bowman");
     expect(Object.keys(walk.stored.initiative.pneuma)).not.toContain("bowman");
+    // The round driver's order-keeping check (pneumaDecision): rolled in round 1 only, kept through the deletion
+    // (a combatant that leaves does not re-roll the order), so removing the check fails this walk.
+    expect(record.pneumaRolls).toBe(1);
   });
 
   it("reverse declaration: the same fight with public declarations, cleared at each new round", async () => {

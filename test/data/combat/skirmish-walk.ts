@@ -11,9 +11,9 @@ import { eventsToDraw } from "../../../src/core/settings/settings-table";
 import { armourPieces, bodyFromActor } from "../../../src/data/combat/actor-body";
 import type { BodyItem } from "../../../src/data/combat/actor-body";
 import { readCombatSystem } from "../../../src/data/combat/read";
-import { ableToAct, currentStep, livingSides, removalUpdate, revertChanges, roundStart, storedCursor, storedPlan } from "../../../src/data/combat/round";
+import { currentStep, livingSides, nextMove, pneumaDecision, removalUpdate, revertChanges, roundStart } from "../../../src/data/combat/round";
 import type { InitiativeDecision } from "../../../src/data/combat/round";
-import { eventSnapshot, planCombatants, skirmishState } from "../../../src/data/combat/combat-snapshot";
+import { eventSnapshot, skirmishState } from "../../../src/data/combat/combat-snapshot";
 import type { CombatantEntry } from "../../../src/data/combat/combat-snapshot";
 import { defaultCombatSystem, migrateCombatSource } from "../../../src/data/combat/stored";
 import type { CombatSystemSource, StoredPlace, StoredSkirmish } from "../../../src/data/combat/stored";
@@ -23,14 +23,13 @@ import { actorSnapshot, attackPools, grapplePools } from "../../../src/data/acto
 import type { ActorSnapshot } from "../../../src/data/actor/actor-snapshot";
 import { resolveCombatEvent } from "../../../src/rules/combat-events";
 import type { CombatEventResult } from "../../../src/rules/combat-events";
-import { pneumaOrder, pneumaOrderHolds, sideInitiative } from "../../../src/rules/initiative";
+import { sideInitiative } from "../../../src/rules/initiative";
 import { chooseToFall, resolveEndPhase } from "../../../src/rules/procedures/end-phase";
 import type { EndPhaseOutcome } from "../../../src/rules/procedures/end-phase";
 import { performAttack } from "../../../src/rules/procedures/attack";
 import { performGrapple } from "../../../src/rules/procedures/grapple";
 import { resolveMove } from "../../../src/rules/procedures/move";
 import type { MoveDeclaration } from "../../../src/rules/procedures/move";
-import { advance } from "../../../src/rules/round-plan";
 import type { RoundMode, RoundStep } from "../../../src/rules/round-plan";
 import type { SkirmishState } from "../../../src/rules/state";
 import type { DiceSource } from "../../../src/rules/types";
@@ -113,6 +112,8 @@ export interface WalkRecord {
   events: CombatEventResult[];
   skipped: number;
   endPhases: EndPhaseOutcome[];
+  /** How many rounds rolled the Pneuma order (it is kept while it holds). */
+  pneumaRolls: number;
   /** Each round's plan as it was stored when the round began. */
   plans: RoundStep[][];
   /** Altitudes each combatant was seen at, in order, without repeats in a row. */
@@ -137,7 +138,7 @@ export class SkirmishWalk {
   readonly doc: { round: number; turn: number; system: Plain };
   readonly actors = new Map<string, ActorDoc>();
   combatants: { id: string; name: string; side: string }[];
-  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], plans: [], altitudes: {}, health: {}, grapples: [], deleted: [], undone: [], undoneFalls: [], declared: 0 };
+  readonly record: WalkRecord = { rounds: 0, events: [], skipped: 0, endPhases: [], pneumaRolls: 0, plans: [], altitudes: {}, health: {}, grapples: [], deleted: [], undone: [], undoneFalls: [], declared: 0 };
   /** Rounds whose End Phase the GM undoes once, right after it resolves. */
   readonly undoEnd = new Set<number>();
 
@@ -270,9 +271,11 @@ export class SkirmishWalk {
       return { sides: { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events }, messageId: `init-${round}` };
     }
     if (stored.mode === "secretDeclaration") return {};
-    const roster = planCombatants(this.state, this.entries).map((c) => ({ id: c.id, pneuma: c.pneuma ?? 0 }));
-    if (stored.initiative.order.length > 0 && pneumaOrderHolds(stored.initiative, roster)) return {};
-    const result = await pneumaOrder(roster, cycling());
+    // The round driver's own decision (data/combat/round.ts): kept while the order holds, else rolled.
+    const decision = await pneumaDecision(stored.initiative, this.state, this.entries, cycling());
+    this.record.pneumaRolls += decision.keep ? 0 : 1;
+    if (decision.keep) return {};
+    const { result } = decision;
     return { order: result.order, pneuma: result.pneuma, checks: result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes })), messageId: `init-${round}` };
   }
 
@@ -350,8 +353,9 @@ export class SkirmishWalk {
       if (!step) return;
       if (step.kind === "act" || step.kind === "resolve") await this.act(step, orders);
       if (step.kind === "declare") await this.declare(step, orders);
-      const endDone = stored.endPhase.round >= this.doc.round && this.doc.round > 0;
-      if (step.kind === "end" && !endDone) {
+      // The combat document's own decision (nextMove, data/combat/round.ts), carried out as its #next does.
+      const move = nextMove(stored, this.state, this.doc.round);
+      if (move.kind === "endPhase") {
         const before = this.state;
         const undoing = this.undoEnd.has(this.doc.round);
         const outcome = await resolveEndPhase(before, byRequest(undoing ? undoneCrash : crashDice));
@@ -370,9 +374,12 @@ export class SkirmishWalk {
         this.record.endPhases.push(outcome);
         continue;
       }
-      const cursor = advance(storedPlan(stored), storedCursor(stored), ableToAct(this.state));
-      if (cursor.index >= stored.plan.length) return;
-      this.update({ "system.cursor.index": cursor.index });
+      if (move.kind === "nextRound") {
+        // Every plan ends with its End step, where the End Phase was resolved: none is left for the next round.
+        expect(move.endPhaseFirst, `round ${this.doc.round}'s End Phase at its End step`).toBe(false);
+        return;
+      }
+      this.update({ "system.cursor.index": move.cursor.index });
     }
     throw new Error("the round never ended");
   }

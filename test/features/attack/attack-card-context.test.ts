@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../../src/features/attack/attack-card-context";
-import { applyCard, undoCard } from "../../../src/rules/attack-card";
+import { CARD_REASONS, applyCard, closeCard, undoCard } from "../../../src/rules/attack-card";
 import { ok } from "../../rules/attack-card-fixtures";
 import { cardStates, inputFor, t, world } from "./attack-card-states";
 
@@ -38,7 +38,7 @@ describe("attack card view: every state reads as a player expects", () => {
     expect(ctx.roll?.dice.map((d) => [d.face, d.tone])).toEqual([[6, "success"], [4, "success"], [4, "success"], [2, "failure"], [1, "failure"]]);
     expect(ctx.targets[0]?.statusLabel).toBe("Awaiting defence");
     expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend.");
-    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none"]);
+    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none", "withdraw"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
   });
   it("each defence states its exact chance of stopping the roll already made", () => {
@@ -87,7 +87,8 @@ describe("attack card view: every state reads as a player expects", () => {
     const ctx = view("hit");
     expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 8 dice at 5+.");
     expect(ctx.targets[0]?.wounds).toEqual({ text: "5 − armour 3 = 2 wounds → life 6/12", state: "fit" });
-    expect(actions(ctx)).toEqual(["apply"]);
+    expect(actions(ctx)).toEqual(["apply", "withdraw"]);
+    expect(actions(view("hit", { viewer: { isGM: false, owns: ["a"] } }))).toEqual(["apply"]);
     expect(actions(view("hit", { viewer: { isGM: false, owns: ["b"] } }))).toEqual([]);
   });
   it("damage applied: the log of what happened and Undo for the GM only", () => {
@@ -165,6 +166,13 @@ describe("attack card view: every state reads as a player expects", () => {
   it("a refused card names the rule that refused it", () => {
     const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
     expect(attackCardContext(t, inputFor(card, world())).notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+  });
+  it("the GM may withdraw an open card (its battle action and Magic Points are free again); the card says so", () => {
+    const hit = entry("hit").card;
+    expect(actions(attackCardContext(t, inputFor(hit, world())))).toContain("withdraw");
+    const withdrawn = ok(closeCard(hit, CARD_REASONS.Withdrawn));
+    const ctx = attackCardContext(t, inputFor(withdrawn, world()));
+    expect([ctx.notice?.text, actions(ctx)]).toEqual(["Withdrawn by the GM: its battle action and Magic Points are free again.", []]);
   });
   it("a second apply is not offered", () => {
     const applied = ok(applyCard(entry("hit").card, world()));

@@ -13,6 +13,7 @@ import {
   validateDefend,
   validateRollDamage,
   validateUndo,
+  validateWithdraw,
 } from "../../../src/features/attack/attack-requests";
 import type { CardFacts, DefendPayload, Requester } from "../../../src/features/attack/attack-requests";
 import { CARD_REASONS, answerDefence, applyCard, recordDamage } from "../../../src/rules/attack-card";
@@ -132,6 +133,13 @@ describe("attack requests: who may ask", () => {
       ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: "Knight, Sable" },
     });
     expect(validateApply(facts(declared()), gm, [], true)).toEqual({ ok: false, reason: CARD_REASONS.CardClosed });
+  });
+  it("only a GM withdraws, and only an open card (a player would take back a roll it has seen)", () => {
+    const open = rolled([1, 1, 1, 1, 1]);
+    expect(validateWithdraw(facts(open), gm)).toEqual({ ok: true });
+    expect(validateWithdraw(facts(open), other)).toEqual({ ok: false, reason: ATTACK_REQUEST_REASONS.NotGM });
+    expect(validateWithdraw(facts(declared()), gm)).toEqual({ ok: false, reason: CARD_REASONS.NotOpen });
+    expect(validateWithdraw(facts(open, false), gm)).toEqual({ ok: false, reason: ATTACK_REQUEST_REASONS.ForgedCard });
   });
   it("only a GM undoes, only an applied card, only with its participants there", () => {
     const applied = ok(applyCard(ok(answerDefence(rolled([1, 1, 1, 1, 1]), "b", { check: null, dice: null, by: "gm" }, [])), skirmishOf([fighter("a"), fighter("b")])));

@@ -197,4 +197,17 @@ describe("the move controls", () => {
     expect(battle?.move).toBeUndefined();
     expect(battle?.moveNote).toBe("AOD.Board.Move.NotNow");
   });
+  it("are offered to a player only at its own step (000 Initiative: the slow move after the fast)", () => {
+    const waiting = context({ selectedId: "argent", owned: ["argent"], movers: ["sable"] }).selected;
+    expect(waiting?.move).toBeUndefined();
+    expect(waiting?.moveNote).toBe("AOD.Board.Move.NotYourStep");
+    const own = context({ selectedId: "argent", owned: ["argent"], movers: ["argent"] }).selected;
+    expect(own?.move).toBeDefined();
+    expect(own?.moveNote).toBeUndefined();
+  });
+  it("stay open to the GM out of turn, with a note that it overrides", () => {
+    const gm = context({ selectedId: "argent", isGM: true, movers: ["sable"] }).selected;
+    expect(gm?.move).toBeDefined();
+    expect(gm?.moveNote).toBe("AOD.Board.Move.OutOfTurn");
+  });
 });

@@ -61,7 +61,7 @@ export function combatant(
   const skills = items.filter((i): i is SkillSnapshot => "identifier" in i);
   const armours = items.filter((i): i is ArmourSnapshot => "rating" in i);
   const derived = deriveCharacter({ soma: base.soma, pneuma: base.pneuma, life: base.life, skills, armour: armours });
-  return { state: { ...base, armour: derived.armour }, weapons, checks: derived.pools, skills: derived.skills, ...extra };
+  return { state: { ...base, armour: derived.armour }, weapons, checks: derived.pools, skills: derived.skills, encumbrance: derived.encumbrance, ...extra };
 }
 
 /** A dragon: claws and breath, Tooth and Claw expert, Aerobatics and Dragonsbreath trained. */
