@@ -336,7 +336,7 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
   }
   // The GM may withdraw an open card (one made by mistake): its battle action and Magic Points are free again.
   if (trusted && input.gmOnline && card.stage === "rolled" && !autoApplies(card) && viewer.isGM) {
-    buttons.push({ action: "withdraw", label: t("AOD.Attack.Button.withdraw"), targetId: "", skill: "", primary: false });
+    buttons.push({ action: "withdraw", label: t("AOD.Attack.Button.withdraw"), targetId: "", skill: "", primary: false, chance: "" });
   }
   if (trusted && card.stage === "applied" && viewer.isGM) {
     buttons.push({ action: "undo", label: t("AOD.Attack.Button.undo"), targetId: "", skill: "", primary: false, chance: "" });
