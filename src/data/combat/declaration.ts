@@ -119,7 +119,7 @@ export interface DeclaringWeapon {
 }
 
 /** What a choice is translated against: who declares, in which phase, the skirmish now and its weapons. */
-export interface DeclarationWorld {
+export interface DeclarationSituation {
   combatantId: string;
   phase: MovePhase;
   state: SkirmishState;
@@ -147,18 +147,18 @@ function boardMoveOf(id: string, move: DeclaredMove): BoardMove {
  * combatant of this combat, the weapon one of the actor's, a killer blow needs a weapon that allows it) and the
  * phase (RULES.md "Declaration modes": a move in Tactical Movement, a battle action in the Battle Phase).
  */
-export function translateDeclaration(choice: DeclarationChoice, world: DeclarationWorld): Translation {
-  const id = world.combatantId;
-  if (!Object.hasOwn(world.state.combatants, id)) return no(DECLARATION_REASONS.NotInSkirmish);
-  if (!actionsForPhase(world.phase).includes(choice.action)) return no(DECLARATION_REASONS.NotThisPhase);
+export function translateDeclaration(choice: DeclarationChoice, situation: DeclarationSituation): Translation {
+  const id = situation.combatantId;
+  if (!Object.hasOwn(situation.state.combatants, id)) return no(DECLARATION_REASONS.NotInSkirmish);
+  if (!actionsForPhase(situation.phase).includes(choice.action)) return no(DECLARATION_REASONS.NotThisPhase);
   if (TARGETED_ACTIONS.includes(choice.action)) {
     if (choice.targetId === "") return no(DECLARATION_REASONS.NeedsTarget);
-    if (choice.targetId === id || !Object.hasOwn(world.state.combatants, choice.targetId)) return no(DECLARATION_REASONS.UnknownTarget);
+    if (choice.targetId === id || !Object.hasOwn(situation.state.combatants, choice.targetId)) return no(DECLARATION_REASONS.UnknownTarget);
   }
   let weapon: WeaponSnapshot | undefined;
   if (WEAPON_ACTIONS.includes(choice.action)) {
     if (choice.weaponId === "") return no(DECLARATION_REASONS.NeedsWeapon);
-    weapon = world.weapons.find((w) => w.itemId === choice.weaponId)?.weapon;
+    weapon = situation.weapons.find((w) => w.itemId === choice.weaponId)?.weapon;
     if (weapon === undefined) return no(DECLARATION_REASONS.UnknownWeapon);
     if (choice.action === "killerBlow" && !weapon.killerBlow) return no(DECLARATION_REASONS.NoKillerBlow);
   }
@@ -178,15 +178,15 @@ export function translateDeclaration(choice: DeclarationChoice, world: Declarati
     case "move": {
       if (choice.move === null) return no(DECLARATION_REASONS.NeedsMove);
       const ref = choice.move.reference;
-      if (ref !== "" && (ref === id || !(Object.hasOwn(world.state.combatants, ref) || Object.hasOwn(world.state.landmarks, ref)))) {
+      if (ref !== "" && (ref === id || !(Object.hasOwn(situation.state.combatants, ref) || Object.hasOwn(situation.state.landmarks, ref)))) {
         return no(DECLARATION_REASONS.UnknownTarget);
       }
       const boardMove = boardMoveOf(id, choice.move);
-      return { ok: true, action: { action: "move", move: moveDeclaration(boardMove), phase: world.phase }, boardMove };
+      return { ok: true, action: { action: "move", move: moveDeclaration(boardMove), phase: situation.phase }, boardMove };
     }
     case "other":
       // In the End Phase an End Phase action, which the engine lets stand and spends nothing for (declared.ts).
-      return { ok: true, action: { action: "other", actorId: id, ...(world.phase === "end" ? { phase: "end" as const } : {}) }, boardMove: null };
+      return { ok: true, action: { action: "other", actorId: id, ...(situation.phase === "end" ? { phase: "end" as const } : {}) }, boardMove: null };
   }
 }
 
@@ -206,12 +206,12 @@ function legalNow(state: SkirmishState, translation: Extract<Translation, { ok: 
  * already impossible is refused at once, so the player can choose again; one that becomes impossible later is
  * aborted at its resolve step). Returns the declaration to store, or the reason.
  */
-export function ruleOnChoice(choice: DeclarationChoice, world: DeclarationWorld): { ok: true; declaration: StoredDeclaration } | { ok: false; reason: string } {
-  const translation = translateDeclaration(choice, world);
+export function ruleOnChoice(choice: DeclarationChoice, situation: DeclarationSituation): { ok: true; declaration: StoredDeclaration } | { ok: false; reason: string } {
+  const translation = translateDeclaration(choice, situation);
   if (!translation.ok) return translation;
-  const legal = legalNow(world.state, translation);
+  const legal = legalNow(situation.state, translation);
   if (!legal.stands) return { ok: false, reason: legal.reason };
-  return { ok: true, declaration: storedDeclaration(choice, translation.action, world.phase) };
+  return { ok: true, declaration: storedDeclaration(choice, translation.action, situation.phase) };
 }
 
 /** The stored form of a declaration (public, or revealed). */
@@ -279,11 +279,11 @@ function lostAction(id: string, choice: DeclarationChoice | null): StateChange {
  * redundant is aborted and lost): the declaration is read back, translated against the skirmish now (a target or
  * weapon that is gone aborts it) and checked with checkDeclaredAction.
  */
-export function resolveDecision(stored: StoredDeclaration | undefined, world: DeclarationWorld): ResolveDecision {
-  const id = world.combatantId;
-  if (!stored || stored.phase !== world.phase || stored.sealed) return { kind: "nothing" };
+export function resolveDecision(stored: StoredDeclaration | undefined, situation: DeclarationSituation): ResolveDecision {
+  const id = situation.combatantId;
+  if (!stored || stored.phase !== situation.phase || stored.sealed) return { kind: "nothing" };
   if (stored.aborted !== "" || stored.resolved) return { kind: "done" };
-  const actor = world.state.combatants[id];
+  const actor = situation.state.combatants[id];
   if (!actor) return { kind: "nothing" };
   const choice = choiceOf(stored);
   const abort = (reason: string): ResolveDecision => ({
@@ -293,9 +293,9 @@ export function resolveDecision(stored: StoredDeclaration | undefined, world: De
     log: [{ key: BATTLE_LOG.ActionAborted, data: { name: actor.name, reason } }],
   });
   if (choice === null) return abort(DECLARATION_REASONS.NothingDeclared);
-  const translation = translateDeclaration(choice, world);
+  const translation = translateDeclaration(choice, situation);
   if (!translation.ok) return abort(translation.reason);
-  const legal = legalNow(world.state, translation);
+  const legal = legalNow(situation.state, translation);
   if (!legal.stands) return abort(legal.reason);
   return { kind: "stands", choice, action: translation.action, boardMove: translation.boardMove };
 }

@@ -15,9 +15,9 @@ import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
 import type { CardOutcome } from "../../rules/attack-card";
 import { ATTACK_REQUEST_KINDS } from "./attack-requests";
 import { requestAttack } from "./attack-flow";
-import { cardWorld, optionsFor } from "./card-world";
+import { cardSituation, optionsFor } from "./card-situation";
 import { authorIsGM } from "../../documents/lookups";
-import type { CardWorld } from "./card-world";
+import type { CardSituation } from "./card-situation";
 import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 
 /** The card's template. */
@@ -26,9 +26,9 @@ export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
 /** The card builders' formatter (i18n.ts). */
 export const translate: Format = i18nFormat;
 
-function skillNames(world: CardWorld): Record<string, string> {
+function skillNames(situation: CardSituation): Record<string, string> {
   const names: Record<string, string> = {};
-  for (const p of Object.values(world.participants)) {
+  for (const p of Object.values(situation.participants)) {
     for (const item of p.actor.items) {
       if (item.type !== "skill") continue;
       const identifier = (item.system as { identifier?: unknown }).identifier;
@@ -38,10 +38,10 @@ function skillNames(world: CardWorld): Record<string, string> {
   return names;
 }
 
-function preview(source: AttackSource, world: CardWorld): CardOutcome | null {
+function preview(source: AttackSource, situation: CardSituation): CardOutcome | null {
   if (!isResolved(source.card) && source.card.action !== "setDown") return null;
   try {
-    return isResolved(source.card) ? cardOutcome(source.card, world.state) : null;
+    return isResolved(source.card) ? cardOutcome(source.card, situation.state) : null;
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
@@ -50,14 +50,14 @@ function preview(source: AttackSource, world: CardWorld): CardOutcome | null {
 
 /** The view input for this user. */
 async function viewInput(message: ChatMessage.Implementation, source: AttackSource): Promise<CardContextInput> {
-  const world = await cardWorld(source);
+  const situation = await cardSituation(source);
   const card = source.card;
-  const owns = Object.values(world.participants).filter((p) => p.actor.isOwner).map((p) => p.id);
+  const owns = Object.values(situation.participants).filter((p) => p.actor.isOwner).map((p) => p.id);
   const viewer = { isGM: game.user.isGM, owns };
   const mayAnswer = (id: string) => viewer.isGM || owns.includes(id);
-  const defenceOptions = Object.fromEntries(card.targets.filter((t) => mayAnswer(t.id)).map((t) => [t.id, optionsFor(card, world, t.id)]));
+  const defenceOptions = Object.fromEntries(card.targets.filter((t) => mayAnswer(t.id)).map((t) => [t.id, optionsFor(card, situation, t.id)]));
   const damageChecks = Object.fromEntries(
-    card.targets.map((t) => [t.id, world.state.combatants[card.attacker.id] ? damageFor(card, t.id, world.state) : null]),
+    card.targets.map((t) => [t.id, situation.state.combatants[card.attacker.id] ? damageFor(card, t.id, situation.state) : null]),
   );
   return {
     source,
@@ -66,10 +66,10 @@ async function viewInput(message: ChatMessage.Implementation, source: AttackSour
     gmOnline: game.users.activeGM !== null,
     defenceOptions,
     damageChecks,
-    preview: preview(source, world),
-    skillNames: skillNames(world),
-    lifeMax: Object.fromEntries(Object.values(world.state.combatants).map((c) => [c.id, c.life.max])),
-    attackerImg: world.participants[card.attacker.id]?.actor.img ?? "",
+    preview: preview(source, situation),
+    skillNames: skillNames(situation),
+    lifeMax: Object.fromEntries(Object.values(situation.state.combatants).map((c) => [c.id, c.life.max])),
+    attackerImg: situation.participants[card.attacker.id]?.actor.img ?? "",
   };
 }
 

@@ -51,9 +51,9 @@ import {
   validateWithdraw,
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import { cardMessage, cardWorld, openCards, optionsFor, ownersOf, worldOf, writeChanges } from "./card-world";
+import { cardMessage, cardSituation, openCards, optionsFor, ownersOf, situationOf, writeChanges } from "./card-situation";
 import { authorIsGM, maybe, combatantIdOf, documentsOf, participantIdOf, runningCombat, snapshotOf } from "../../documents/lookups";
-import type { CardWorld, Participant } from "./card-world";
+import type { CardSituation, Participant } from "./card-situation";
 import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../core/requests/requests";
@@ -112,7 +112,7 @@ interface CardGathered {
   facts: CardFacts;
   message: ChatMessage.Implementation;
   source: AttackSource;
-  world: CardWorld;
+  situation: CardSituation;
 }
 
 async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
@@ -125,9 +125,9 @@ async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
     console.warn(`${SYSTEM_ID} | attack card ${cardId} does not read cleanly`, error);
     return refusal(ATTACK_REQUEST_REASONS.ForgedCard);
   }
-  const world = await cardWorld(source);
-  const facts: CardFacts = { card: source.card, authoredByGM: found.authoredByGM, owners: ownersOf(world.participants) };
-  return { facts, message: found.message, source, world };
+  const situation = await cardSituation(source);
+  const facts: CardFacts = { card: source.card, authoredByGM: found.authoredByGM, owners: ownersOf(situation.participants) };
+  return { facts, message: found.message, source, situation };
 }
 
 // ----- the steps, on the active GM's client -----
@@ -156,29 +156,29 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
     if (docs === null || id === null) missing.push(uuid);
     else add(id, docs);
   }
-  let world = worldOf(usedCombat, participants, missing);
+  let situation = situationOf(usedCombat, participants, missing);
   // A break-out is against everyone holding the breaker: the card names them from the skirmish, not the payload.
-  if (payload.action === "breakOut" && world.state.combatants[aId] !== undefined) {
-    for (const id of breakOutDefenders(world.state, aId)) {
+  if (payload.action === "breakOut" && situation.state.combatants[aId] !== undefined) {
+    for (const id of breakOutDefenders(situation.state, aId)) {
       const c = usedCombat?.combatants.get(id);
       const actor = c?.actor;
       if (c && actor && participants[id] === undefined) add(id, { actor, token: c.token });
     }
-    world = worldOf(usedCombat, participants, missing);
+    situation = situationOf(usedCombat, participants, missing);
   }
   const attacker = participants[aId];
   if (attacker === undefined) return { ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: payload.attacker } };
-  const nameOf = (p: Participant) => world.state.combatants[p.id]?.name ?? p.token?.name ?? p.actor.name;
+  const nameOf = (p: Participant) => situation.state.combatants[p.id]?.name ?? p.token?.name ?? p.actor.name;
   const targetIds =
     payload.action === "breakOut"
-      ? breakOutDefenders(world.state, aId).filter((id) => participants[id] !== undefined)
+      ? breakOutDefenders(situation.state, aId).filter((id) => participants[id] !== undefined)
       : payload.action === "setDown"
         ? []
         : Object.keys(participants).filter((id) => id !== aId);
   const weapon = cardWeapon(attacker.snapshot, payload.weaponId);
   const rescueTN =
-    payload.action === "rescue" && targetIds[0] !== undefined && world.state.combatants[targetIds[0]] && world.state.combatants[aId]
-      ? rescueCheckTN(world.state, { rescuerId: aId, targetId: targetIds[0] })
+    payload.action === "rescue" && targetIds[0] !== undefined && situation.state.combatants[targetIds[0]] && situation.state.combatants[aId]
+      ? rescueCheckTN(situation.state, { rescuerId: aId, targetId: targetIds[0] })
       : 5;
   const needsWeapon = payload.action === "attack" || payload.action === "grapple";
   if (needsWeapon && weapon === null) return { ok: false, reason: CARD_REASONS.NeedsWeapon };
@@ -203,7 +203,7 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   const legality =
     missing.length > 0
       ? { allowed: false, reason: CARD_REASONS.NotInCombat }
-      : reservedLegality(card, world.state, world.round, openCards(source.combatId));
+      : reservedLegality(card, situation.state, situation.round, openCards(source.combatId));
   let roll: PoolRoll | null = null;
   if (!legality.allowed) {
     const refused = refuseCard(card, legality.reason);
@@ -227,8 +227,8 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
 }
 
 async function defend(payload: DefendPayload, gathered: CardGathered, requester: Requester, by: AnswerSource): Promise<Verdict> {
-  const { facts, message, source, world } = gathered;
-  const options = optionsFor(source.card, world, payload.targetId);
+  const { facts, message, source, situation } = gathered;
+  const options = optionsFor(source.card, situation, payload.targetId);
   const verdict = validateDefend(payload, facts, requester, options);
   if (!verdict.ok) return verdict;
   const check = chosenCheck(payload, options);
@@ -241,10 +241,10 @@ async function defend(payload: DefendPayload, gathered: CardGathered, requester:
 }
 
 async function rollDamage(payload: TargetPayload, gathered: CardGathered, requester: Requester): Promise<Verdict> {
-  const { facts, message, source, world } = gathered;
+  const { facts, message, source, situation } = gathered;
   const verdict = validateRollDamage(payload, facts, requester);
   if (!verdict.ok) return verdict;
-  const due = damageFor(source.card, payload.targetId, world.state);
+  const due = damageFor(source.card, payload.targetId, situation.state);
   if (due === null) return { ok: false, reason: CARD_REASONS.NoDamageDue };
   const rolled = await rollPool(due.pool, due.tn);
   const recorded = recordDamage(source.card, payload.targetId, due, rolled.faces);
@@ -254,10 +254,10 @@ async function rollDamage(payload: TargetPayload, gathered: CardGathered, reques
 }
 
 async function apply(gathered: CardGathered, requester: Requester): Promise<Verdict> {
-  const { facts, message, source, world } = gathered;
-  const verdict = validateApply(facts, requester, world.missing, isResolved(source.card));
+  const { facts, message, source, situation } = gathered;
+  const verdict = validateApply(facts, requester, situation.missing, isResolved(source.card));
   if (!verdict.ok) return verdict;
-  const applied = applyCard(source.card, world.state);
+  const applied = applyCard(source.card, situation.state);
   if (!applied.ok) {
     // The second look found its battle action or Magic Points spent since: the card closes, holding nothing.
     const closed = spentReasons.includes(applied.reason) ? closeCard(source.card, applied.reason) : null;
@@ -265,7 +265,7 @@ async function apply(gathered: CardGathered, requester: Requester): Promise<Verd
     return verdictOf(applied);
   }
   const changes = applied.card.application?.changes ?? [];
-  await writeChanges(world, changes);
+  await writeChanges(situation, changes);
   await writeCard(message, { ...source, card: applied.card });
   return { ok: true };
 }
@@ -285,12 +285,12 @@ async function withdraw(gathered: CardGathered, requester: Requester): Promise<V
 }
 
 async function undo(gathered: CardGathered, requester: Requester): Promise<Verdict> {
-  const { facts, message, source, world } = gathered;
-  const verdict = validateUndo(facts, requester, world.missing);
+  const { facts, message, source, situation } = gathered;
+  const verdict = validateUndo(facts, requester, situation.missing);
   if (!verdict.ok) return verdict;
   const undone = undoCard(source.card);
   if (!undone.ok) return verdictOf(undone);
-  await writeChanges(world, undone.card.application?.undo ?? []);
+  await writeChanges(situation, undone.card.application?.undo ?? []);
   await writeCard(message, { ...source, card: undone.card });
   return { ok: true };
 }
@@ -322,19 +322,19 @@ export async function promptDefences(cardId: string): Promise<void> {
   if (!isActiveGM()) return;
   const gathered = await gatherCard(cardId);
   if (isRefusal(gathered) || !gathered.facts.authoredByGM) return;
-  const { source, world } = gathered;
+  const { source, situation } = gathered;
   for (const t of source.card.targets) {
     if (targetStatus(source.card, t.id) !== "awaitingDefence") continue;
     // Left to the GM, or timed out: the GM answers on the card. Asked by this GM and not yet answered: wait.
     const prompt = source.prompts[t.id];
     if (prompt !== undefined && (prompt.who !== "owner" || prompt.timedOut || asking.has(`${cardId}|${t.id}`))) continue;
-    const p = world.participants[t.id];
+    const p = situation.participants[t.id];
     if (p === undefined) continue;
     const owners = game.users.filter((u) => p.actor.testUserPermission(u, "OWNER")).map((u) => ({ id: u.id, active: u.active, isGM: u.isGM }));
     const responder = defenceResponder(owners, true, autoNpc());
     const gm = { id: game.user.id, name: game.user.name, isGM: true };
     if (responder.who === "auto") {
-      const best = bestCheck(optionsFor(source.card, world, t.id));
+      const best = bestCheck(optionsFor(source.card, situation, t.id));
       const fresh = await gatherCard(cardId);
       if (isRefusal(fresh)) return;
       await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, fresh, gm, "auto");
@@ -400,7 +400,7 @@ export function registerAttackRequests(): void {
     parse: parseDefend,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (payload, gathered, requester) =>
-      validateDefend(payload, gathered.facts, requester, optionsFor(gathered.source.card, gathered.world, payload.targetId)),
+      validateDefend(payload, gathered.facts, requester, optionsFor(gathered.source.card, gathered.situation, payload.targetId)),
     apply: (payload, gathered, requester) => defend(payload, gathered, requester, requester.isGM ? "gm" : "owner"),
   });
   registerRequestKind<TargetPayload, CardGathered>(ATTACK_REQUEST_KINDS.rollDamage, {
@@ -413,13 +413,13 @@ export function registerAttackRequests(): void {
     parse: parseCardPayload,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (_payload, gathered, requester) =>
-      validateApply(gathered.facts, requester, gathered.world.missing, isResolved(gathered.source.card)),
+      validateApply(gathered.facts, requester, gathered.situation.missing, isResolved(gathered.source.card)),
     apply: (_payload, gathered, requester) => apply(gathered, requester),
   });
   registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.undo, {
     parse: parseCardPayload,
     gather: (payload) => gatherCard(payload.cardId),
-    validate: (_payload, gathered, requester) => validateUndo(gathered.facts, requester, gathered.world.missing),
+    validate: (_payload, gathered, requester) => validateUndo(gathered.facts, requester, gathered.situation.missing),
     apply: (_payload, gathered, requester) => undo(gathered, requester),
   });
   registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.withdraw, {

@@ -6,7 +6,7 @@
 import { attackSuccesses } from "../../rules/attack-card";
 import { isRefusal, parseTargetPayload } from "./attack-requests";
 import type { DefendPayload } from "./attack-requests";
-import { cardMessage, cardWorld, optionsFor } from "./card-world";
+import { cardMessage, cardSituation, optionsFor } from "./card-situation";
 import { targetStatus } from "../../rules/attack-card";
 import { translate } from "./attack-card-render";
 
@@ -25,10 +25,10 @@ export async function answerDefenceQuery(data: unknown): Promise<DefendPayload |
   const source = found.model.source;
   const card = source.card;
   if (targetStatus(card, asked.targetId) !== "awaitingDefence") return null;
-  const world = await cardWorld(source);
-  const defender = world.participants[asked.targetId];
+  const situation = await cardSituation(source);
+  const defender = situation.participants[asked.targetId];
   if (defender === undefined || !defender.actor.isOwner) return null;
-  const options = optionsFor(card, world, asked.targetId);
+  const options = optionsFor(card, situation, asked.targetId);
   const target = card.targets.find((t) => t.id === asked.targetId)?.name ?? defender.actor.name;
   const values = { attacker: card.attacker.name, target, weapon: card.weapon?.name ?? "", successes: attackSuccesses(card) ?? 0 };
   const body = translate(card.action === "breakOut" ? "AOD.Attack.Prompt.breakOut" : "AOD.Attack.Prompt.body", values);

@@ -8,7 +8,7 @@
 // SkirmishWalk's update and commit, so the documents are checked against the engine after each one.
 import { expect } from "vitest";
 import { choiceOf, declaredLimits, isChoiceRefusal, parseDeclarationChoice, declaredMoveAllows, resolveDecision, ruleOnChoice, sealedDeclaration, translateDeclaration } from "../../../src/data/combat/declaration";
-import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../../src/data/combat/declaration";
+import type { DeclarationChoice, DeclarationSituation, DeclaringWeapon } from "../../../src/data/combat/declaration";
 import { groupActionFor } from "../../../src/data/combat/declaration-group";
 import { currentStep } from "../../../src/data/combat/round";
 import type { StoredDeclaration } from "../../../src/data/combat/stored";
@@ -154,8 +154,8 @@ abstract class DeclarationWalk extends SkirmishWalk {
     return this.owners[combatantId]?.includes(userId) ?? false;
   }
 
-  /** declarationFlow's `declarationWorld`: the skirmish now and the declarer's weapons. */
-  protected world(combatantId: string, phase: MovePhase): DeclarationWorld {
+  /** declarationFlow's `declarationSituation`: the skirmish now and the declarer's weapons. */
+  protected situation(combatantId: string, phase: MovePhase): DeclarationSituation {
     const alive = this.actors.has(combatantId);
     return { combatantId, phase, state: this.state, weapons: alive ? weaponsOf(this.snapshot(combatantId)) : [] };
   }
@@ -187,7 +187,7 @@ abstract class DeclarationWalk extends SkirmishWalk {
   protected async resolveOne(id: string, phase: MovePhase): Promise<void> {
     const stored = this.stored.declarations[id];
     if (!stored) return;
-    const decision = resolveDecision(stored, this.world(id, phase));
+    const decision = resolveDecision(stored, this.situation(id, phase));
     if (decision.kind === "nothing" || decision.kind === "done") return;
     if (decision.kind === "aborted") {
       if (decision.changes.length > 0) this.commit(decision.changes);
@@ -305,7 +305,7 @@ export class SecretWalk extends DeclarationWalk {
       const asked = declarerFor(owners);
       if (asked === null) {
         // `keepOwnSecret`: the GM's dialog, ruled the same way.
-        const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase));
+        const ruled = ruleOnChoice(dialogChoice(declared.choice), this.situation(id, step.phase));
         expect(ruled, `the GM's declaration for ${id}`).toMatchObject({ ok: true });
         if (ruled.ok) this.keep(id, step.phase, "", null, ruled.declaration);
         continue;
@@ -317,7 +317,7 @@ export class SecretWalk extends DeclarationWalk {
         const before = JSON.stringify(this.doc);
         const answer = { ...question, combatantId: attempt.combatantId ?? id, index: attempt.stale === true ? question.index - 1 : question.index, choice: attempt.choice ?? declared.choice };
         const parsed = parseSecretAnswer(answer, question);
-        const ruled = "refused" in parsed ? { ok: false as const, reason: parsed.refused } : ruleOnChoice(parsed.choice, this.world(id, step.phase));
+        const ruled = "refused" in parsed ? { ok: false as const, reason: parsed.refused } : ruleOnChoice(parsed.choice, this.situation(id, step.phase));
         if (!ruled.ok) {
           expect(ruled.reason, `${id}'s answer`).toBe(attempt.refused);
           this.declarations.refusals.push({ round: this.doc.round, id, by: asked, reason: ruled.reason });
@@ -363,7 +363,7 @@ export class SecretWalk extends DeclarationWalk {
       const stored = revealed[id];
       const choice = choiceOf(stored);
       if (!stored || !choice || !Object.hasOwn(state.combatants, id)) continue;
-      const translation = translateDeclaration(choice, this.world(id, phase));
+      const translation = translateDeclaration(choice, this.situation(id, phase));
       const action = translation.ok ? groupActionFor(translation.action, choice, actors, state) : null;
       if (!translation.ok || action === null) {
         members.push({ id, place: null, reason: translation.ok ? REQUEST_REASONS.Gone : translation.reason });
@@ -467,7 +467,7 @@ export class RequestWalk extends DeclarationWalk {
       const verdict = await this.request(this.declarer(id), { combatId: COMBAT_ID, combatantId: id, round: cursor.round, index: cursor.index, choice: declared.choice });
       expect(verdict, `${id}'s declaration in round ${this.doc.round}, ${step.phase}`).toEqual({ ok: true });
       // The apply wrote exactly what the pure ruling stores.
-      const ruled = ruleOnChoice(dialogChoice(declared.choice), this.world(id, step.phase));
+      const ruled = ruleOnChoice(dialogChoice(declared.choice), this.situation(id, step.phase));
       if (ruled.ok) expect(this.stored.declarations[id]).toEqual(ruled.declaration);
     }
   }

@@ -16,7 +16,7 @@ import {
   storedDeclaration,
   translateDeclaration,
 } from "../../../src/data/combat/declaration";
-import type { DeclarationChoice, DeclarationWorld } from "../../../src/data/combat/declaration";
+import type { DeclarationChoice, DeclarationSituation } from "../../../src/data/combat/declaration";
 import { DECLARATION_REASONS } from "../../../src/rules/declaration";
 import { BATTLE_LOG, RULE_REASONS } from "../../../src/rules/reasons";
 import { applyChanges, pairKey } from "../../../src/rules/state";
@@ -32,7 +32,7 @@ function fight(extra: Partial<SkirmishState> = {}): SkirmishState {
   );
 }
 
-const world = (phase: DeclarationWorld["phase"], state = fight(), id = "a"): DeclarationWorld => ({
+const situation = (phase: DeclarationSituation["phase"], state = fight(), id = "a"): DeclarationSituation => ({
   combatantId: id,
   phase,
   state,
@@ -102,14 +102,14 @@ describe("parseDeclarationChoice: hostile input", () => {
 
 describe("translateDeclaration", () => {
   it("turns an attack into the engine's attack with the actor's weapon", () => {
-    const out = translateDeclaration(choice(), world("battle"));
+    const out = translateDeclaration(choice(), situation("battle"));
     expect(out).toEqual({ ok: true, action: { action: "attack", attack: { attackerId: "a", targetId: "b", weapon: CLAWS, killerBlow: false } }, boardMove: null });
   });
 
   it("turns a killer blow into an attack with killerBlow, only with a weapon that allows it", () => {
-    const out = translateDeclaration(choice({ action: "killerBlow" }), world("battle"));
+    const out = translateDeclaration(choice({ action: "killerBlow" }), situation("battle"));
     expect(out.ok && out.action.action === "attack" && out.action.attack.killerBlow).toBe(true);
-    expect(translateDeclaration(choice({ action: "killerBlow", weaponId: "breath1" }), world("battle"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NoKillerBlow });
+    expect(translateDeclaration(choice({ action: "killerBlow", weaponId: "breath1" }), situation("battle"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NoKillerBlow });
   });
 
   it.each([
@@ -120,19 +120,19 @@ describe("translateDeclaration", () => {
     ["a target not in the combat", choice({ targetId: "zz" }), DECLARATION_REASONS.UnknownTarget],
     ["a move in the battle phase", choice({ action: "move", move: { kind: "standard", altitude: "high", reference: "", distance: "" } }), DECLARATION_REASONS.NotThisPhase],
   ])("refuses %s", (_what, c, reason) => {
-    expect(translateDeclaration(c, world("battle"))).toEqual({ ok: false, reason });
+    expect(translateDeclaration(c, situation("battle"))).toEqual({ ok: false, reason });
   });
 
   it("allows only a move in the movement phase and only another action in the end phase", () => {
-    expect(translateDeclaration(choice(), world("movement"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
-    expect(translateDeclaration(choice(), world("end"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
-    expect(translateDeclaration(choice({ action: "other" }), world("end"))).toMatchObject({ ok: true, action: { action: "other", actorId: "a", phase: "end" } });
-    expect(translateDeclaration(choice({ action: "other" }), world("battle"))).toEqual({ ok: true, action: { action: "other", actorId: "a" }, boardMove: null });
+    expect(translateDeclaration(choice(), situation("movement"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
+    expect(translateDeclaration(choice(), situation("end"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotThisPhase });
+    expect(translateDeclaration(choice({ action: "other" }), situation("end"))).toMatchObject({ ok: true, action: { action: "other", actorId: "a", phase: "end" } });
+    expect(translateDeclaration(choice({ action: "other" }), situation("battle"))).toEqual({ ok: true, action: { action: "other", actorId: "a" }, boardMove: null });
   });
 
   it("turns a move into the engine's move and the board's move", () => {
     const move = { kind: "full" as const, altitude: "high" as const, reference: "keep", distance: "middle" as const };
-    const out = translateDeclaration(choice({ action: "move", move }), world("movement"));
+    const out = translateDeclaration(choice({ action: "move", move }), situation("movement"));
     expect(out).toEqual({
       ok: true,
       action: { action: "move", move: { id: "a", kind: "full", altitude: "high", reference: "keep", distance: "middle" }, phase: "movement" },
@@ -142,17 +142,17 @@ describe("translateDeclaration", () => {
 
   it("refuses a move relative to someone not in the combat", () => {
     const move = { kind: "standard" as const, altitude: "" as const, reference: "ghost", distance: "close" as const };
-    expect(translateDeclaration(choice({ action: "move", move }), world("movement"))).toEqual({ ok: false, reason: DECLARATION_REASONS.UnknownTarget });
+    expect(translateDeclaration(choice({ action: "move", move }), situation("movement"))).toEqual({ ok: false, reason: DECLARATION_REASONS.UnknownTarget });
   });
 
   it("refuses a declarer whose actor has gone from the skirmish", () => {
-    expect(translateDeclaration(choice(), world("battle", fight(), "gone"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotInSkirmish });
+    expect(translateDeclaration(choice(), situation("battle", fight(), "gone"))).toEqual({ ok: false, reason: DECLARATION_REASONS.NotInSkirmish });
   });
 });
 
 describe("ruleOnChoice: a declaration must be possible when it is made", () => {
   it("stores an attack that can be made now", () => {
-    const out = ruleOnChoice(choice(), world("battle"));
+    const out = ruleOnChoice(choice(), situation("battle"));
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.declaration).toMatchObject({ phase: "battle", text: "Bite!", target: "b", aborted: "", sealed: false, resolved: false });
@@ -161,39 +161,39 @@ describe("ruleOnChoice: a declaration must be possible when it is made", () => {
   });
 
   it("refuses a melee attack on a target out of reach, with the engine's reason", () => {
-    expect(ruleOnChoice(choice({ targetId: "c" }), world("battle"))).toEqual({ ok: false, reason: RULE_REASONS.TooFarForMelee });
+    expect(ruleOnChoice(choice({ targetId: "c" }), situation("battle"))).toEqual({ ok: false, reason: RULE_REASONS.TooFarForMelee });
   });
 
   it("refuses a board move the board forbids (a full aerial move for one who cannot fly)", () => {
     const move = { kind: "full" as const, altitude: "" as const, reference: "b", distance: "middle" as const };
-    const out = ruleOnChoice(choice({ action: "move", move }), world("movement", fight(), "c"));
+    const out = ruleOnChoice(choice({ action: "move", move }), situation("movement", fight(), "c"));
     expect(out.ok).toBe(false);
   });
 
   it("always allows an End Phase action, even after the battle action was spent", () => {
     const state = fight();
     const spent = { ...state, combatants: { ...state.combatants, a: fighter("a", { acted: true }) } };
-    expect(ruleOnChoice(choice({ action: "other" }), world("end", spent)).ok).toBe(true);
-    expect(ruleOnChoice(choice({ action: "other" }), world("battle", spent))).toEqual({ ok: false, reason: RULE_REASONS.AlreadyActed });
+    expect(ruleOnChoice(choice({ action: "other" }), situation("end", spent)).ok).toBe(true);
+    expect(ruleOnChoice(choice({ action: "other" }), situation("battle", spent))).toEqual({ ok: false, reason: RULE_REASONS.AlreadyActed });
   });
 });
 
 describe("resolveDecision: what a resolve step does (000: an action that became invalid is aborted and lost)", () => {
   const stored = (c: DeclarationChoice, phase = "battle") => {
-    const t = translateDeclaration(c, world(phase as DeclarationWorld["phase"]));
+    const t = translateDeclaration(c, situation(phase as DeclarationSituation["phase"]));
     if (!t.ok) throw new Error(t.reason);
     return storedDeclaration(c, t.action, phase);
   };
 
   it("lets a declaration that still stands be resolved by its owner", () => {
-    const out = resolveDecision(stored(choice()), world("battle"));
+    const out = resolveDecision(stored(choice()), situation("battle"));
     expect(out.kind).toBe("stands");
   });
 
   it("aborts an attack on a target that has died since, and spends the battle action", () => {
     const state = fight();
     const dead = { ...state, combatants: { ...state.combatants, b: fighter("b", { name: "Sable", life: { max: 12, wounds: 13 } }) } };
-    const out = resolveDecision(stored(choice()), world("battle", dead));
+    const out = resolveDecision(stored(choice()), situation("battle", dead));
     expect(out).toMatchObject({ kind: "aborted", reason: RULE_REASONS.TargetDead });
     if (out.kind !== "aborted") return;
     expect(applyChanges(dead, out.changes).combatants.a?.acted).toBe(true);
@@ -203,43 +203,43 @@ describe("resolveDecision: what a resolve step does (000: an action that became 
   it("aborts an attack whose target left the combat", () => {
     const state = fight();
     const rest = { ...state, combatants: { a: state.combatants.a ?? fighter("a"), c: state.combatants.c ?? fighter("c") } };
-    expect(resolveDecision(stored(choice()), world("battle", rest))).toMatchObject({ kind: "aborted", reason: DECLARATION_REASONS.UnknownTarget });
+    expect(resolveDecision(stored(choice()), situation("battle", rest))).toMatchObject({ kind: "aborted", reason: DECLARATION_REASONS.UnknownTarget });
   });
 
   it("aborts a move that became impossible and counts it as the round's move", () => {
     const move = { kind: "standard" as const, altitude: "high" as const, reference: "", distance: "" as const };
     const s = stored(choice({ action: "move", move }), "movement");
     const state = fight({ grapples: [pairKey("a", "b")], distances: { [pairKey("a", "b")]: "zero" } });
-    const out = resolveDecision(s, world("movement", state));
+    const out = resolveDecision(s, situation("movement", state));
     expect(out.kind).toBe("aborted");
     if (out.kind !== "aborted") return;
     expect(out.changes).toEqual([{ type: "flag", id: "a", flag: "moved", value: true }]);
   });
 
   it("aborts when the declared weapon is gone from the actor", () => {
-    const w = { ...world("battle"), weapons: [] };
+    const w = { ...situation("battle"), weapons: [] };
     expect(resolveDecision(stored(choice()), w)).toMatchObject({ kind: "aborted", reason: DECLARATION_REASONS.UnknownWeapon });
   });
 
   it("does nothing for a declaration of another phase, a sealed one, or none", () => {
-    expect(resolveDecision(stored(choice()), world("end"))).toEqual({ kind: "nothing" });
-    expect(resolveDecision(sealedDeclaration("battle"), world("battle"))).toEqual({ kind: "nothing" });
-    expect(resolveDecision(undefined, world("battle"))).toEqual({ kind: "nothing" });
+    expect(resolveDecision(stored(choice()), situation("end"))).toEqual({ kind: "nothing" });
+    expect(resolveDecision(sealedDeclaration("battle"), situation("battle"))).toEqual({ kind: "nothing" });
+    expect(resolveDecision(undefined, situation("battle"))).toEqual({ kind: "nothing" });
   });
 
   it("does nothing more for an aborted or resolved one", () => {
-    expect(resolveDecision({ ...stored(choice()), aborted: RULE_REASONS.TargetDead }, world("battle"))).toEqual({ kind: "done" });
-    expect(resolveDecision({ ...stored(choice()), resolved: true }, world("battle"))).toEqual({ kind: "done" });
+    expect(resolveDecision({ ...stored(choice()), aborted: RULE_REASONS.TargetDead }, situation("battle"))).toEqual({ kind: "done" });
+    expect(resolveDecision({ ...stored(choice()), resolved: true }, situation("battle"))).toEqual({ kind: "done" });
   });
 
   it("aborts a declaration whose stored choice does not read", () => {
-    expect(resolveDecision({ ...stored(choice()), choice: "{not json" }, world("battle"))).toMatchObject({ kind: "aborted", reason: DECLARATION_REASONS.NothingDeclared });
+    expect(resolveDecision({ ...stored(choice()), choice: "{not json" }, situation("battle"))).toMatchObject({ kind: "aborted", reason: DECLARATION_REASONS.NothingDeclared });
   });
 });
 
 describe("declaredLimits: what each combatant may do at a resolve step", () => {
   it("lists this phase's readable declarations with their action, target, weapon and state", () => {
-    const t = translateDeclaration(choice({ action: "killerBlow" }), world("battle"));
+    const t = translateDeclaration(choice({ action: "killerBlow" }), situation("battle"));
     if (!t.ok) throw new Error(t.reason);
     const a = storedDeclaration(choice({ action: "killerBlow" }), t.action, "battle");
     const limits = declaredLimits({ a, b: sealedDeclaration("battle"), c: { ...a, phase: "movement" }, d: { ...a, aborted: RULE_REASONS.TargetDead } }, "battle");
@@ -255,7 +255,7 @@ describe("declaredMoveAllows: a player's board move in the declaration modes", (
   const move = { kind: "full" as const, altitude: "high" as const, reference: "keep", distance: "middle" as const };
   const declaration = (() => {
     const c = choice({ action: "move", move });
-    const t = translateDeclaration(c, world("movement"));
+    const t = translateDeclaration(c, situation("movement"));
     if (!t.ok) throw new Error(t.reason);
     return storedDeclaration(c, t.action, "movement");
   })();

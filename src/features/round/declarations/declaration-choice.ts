@@ -4,7 +4,7 @@
  * (declaration-flow.ts) and the secret (secret-flow.ts) declaration paths.
  */
 import { choiceOf } from "../../../data/combat/declaration";
-import type { DeclarationChoice, DeclarationWorld, DeclaringWeapon } from "../../../data/combat/declaration";
+import type { DeclarationChoice, DeclarationSituation, DeclaringWeapon } from "../../../data/combat/declaration";
 import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../../documents/combatant";
@@ -36,7 +36,7 @@ export function namesOf(combat: AgeOfDragonsCombat): Record<string, string> {
 }
 
 /** What a declaration of this combatant is checked against now. */
-export function declarationWorld(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): DeclarationWorld {
+export function declarationSituation(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): DeclarationSituation {
   const docs = docsOf(combat, combatantId);
   return { combatantId, phase, state: combat.skirmish, weapons: docs ? weaponsOf(snapshotOf(docs.actor)) : [] };
 }

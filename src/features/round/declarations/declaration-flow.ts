@@ -33,7 +33,7 @@ import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, Si
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, takeSecrets } from "./secret-flow";
-import { chooseDeclaration, declarationWorld, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
+import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
   combat: AgeOfDragonsCombat,
@@ -178,7 +178,7 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
   const name = combat.combatants.get(combatantId)?.name ?? "";
   const step = ownStep(combat, combatantId, "resolve", "AOD.Declare.Notify.NotResolveStep");
   if (!step) return;
-  const decision = resolveDecision(combat.stored.declarations[combatantId], declarationWorld(combat, combatantId, step.phase));
+  const decision = resolveDecision(combat.stored.declarations[combatantId], declarationSituation(combat, combatantId, step.phase));
   if (decision.kind !== "stands") {
     ui.notifications.info(game.i18n.format("AOD.Declare.Notify.NothingToResolve", { name }));
     return;
@@ -217,15 +217,15 @@ async function abortDeclaration(combat: AgeOfDragonsCombat, combatantId: string,
 async function resolveOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): Promise<void> {
   const stored = combat.stored.declarations[combatantId];
   if (!stored) return;
-  const world = declarationWorld(combat, combatantId, phase);
-  const decision = resolveDecision(stored, world);
+  const situation = declarationSituation(combat, combatantId, phase);
+  const decision = resolveDecision(stored, situation);
   if (decision.kind === "aborted") {
     await abortDeclaration(combat, combatantId, stored, decision.reason, decision.changes);
     return;
   }
   if (decision.kind === "stands" && decision.choice.action === "other") {
     // 000 "Non-attack Battle Actions" spend the battle action; End Phase actions change nothing the engine keeps.
-    const taken = phase === "end" ? null : takeBattleAction(world.state, combatantId);
+    const taken = phase === "end" ? null : takeBattleAction(situation.state, combatantId);
     if (taken?.allowed) await combat.applyEngineChanges(taken.changes);
     await combat.update({ [`system.declarations.${combatantId}.resolved`]: true } as Combat.UpdateData);
   }
@@ -251,7 +251,7 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
     const stored = revealed[id];
     const choice = choiceOf(stored);
     if (!stored || !choice || !Object.hasOwn(state.combatants, id)) continue;
-    const translation = translateDeclaration(choice, declarationWorld(combat, id, phase));
+    const translation = translateDeclaration(choice, declarationSituation(combat, id, phase));
     const action = translation.ok ? groupActionFor(translation.action, choice, actors, state, CONFIG.ageOfDragons.skillLadder) : null;
     if (!translation.ok || action === null) {
       const reason = translation.ok ? REQUEST_REASONS.Gone : translation.reason;

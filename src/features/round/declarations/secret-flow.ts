@@ -22,7 +22,7 @@ import type { SecretQuestion, SecretStore } from "./secret-store";
 import { payloadId } from "../../../core/requests/registry";
 import type { MovePhase } from "../../../rules/procedures/move";
 import type { RoundStep } from "../../../rules/round-plan";
-import { chooseDeclaration, declarationWorld  } from "./declaration-choice";
+import { chooseDeclaration, declarationSituation  } from "./declaration-choice";
 
 /** The query a GM sends a declarer's owner. */
 export const DECLARE_QUERY = `${SYSTEM_ID}.declare`;
@@ -135,7 +135,7 @@ export async function receiveSecretAnswer(data: unknown): Promise<AnswerReply> {
   const combat = combatOf(question.combatId);
   const step = combat?.step;
   if (!combat || !step || !sameStep(combat, question)) return { ok: false, reason: SECRET_REASONS.WrongStep };
-  const ruled = ruleOnChoice(payload.choice, declarationWorld(combat, question.combatantId, step.phase));
+  const ruled = ruleOnChoice(payload.choice, declarationSituation(combat, question.combatantId, step.phase));
   if (!ruled.ok) return { ok: false, reason: ruled.reason };
   const user = game.users.get(question.userId) as User.Implementation | undefined;
   const owns = (user && combat.combatants.get(question.combatantId)?.actor?.testUserPermission(user, "OWNER")) ?? false;
@@ -181,7 +181,7 @@ export async function keepOwnSecret(combat: AgeOfDragonsCombat, combatantId: str
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const choice: DeclarationChoice | null = await chooseDeclaration(combat, combatantId, error);
     if (choice === null) return;
-    const ruled = ruleOnChoice(choice, declarationWorld(combat, combatantId, step.phase));
+    const ruled = ruleOnChoice(choice, declarationSituation(combat, combatantId, step.phase));
     if (ruled.ok) {
       const reason = await keep(combat, combatantId, step.phase, "", null, true, ruled.declaration);
       if (reason === null) ui.notifications.info(game.i18n.format("AOD.Declare.Notify.Kept", { name }));

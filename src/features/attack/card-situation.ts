@@ -29,7 +29,7 @@ export interface Participant {
 }
 
 /** The world an attack card acts in, read from documents now. */
-export interface CardWorld {
+export interface CardSituation {
   combat: AgeOfDragonsCombat | null;
   state: SkirmishState;
   round: RoundContext;
@@ -71,7 +71,7 @@ export async function participantsOf(
 }
 
 /** The world for participants: the combat's skirmish, or everyone at close quarters for quick play. */
-export function worldOf(combat: AgeOfDragonsCombat | null, participants: Record<string, Participant>, missing: string[]): CardWorld {
+export function situationOf(combat: AgeOfDragonsCombat | null, participants: Record<string, Participant>, missing: string[]): CardSituation {
   const state =
     combat !== null
       ? combat.skirmish
@@ -84,11 +84,11 @@ export function worldOf(combat: AgeOfDragonsCombat | null, participants: Record<
 }
 
 /** The whole world of an existing card. */
-export async function cardWorld(source: AttackSource): Promise<CardWorld> {
+export async function cardSituation(source: AttackSource): Promise<CardSituation> {
   const card = source.card;
   const names = Object.fromEntries([card.attacker, ...card.targets].map((p) => [p.id, p.name]));
   const { participants, missing } = await participantsOf(source.refs, names);
-  return worldOf(combatOf(source.combatId), participants, missing);
+  return situationOf(combatOf(source.combatId), participants, missing);
 }
 
 /** The attack card message with this id, if it is one, and whether a GM authored it (only those are cards). */
@@ -131,22 +131,22 @@ export function ownersOf(participants: Readonly<Record<string, Participant>>): R
  * Writes changes: through the combat (skirmish, actors, statuses) in combat; outside combat, the wounds and Magic
  * Points on the actors and the health statuses on them, since quick play keeps no board.
  */
-export async function writeChanges(world: CardWorld, changes: readonly StateChange[]): Promise<void> {
+export async function writeChanges(situation: CardSituation, changes: readonly StateChange[]): Promise<void> {
   if (changes.length === 0) return;
-  if (world.combat !== null) {
-    await world.combat.applyEngineChanges(changes);
+  if (situation.combat !== null) {
+    await situation.combat.applyEngineChanges(changes);
     return;
   }
-  const after = applyChanges(world.state, changes);
-  for (const p of Object.values(world.participants)) {
-    const before = world.state.combatants[p.id];
+  const after = applyChanges(situation.state, changes);
+  for (const p of Object.values(situation.participants)) {
+    const before = situation.state.combatants[p.id];
     const now = after.combatants[p.id];
     if (before === undefined || now === undefined) continue;
     const update: Record<string, number> = {};
     if (now.life.wounds !== before.life.wounds) update["system.life.wounds"] = now.life.wounds;
     if (now.magic.value !== before.magic.value) update["system.magic.value"] = now.magic.value;
     if (Object.keys(update).length > 0) await p.actor.update(update);
-    for (const toggle of statusToggles(world.state, after, p.id)) {
+    for (const toggle of statusToggles(situation.state, after, p.id)) {
       if (toggle.id === "severelyInjured" || toggle.id === "dead") {
         await p.actor.toggleStatusEffect(toggle.id, { active: toggle.active });
       }
@@ -160,9 +160,9 @@ export function participantIds(card: AttackCard): string[] {
 }
 
 /** The checks a target may defend with now, from its actor and the skirmish (none when it may not defend). */
-export function optionsFor(card: AttackCard, world: CardWorld, targetId: string): CardCheck[] {
-  const defender = world.participants[targetId];
+export function optionsFor(card: AttackCard, situation: CardSituation, targetId: string): CardCheck[] {
+  const defender = situation.participants[targetId];
   if (defender === undefined) return [];
-  const may = world.state.combatants[targetId] !== undefined && mayDefend(world.state, targetId).allowed;
+  const may = situation.state.combatants[targetId] !== undefined && mayDefend(situation.state, targetId).allowed;
   return defenceChecks(card.action, card.weapon, combatantChecks(defender.snapshot), may);
 }
