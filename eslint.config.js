@@ -1,4 +1,5 @@
-// Flat ESLint config: type-checked strict TypeScript everywhere, and a pure rules layer.
+// Flat ESLint config: type-checked strict TypeScript everywhere, and a pure rules layer (the other layers are
+// checked by tools/check-layers.ts, the end of `npm run lint`).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -31,7 +32,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/data", "**/data/**", "**/documents/**", "**/applications/**", "**/dice/**", "**/net/**",
+              group: ["**/constants/**", "**/data", "**/data/**", "**/core/**", "**/documents/**", "**/features/**",
                 "**/config/**", "**/cli/**"],
               message: "src/rules/ may import only from src/rules/.",
             },

@@ -12,7 +12,7 @@ import type { CardCheck } from "../../rules/attack-card-checks";
 import { mayDefend } from "../../rules/procedures/readiness";
 import { combatantState } from "../../data/actor/actor-snapshot";
 import type { ActorSnapshot } from "../../data/actor/actor-snapshot";
-import { AgeOfDragonsCombat } from "../../documents/combat";
+import type { AgeOfDragonsCombat } from "../../documents/combat";
 import type { AttackCard } from "../../rules/attack-card";
 import { quickPlayState } from "../../rules/attack-card-legality";
 import type { RoundContext } from "../../rules/attack-card-legality";

@@ -1,5 +1,5 @@
 /** The combat's own request kinds, Foundry side: where the fall request re-reads documents and writes (call in `init`). */
-import { AgeOfDragonsCombat } from "../../documents/combat";
+import type { AgeOfDragonsCombat } from "../../documents/combat";
 import type { FallPayload } from "./fall-request";
 import { FALL_REQUEST, fallRequestKind } from "./fall-request";
 import { REQUEST_REASONS, registerRequestKind } from "../../core/requests/registry";

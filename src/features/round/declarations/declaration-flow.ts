@@ -13,7 +13,7 @@ import { groupActionFor, splitGroupLog } from "../../../data/combat/declaration-
 import { changesForRoster } from "../../../data/combat/late-changes";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
-import { AgeOfDragonsCombat } from "../../../documents/combat";
+import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
 import type { DeclarePayload } from "./declare-request";
 import { combatOf, snapshotOf } from "../../../documents/lookups";
