@@ -185,7 +185,9 @@ function defenceButtons(t: Format, names: Readonly<Record<string, string>>, card
 /** The contest line: each side's successes and the result, named for the action. */
 function contestLine(t: Format, card: AttackCard, target: CardTarget, status: TargetStatus, margin: number): string | null {
   const successes = rolledSuccesses(card);
-  if (successes === null || target.defence === null || card.action === "rescue" || card.action === "setDown") return null;
+  // A refused or withdrawn card says so in its status; its contest no longer stands.
+  if (successes === null || target.defence === null || status === "refused") return null;
+  if (card.action === "rescue" || card.action === "setDown") return null;
   const defence = target.defence.check === null ? 0 : countSuccesses(target.defence.dice ?? [], target.defence.check.tn);
   return t(`AOD.Attack.Contest.${card.action}`, {
     attack: successes,
