@@ -23,6 +23,9 @@ export default defineConfig({
     // A view waits on the shared browser and a property test on a busy 2-core machine: several seconds each.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default on two cores is one worker (cores - 1), which runs every file one after another while the
+    // browser view files mostly wait on Chromium: two workers let a unit file run while a view renders.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
