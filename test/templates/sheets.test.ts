@@ -16,7 +16,9 @@ describe("the actor sheet's templates", () => {
   it("give the owner in play mode a check button for every attribute and skill, and an attack button for every weapon", () => {
     const html = render(actorInput(sable));
     expect(html.match(/data-action="rollCheck"/g)).toHaveLength(2 + 3);
-    expect(html.match(/data-action="attack"/g)).toHaveLength(2);
+    // Attack with each weapon, and a killer blow with Tooth and Claw (the only one with the trait).
+    expect(html.match(/data-action="attack"/g)).toHaveLength(3);
+    expect(html.match(/data-killer-blow="true"/g)).toHaveLength(1);
     expect(html).toContain('data-attribute="pneuma"');
     expect(html).toContain('data-skill="aerobatics"');
     // A weapon's skill keeps its plain check on the skill row; the weapon's own button starts the attack card.
