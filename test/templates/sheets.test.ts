@@ -29,6 +29,14 @@ describe("the actor sheet's templates", () => {
     expect(html).not.toContain('data-action="deleteItem"');
   });
 
+  it("give the owner in combat a grapple with Tooth and Claw and the battle actions without a weapon", () => {
+    const html = render(actorInput(sable, { combat: { altitude: "high", statuses: [] } }));
+    expect(html).toContain('data-action="battleAction" data-weapon="K6IPXsi9uoCKBDp0" data-battle="grapple"');
+    expect(html).toContain('aria-label="Killer blow with Tooth and Claw"');
+    for (const action of ["breakOut", "rescue", "setDown"]) expect(html).toContain(`data-action="battleAction" data-battle="${action}"`);
+    expect(html).toContain("Battle actions");
+  });
+
   it("give the owner in edit mode inputs, create and delete buttons, and no roll buttons", () => {
     const html = render(actorInput(sable, { mode: "edit" }));
     expect(html).not.toMatch(/data-action="(rollCheck|attack)"/);
@@ -41,7 +49,7 @@ describe("the actor sheet's templates", () => {
   it("give an observer the numbers but nothing to roll or change", () => {
     const html = render(actorInput(sable, { permission: "observer", mode: "edit" }));
     expect(html).toContain("6d6 at 4+");
-    expect(html).not.toMatch(/data-action="(rollCheck|attack|setWounds|deleteItem|createItem|toggleEquipped)"/);
+    expect(html).not.toMatch(/data-action="(rollCheck|attack|battleAction|setWounds|deleteItem|createItem|toggleEquipped)"/);
     expect(html).not.toContain("<input");
     expect(html).toContain('data-action="viewItem"');
   });
