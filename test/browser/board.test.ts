@@ -50,6 +50,7 @@ describe("the range and altitude board", () => {
     expect(html).toContain("Attack Storm Wyrm with Tooth and Claw");
     expect(html).toContain("Attack Longbowman with Dragonsbreath");
     expect(html).toContain('data-action="battleAction" data-battle="breakOut"');
+    expect(html).toContain('data-battle="attack" data-target="wyrm" data-weapon="weapon0"');
     expect(html).toContain("Break out of the grapple");
   });
 

@@ -1,6 +1,7 @@
 // The fight tab's battle-action buttons: which appear for which weapon, viewer, mode and combat (actor-context.ts).
 import { describe, expect, it } from "vitest";
 import { buildActorContext, unarmedButtons, weaponButtons } from "../../../src/features/sheets/actor-context";
+import { battleRequest } from "../../../src/features/sheets/battle-request";
 import { actorInput, bestiary } from "./fixtures";
 import { keysIn, missingKeys } from "./lang-check";
 
@@ -62,5 +63,25 @@ describe("the battle actions without a weapon", () => {
     const buttons = [...context.battleActions, ...context.attacks.flatMap((a) => a.actions)];
     expect(keysIn(buttons)).toHaveLength(2 * 7);
     expect(missingKeys(buttons)).toEqual([]);
+  });
+});
+
+describe("what a clicked button asks for (battle-request.ts)", () => {
+  it("reads an attack, a killer blow and a grapple with their weapon", () => {
+    expect(battleRequest({ battle: "attack", weapon: "w1" })).toEqual({ action: "attack", weaponId: "w1", killerBlow: false });
+    expect(battleRequest({ battle: "attack", weapon: "w1", killerBlow: "true" })).toEqual({ action: "attack", weaponId: "w1", killerBlow: true });
+    expect(battleRequest({ battle: "grapple", weapon: "w1", killerBlow: "true" })).toEqual({ action: "grapple", weaponId: "w1", killerBlow: false });
+  });
+
+  it("reads the actions without a weapon", () => {
+    for (const action of ["breakOut", "rescue", "setDown"] as const) {
+      expect(battleRequest({ battle: action })).toEqual({ action, weaponId: null, killerBlow: false });
+    }
+  });
+
+  it("refuses an unknown action, and an attack or grapple without a weapon", () => {
+    expect(battleRequest({ battle: "fireball", weapon: "w1" })).toBeNull();
+    expect(battleRequest({ battle: "attack" })).toBeNull();
+    expect(battleRequest({ battle: "grapple", weapon: "" })).toBeNull();
   });
 });
