@@ -26,6 +26,7 @@ function boardContext(selectedId: string | undefined, values: Partial<BoardInput
     state: showcaseFight(),
     selectedId,
     weapons: selectedId === undefined ? [] : (FIGHT_WEAPONS[selectedId] ?? []),
+    weaponIds: selectedId === undefined ? [] : (FIGHT_WEAPONS[selectedId] ?? []).map((_, i) => `weapon${i}`),
     images: IMAGES,
     isGM: false,
     owned: selectedId === undefined ? [] : [selectedId],
@@ -44,6 +45,21 @@ const VIEW = {
 } as const;
 
 describe("the range and altitude board", () => {
+  it.each(THEMES)("the Hunter's player: a button for each battle action open to it, and the break-out (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-actions-hunter", context: boardContext("hunter", { phase: "battle" }) });
+    expect(html).toContain("Attack Storm Wyrm with Tooth and Claw");
+    expect(html).toContain("Attack Longbowman with Dragonsbreath");
+    expect(html).toContain('data-action="battleAction" data-battle="breakOut"');
+    expect(html).toContain('data-battle="attack" data-target="wyrm" data-weapon="weapon0"');
+    expect(html).toContain("Break out of the grapple");
+  });
+
+  it.each(THEMES)("the Ember Drake's player: grapple, attacks and setting its passenger down (%s)", async (theme) => {
+    const { html } = await renderView({ ...VIEW, theme, name: "board-actions-ember", context: boardContext("ember", { phase: "battle" }) });
+    expect(html).toContain("Grapple Griffon with Tooth and Claw");
+    expect(html).toContain("Set Crossbowman down");
+  });
+
   it.each(THEMES)("a player whose combatant's step has not come: no move form, a note why (%s)", async (theme) => {
     const { html } = await renderView({ ...VIEW, theme, name: "board-not-your-step", context: boardContext("argent", { movers: ["sable"] }) });
     expect(html).toContain("It moves at its own step of the round; the tracker is not there yet.");

@@ -10,14 +10,16 @@ import { DEFAULT_SKILL_LADDER } from "../../src/rules/skills";
 import { actorInput, bestiary, derivedFor, packItem, packSkillNames, withItems, withSystem } from "../features/sheets/fixtures";
 import { renderView, THEMES } from "./harness";
 import type { Theme } from "./harness";
+import type { Page } from "playwright-core";
 
 const ACTOR_SIZE = { width: 640, height: 720 };
 const ITEM_SIZE = { width: 480, height: 560 };
 const sable = bestiary("sable-dragon.yml");
 const knight = bestiary("knight.yml");
 
-async function actorView(name: string, theme: Theme, input: ActorSheetInput, title = input.name) {
+async function actorView(name: string, theme: Theme, input: ActorSheetInput, title = input.name, scrollTo?: string) {
   return renderView({
+    ...(scrollTo === undefined ? {} : { inspect: async (page: Page) => page.locator(scrollTo).scrollIntoViewIfNeeded() }),
     template: "test/browser/fixtures/actor-sheet.hbs",
     context: { ...buildActorContext(input), partId: "actor-1" },
     theme,
@@ -115,6 +117,20 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
     expect(html).toContain("High altitude");
     expect(html).toContain('class="aod-chip aod-severity-critical">Falling');
     expect(html).toContain("Severely injured at 8 wounds");
+  });
+
+  it("shows a dragon's battle-action buttons in combat: attack, killer blow, grapple, breath, break out, rescue, set down", async () => {
+    const { html } = await actorView("sheet-sable-battle", theme, actorInput(sable, { combat: { altitude: "high", statuses: ["pinned"] } }), "Sable Dragon", ".aod-battle-actions");
+    expect(html).toContain('aria-label="Grapple with Tooth and Claw"');
+    expect(html).toContain('aria-label="Attack with Dragonsbreath"');
+    expect(html).toContain("Set down");
+  });
+
+  it("shows an adversary's battle-action buttons in combat: its sword, break out and set down, no rescue", async () => {
+    const { html } = await actorView("sheet-knight-battle", theme, actorInput(knight, { combat: { altitude: "grounded", statuses: [] } }), "Knight", ".aod-battle-actions");
+    expect(html).toContain('aria-label="Attack with Sword"');
+    expect(html).toContain("Break out");
+    expect(html).not.toContain('data-battle="rescue"');
   });
 
   it("dims a dead actor's portrait and states death in the critical colour", async () => {

@@ -16,7 +16,9 @@ describe("the actor sheet's templates", () => {
   it("give the owner in play mode a check button for every attribute and skill, and an attack button for every weapon", () => {
     const html = render(actorInput(sable));
     expect(html.match(/data-action="rollCheck"/g)).toHaveLength(2 + 3);
-    expect(html.match(/data-action="attack"/g)).toHaveLength(2);
+    // Attack with each weapon, and a killer blow with Tooth and Claw (the only one with the trait).
+    expect(html.match(/data-action="attack"/g)).toHaveLength(3);
+    expect(html.match(/data-killer-blow="true"/g)).toHaveLength(1);
     expect(html).toContain('data-attribute="pneuma"');
     expect(html).toContain('data-skill="aerobatics"');
     // A weapon's skill keeps its plain check on the skill row; the weapon's own button starts the attack card.
@@ -25,6 +27,14 @@ describe("the actor sheet's templates", () => {
     expect(html).not.toMatch(/data-action="rollCheck" data-weapon=/);
     expect(html).toContain('data-action="setWounds" data-wounds="15"');
     expect(html).not.toContain('data-action="deleteItem"');
+  });
+
+  it("give the owner in combat a grapple with Tooth and Claw and the battle actions without a weapon", () => {
+    const html = render(actorInput(sable, { combat: { altitude: "high", statuses: [] } }));
+    expect(html).toContain('data-action="battleAction" data-weapon="K6IPXsi9uoCKBDp0" data-battle="grapple"');
+    expect(html).toContain('aria-label="Killer blow with Tooth and Claw"');
+    for (const action of ["breakOut", "rescue", "setDown"]) expect(html).toContain(`data-action="battleAction" data-battle="${action}"`);
+    expect(html).toContain("Battle actions");
   });
 
   it("give the owner in edit mode inputs, create and delete buttons, and no roll buttons", () => {
@@ -39,7 +49,7 @@ describe("the actor sheet's templates", () => {
   it("give an observer the numbers but nothing to roll or change", () => {
     const html = render(actorInput(sable, { permission: "observer", mode: "edit" }));
     expect(html).toContain("6d6 at 4+");
-    expect(html).not.toMatch(/data-action="(rollCheck|attack|setWounds|deleteItem|createItem|toggleEquipped)"/);
+    expect(html).not.toMatch(/data-action="(rollCheck|attack|battleAction|setWounds|deleteItem|createItem|toggleEquipped)"/);
     expect(html).not.toContain("<input");
     expect(html).toContain('data-action="viewItem"');
   });

@@ -8,7 +8,7 @@ import { ALTITUDES, DISTANCES } from "../../rules/bands";
 import { BOARD_MOVE_KINDS, moveKindBlocked, moveOptions } from "../../rules/board/board-move";
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import { directLink } from "../../rules/board/groups";
-import { targetOptions } from "../../rules/board/target-options";
+import { targetOptions, weaponActions } from "../../rules/board/target-options";
 import type { TargetOption } from "../../rules/board/target-options";
 import { SURFACES } from "../../rules/falling";
 import { woundState } from "../../rules/health";
@@ -16,6 +16,8 @@ import { isMovementPhase } from "../../rules/procedures/move";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { carrierOf, grapplePartners } from "../../rules/state";
+import { breakOutLegality } from "../../rules/procedures/grapple";
+import type { CardAction } from "../../rules/attack-card-checks";
 import type { CombatantState, SkirmishState } from "../../rules/state";
 import type { Altitude, Distance } from "../../rules/types";
 import { actionLabel, altitudeLabel, distanceLabel, moveKindLabel, statusLabel, surfaceLabel } from "./board-labels";
@@ -27,6 +29,8 @@ export interface BoardInput {
   selectedId?: string | undefined;
   /** The selected combatant's weapons (its actor's items as snapshots). */
   weapons: readonly WeaponSnapshot[];
+  /** The weapons' item ids, in the same order (null for a weapon without one): the action buttons name them. */
+  weaponIds?: readonly (string | null)[] | undefined;
   /** Token image per combatant id. */
   images: Readonly<Record<string, string>>;
   isGM: boolean;
@@ -156,6 +160,20 @@ export interface MoveForm {
   blocked?: string;
 }
 
+/**
+ * A battle action the selected combatant's owner can start from its panel: the attack card's action, at whom
+ * (none for a break-out, whose defenders the card names), with which weapon, and its words (`label` formatted
+ * with `weapon` and `target`).
+ */
+export interface ActionButton {
+  action: CardAction;
+  label: string;
+  targetId?: string;
+  target?: string;
+  weaponId?: string;
+  weapon?: string;
+}
+
 /** The selected combatant's panel. */
 export interface SelectedView {
   id: string;
@@ -171,6 +189,8 @@ export interface SelectedView {
   altitudeOptions?: SelectOption[];
   /** For the GM: the one distance editor, set to the row being edited. */
   distanceEditor?: DistanceEditor;
+  /** For its owner (and the GM): the battle actions the board finds open now, each a button. */
+  actions?: ActionButton[];
 }
 
 /** The GM's shared distance editor: which row it edits (names shown as they are) and that row's bands. */
@@ -405,6 +425,41 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
   };
 }
 
+/**
+ * The buttons for what the board lists as open to the selected combatant: an attack or a grapple at an enemy with
+ * each weapon that allows it, a rescue of a falling ally, a break-out when it is held, setting down whoever it
+ * carries. The attack card checks the round again and refuses with its reason.
+ */
+export function actionButtons(input: BoardInput, c: CombatantState, options: ReadonlyMap<string, TargetOption>): ActionButton[] {
+  const { state } = input;
+  const buttons: ActionButton[] = [];
+  const weaponId = (i: number): string | undefined => input.weaponIds?.[i] ?? undefined;
+  for (const other of Object.values(state.combatants)) {
+    const option = options.get(other.id);
+    if (other.id === c.id || option === undefined) continue;
+    const ally = other.side === c.side;
+    for (const open of option.actions) {
+      if (!open.allowed || !offered(open.action, ally)) continue;
+      if (open.action === "rescue") {
+        buttons.push({ action: "rescue", label: "AOD.Board.Act.rescue", targetId: other.id, target: other.name });
+        continue;
+      }
+      const action: CardAction = open.action === "grapple" ? "grapple" : "attack";
+      input.weapons.forEach((weapon, i) => {
+        const id = weaponId(i);
+        if (id === undefined || !weaponActions(weapon).includes(open.action) || !open.weapons.includes(weapon.name)) return;
+        buttons.push({ action, label: `AOD.Board.Act.${action}`, targetId: other.id, target: other.name, weaponId: id, weapon: weapon.name });
+      });
+    }
+  }
+  if (grapplePartners(state, c.id).length > 0 && breakOutLegality(state, { breakerId: c.id }).allowed) {
+    buttons.push({ action: "breakOut", label: "AOD.Board.Act.breakOut" });
+  }
+  const carried = state.carrying[c.id];
+  if (carried !== undefined) buttons.push({ action: "setDown", label: "AOD.Board.Act.setDown", target: nameOf(state, carried) });
+  return buttons;
+}
+
 function selectedView(input: BoardInput, c: CombatantState): SelectedView {
   const phase = input.phase;
   const inPhase = phase !== undefined && isMovementPhase(phase);
@@ -524,6 +579,7 @@ export function buildBoardContext(input: BoardInput): BoardContext {
   };
   if (selected) {
     const view = selectedView(input, selected);
+    if (input.isGM || input.owned.includes(selected.id)) view.actions = actionButtons(input, selected, options);
     const editor = input.isGM ? distanceEditorOf(rows, input.distanceTarget) : undefined;
     if (editor) view.distanceEditor = editor;
     context.selected = view;

@@ -9,6 +9,17 @@ import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import type { SkirmishState } from "../../rules/state";
 import type { MovePayload } from "../../core/actions";
+import type { CardAction } from "../../rules/attack-card-checks";
+
+/** A battle action started from the board's selected panel. */
+export interface BoardActionRequest {
+  action: CardAction;
+  actorId: string;
+  targetId?: string | undefined;
+  weaponId?: string | undefined;
+  /** Open the attack's roll dialog (not on Shift-click). */
+  configure: boolean;
+}
 
 /** What the board shows of one combat. */
 export interface BoardData {
@@ -25,8 +36,13 @@ export interface BoardData {
 export interface BoardSource {
   /** The combat to show (the one the tracker shows), or undefined when there is none. */
   read(): BoardData | undefined;
-  /** The weapons of one combatant of that combat. */
-  weapons(combatId: string, combatantId: string): WeaponSnapshot[];
+  /** The weapons of one combatant of that combat, each with its item's id. */
+  weapons(combatId: string, combatantId: string): { weapon: WeaponSnapshot; itemId: string | null }[];
+  /**
+   * Starts a battle action on an attack card for one combatant of that combat (its token acting) against another
+   * (none for a break-out or a set-down): the attack card checks it and refuses with its reason.
+   */
+  startAction(combatId: string, action: BoardActionRequest): Promise<void>;
   /** Sends a move: applied by the active GM after checking who asked. Resolves with a refusal reason, if any. */
   move(payload: MovePayload): Promise<string | undefined>;
   /** Applies a GM edit (GM clients only). Resolves with a refusal reason, if any. */

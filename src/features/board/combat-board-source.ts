@@ -17,8 +17,9 @@ import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { editUpdates } from "./board-writes";
 import { combatOf } from "../../documents/lookups";
-import type { BoardData, BoardSource } from "./board-source";
+import type { BoardActionRequest, BoardData, BoardSource } from "./board-source";
 import type { MovePayload } from "../../core/actions";
+import { featureAction } from "../../core/actions";
 
 /** The combat the tracker shows (or the active one). */
 function viewedCombat(): AgeOfDragonsCombat | undefined {
@@ -81,12 +82,30 @@ export const combatBoardSource: BoardSource = {
     return { combatId: combat.id, state: combat.skirmish, phase: combatPhase(combat), images, owned, movers };
   },
 
-  weapons(combatId: string, combatantId: string): WeaponSnapshot[] {
+  weapons(combatId: string, combatantId: string): { weapon: WeaponSnapshot; itemId: string | null }[] {
     const actor = combatOf(combatId)?.combatants.get(combatantId)?.actor;
     if (!actor) return [];
     const items = actor.items.contents.map((item) => ({ _id: item.id, name: item.name, type: item.type, system: item.system as unknown }));
     const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items });
-    return snapshot.weapons.map((w) => w.weapon);
+    return snapshot.weapons.map((w) => ({ weapon: w.weapon, itemId: w.itemId }));
+  },
+
+  async startAction(combatId: string, request: BoardActionRequest): Promise<void> {
+    const combat = combatOf(combatId);
+    const uuidOf = (id: string): string | undefined => {
+      const c = combat?.combatants.get(id);
+      return c?.token?.uuid ?? c?.actor?.uuid;
+    };
+    const attacker = uuidOf(request.actorId);
+    if (attacker === undefined) return;
+    const target = request.targetId === undefined ? undefined : uuidOf(request.targetId);
+    await featureAction("startAttack")({
+      action: request.action,
+      attacker,
+      targets: target === undefined ? [] : [target],
+      weaponId: request.weaponId ?? null,
+      configure: request.configure,
+    });
   },
 
   async move(payload: MovePayload): Promise<string | undefined> {

@@ -5,6 +5,7 @@
  * Everything it shows comes from buildBoardContext; everything it changes goes through its BoardSource.
  */
 import { ALTITUDES, DISTANCES } from "../../rules/bands";
+import { CARD_ACTIONS } from "../../rules/attack-card-checks";
 import { BOARD_MOVE_KINDS } from "../../rules/board/board-move";
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import type { BoardEdit } from "../../rules/board/edits";
@@ -52,6 +53,7 @@ export class RangeBoard extends Base {
       removeLandmark: RangeBoard.#onRemoveLandmark,
       addTokens: RangeBoard.#onAddTokens,
       editDistance: RangeBoard.#onEditDistance,
+      battleAction: RangeBoard.#onBattleAction,
     },
     /* eslint-enable @typescript-eslint/unbound-method */
   };
@@ -96,11 +98,12 @@ export class RangeBoard extends Base {
       return { ...base, ...buildBoardContext({ ...empty, weapons: [], images: {}, isGM: game.user.isGM, owned: [] }), noCombat: true };
     }
     if (this.selectedId !== undefined && !Object.hasOwn(data.state.combatants, this.selectedId)) this.selectedId = undefined;
-    const weapons = this.selectedId === undefined ? [] : source.weapons(data.combatId, this.selectedId);
+    const armed = this.selectedId === undefined ? [] : source.weapons(data.combatId, this.selectedId);
     const context = buildBoardContext({
       state: data.state,
       selectedId: this.selectedId,
-      weapons,
+      weapons: armed.map((w) => w.weapon),
+      weaponIds: armed.map((w) => w.itemId),
       images: data.images,
       isGM: game.user.isGM,
       owned: data.owned,
@@ -143,6 +146,21 @@ export class RangeBoard extends Base {
     this.selectedId = id === this.selectedId ? undefined : id;
     this.moveChoice = {};
     void this.render();
+  }
+
+  /** A battle-action button of the selected panel: the attack card takes it from here (Shift-click: no dialog). */
+  static async #onBattleAction(this: RangeBoard, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const source = RangeBoard.source;
+    const data = source?.read();
+    const action = CARD_ACTIONS.find((a) => a === target.dataset.battle);
+    if (!source || !data || action === undefined || this.selectedId === undefined) return;
+    await source.startAction(data.combatId, {
+      action,
+      actorId: this.selectedId,
+      targetId: target.dataset.target,
+      weaponId: target.dataset.weapon,
+      configure: !event.shiftKey,
+    });
   }
 
   static #onEditDistance(this: RangeBoard, _event: PointerEvent, target: HTMLElement): void {

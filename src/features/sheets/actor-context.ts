@@ -4,6 +4,7 @@
  * looking it up and the killer blow's TN changes, which come from the rules too. Pure: no Foundry globals.
  */
 import { ALTITUDES } from "../../rules/bands";
+import type { CardAction } from "../../rules/attack-card-checks";
 import { skillIdentifier } from "../../rules/character";
 import { SKILL_RANKS, attackTN, damageTN, skillTN } from "../../rules/skills";
 import type { SkillLadder } from "../../rules/skills";
@@ -81,6 +82,20 @@ export interface SkillEntry {
   request: CheckRequest;
 }
 
+/** A button that starts an attack card: its action, whether it is a killer blow, its en.json label and accessible name. */
+export interface BattleButton {
+  action: CardAction;
+  killerBlow: boolean;
+  label: string;
+  /** The accessible name's en.json key (a weapon button names its weapon: `{weapon}`). */
+  ariaLabel: string;
+}
+
+function button(action: CardAction, key: string, killerBlow = false, withWeapon = false): BattleButton {
+  const label = `AOD.Sheet.Battle.${key}`;
+  return { action, killerBlow, label, ariaLabel: withWeapon ? `${label}With` : label };
+}
+
 /** One weapon, shown as an attack. */
 export interface AttackEntry {
   id: string;
@@ -99,6 +114,8 @@ export interface AttackEntry {
   affordable: boolean;
   warning: Message | null;
   request: CheckRequest;
+  /** The weapon's battle-action buttons (attack, killer blow, grapple); empty for whoever may not roll, and in edit mode. */
+  actions: BattleButton[];
 }
 
 /** One armour row. */
@@ -145,6 +162,8 @@ export interface ActorSheetContext {
   magic: { value: number; max: number; shown: boolean };
   skills: SkillEntry[];
   attacks: AttackEntry[];
+  /** The battle actions taken without a weapon (break out, rescue, set down): in combat, for whoever may roll, in play mode. */
+  battleActions: BattleButton[];
   armour: { entries: ArmourEntry[]; total: number; encumbrance: number };
   /** The edit inputs of the stored fields outside the attribute boxes. */
   inputs: {
@@ -230,7 +249,32 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
   };
 }
 
-function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInput, skillNames: Map<string, string>): AttackEntry {
+/** The buttons beside a weapon: an attack always, a killer blow and a grapple where the weapon has the trait. */
+export function weaponButtons(weapon: Pick<WeaponData, "killerBlow" | "grapple">): BattleButton[] {
+  const buttons: BattleButton[] = [button("attack", "Attack", false, true)];
+  if (weapon.killerBlow) buttons.push(button("attack", "KillerBlow", true, true));
+  if (weapon.grapple) buttons.push(button("grapple", "Grapple", false, true));
+  return buttons;
+}
+
+/**
+ * The battle actions that need no weapon: breaking out of a grapple, setting a carried combatant down, and, for a
+ * flyer, catching a falling one (000 "Breaking out of a Grapple", "Catching / Mid air rescues"). Whether one is
+ * legal now is the attack card's to say, with its reason.
+ */
+export function unarmedButtons(canFly: boolean): BattleButton[] {
+  const buttons: BattleButton[] = [button("breakOut", "BreakOut")];
+  if (canFly) buttons.push(button("rescue", "Rescue"));
+  buttons.push(button("setDown", "SetDown"));
+  return buttons;
+}
+
+function attackEntry(
+  item: SheetItem & { type: "weapon" },
+  input: ActorSheetInput,
+  skillNames: Map<string, string>,
+  canAct: boolean,
+): AttackEntry {
   const weapon: WeaponData = item.system;
   // The attack check as the snapshot layer gives it: the attack skill, or an untrained Soma check without it.
   const attack = checkFor(input.derived, weapon.attackSkill, input.ladder);
@@ -260,6 +304,7 @@ function attackEntry(item: SheetItem & { type: "weapon" }, input: ActorSheetInpu
     affordable: input.system.magic.value >= weapon.magicCost,
     warning,
     request: { attribute: null, skill: null, weapon: item.id },
+    actions: canAct ? weaponButtons(weapon) : [],
   };
 }
 
@@ -315,13 +360,14 @@ export function skillNamesOf(items: readonly SheetItem[]): Map<string, string> {
 export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
   const view = sheetView(input.permission);
   const mode = view.canEdit ? input.mode : "play";
+  const canAct = view.canRoll && mode === "play";
   const items = [...input.items].sort(byOrder);
   const skills = items.filter((item): item is SheetItem & { type: "skill" } => item.type === "skill");
   const skillNames = skillNamesOf(skills);
   const skillEntries = skills.map((item) => skillEntry(item, input));
   const attacks = items
     .filter((item): item is SheetItem & { type: "weapon" } => item.type === "weapon")
-    .map((item) => attackEntry(item, input, skillNames));
+    .map((item) => attackEntry(item, input, skillNames, canAct));
   const armour = items
     .filter((item): item is SheetItem & { type: "armour" } => item.type === "armour")
     .map(armourEntry);
@@ -379,6 +425,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
     magic: { value: system.magic.value, max: system.magic.max, shown: isDragon || system.magic.max > 0 },
     skills: skillEntries,
     attacks,
+    battleActions: canAct && input.combat !== null ? unarmedButtons(system.canFly) : [],
     armour: { entries: armour, total: derived.armour, encumbrance: derived.encumbrance },
     inputs,
     hasLocks: Object.keys(input.locks).length > 0,

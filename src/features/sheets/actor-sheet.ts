@@ -8,6 +8,7 @@ import { formToUpdate } from "./form-data";
 import { buildActorContext } from "./actor-context";
 import { checkFromDataset, rollCheck } from "./check-roller";
 import { featureAction } from "../../core/actions";
+import { battleRequest } from "./battle-request";
 import { actorSystem, characterModel, combatStanding, derivedData, effectLocks, sheetItems, storedSystem } from "./document-data";
 import { withoutLocked } from "./effect-locks";
 import { AgeOfDragonsItemSheet } from "./item-sheet";
@@ -39,7 +40,8 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     actions: {
       toggleMode: onToggleMode,
       rollCheck: onRollCheck,
-      attack: onAttack,
+      attack: onBattleAction,
+      battleAction: onBattleAction,
       setWounds: onSetWounds,
       toggleEquipped: onToggleEquipped,
       viewItem: onViewItem,
@@ -159,11 +161,16 @@ async function onRollCheck(this: AgeOfDragonsActorSheet, event: PointerEvent, ta
   if (check) await rollCheck(this.actor, check, event);
 }
 
-/** A weapon's button starts an attack card for this sheet's actor (docs/ATTACK.md); Shift-click skips the dialog. */
-async function onAttack(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const weaponId = target.dataset.weapon;
-  if (!weaponId || this.actor.items.get(weaponId) === undefined) return;
-  await featureAction("attackWith")(this.actor, { weaponId, configure: !event.shiftKey });
+/**
+ * A battle-action button of the fight tab: a weapon's Attack, Killer blow or Grapple, or a Break out, Rescue or
+ * Set down without one, for this sheet's actor against the user's targets (docs/ATTACK.md). The attack card
+ * decides whether it is legal now and says why not; Shift-click skips the attack's roll dialog.
+ */
+async function onBattleAction(this: AgeOfDragonsActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const request = battleRequest(target.dataset);
+  if (request === null) return;
+  if (request.weaponId !== null && this.actor.items.get(request.weaponId) === undefined) return;
+  await featureAction("attackWith")(this.actor, { ...request, configure: !event.shiftKey });
 }
 
 async function onSetWounds(this: AgeOfDragonsActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
