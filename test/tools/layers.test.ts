@@ -64,7 +64,7 @@ describe("which imports are allowed", () => {
 });
 
 describe("reading imports", () => {
-  it("finds static, type-only, re-export, dynamic and worker imports, and ignores packages", () => {
+  it("finds static, type-only, side-effect, re-export, dynamic and worker imports, and ignores packages", () => {
     const text = [
       'import { a } from "./a";',
       'import type { B } from "../b";',
@@ -72,8 +72,9 @@ describe("reading imports", () => {
       'const d = await import("./d");',
       'new Worker(new URL("./w.ts", import.meta.url));',
       'import yaml from "js-yaml";',
+      'import "./side-effect";',
     ].join("\n");
-    expect(importsOf(text)).toEqual(["./a", "../b", "./c", "./d", "./w.ts"]);
+    expect(importsOf(text)).toEqual(["./a", "../b", "./c", "./d", "./w.ts", "./side-effect"]);
   });
 });
 

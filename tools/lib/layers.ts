@@ -41,13 +41,13 @@ export function edgeRefusal(from: Place, to: Place): string | null {
   return null;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|new URL\(\s*["'](\.{1,2}\/[^"']+\.ts)["']/g;
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|new URL\(\s*["'](\.{1,2}\/[^"']+\.ts)["']|(?:^|[\s;])import\s*["'](\.{1,2}\/[^"']+)["']/g;
 
-/** The relative specifiers one file imports (statements, re-exports, dynamic imports, worker URLs). */
+/** The relative specifiers one file imports (statements, side-effect imports, re-exports, dynamic imports, worker URLs). */
 export function importsOf(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2] ?? m[3];
+    const spec = m[1] ?? m[2] ?? m[3] ?? m[4];
     if (spec !== undefined) found.push(spec);
   }
   return found;
