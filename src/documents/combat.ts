@@ -1,6 +1,6 @@
 /**
  * The system's Combat class: Foundry lifecycle only. It turns its combatants and stored state into the engine's
- * snapshot (data/combat/snapshot.ts) and writes the engine's changes back (data/combat/updates.ts); the rules
+ * snapshot (data/combat/combat-snapshot.ts) and writes the engine's changes back (data/combat/updates.ts); the rules
  * themselves live in src/rules/. docs/COMBAT.md lists the API the board and attack cards use.
  */
 import type { ArmourPiece } from "../data/combat/actor-body";

@@ -1,9 +1,9 @@
 /**
- * What the skirmish needs from a combatant's actor, read from its data and its items: the "body" the engine's CombatantState is built from (snapshot.ts), plus the speed
+ * What the skirmish needs from a combatant's actor, read from its data and its items: the "body" the engine's CombatantState is built from (combat-snapshot.ts), plus the speed
  * category, tags and worn armour slots that the d10 mode, surprise and combat events read. Actors of other systems'
  * or modules' subtypes (no Soma) have no body. Pure: no Foundry globals.
  *
- * The numbers come from the project-wide actor translation (data/snapshot.ts); this file adds what only the combat
+ * The numbers come from the project-wide actor translation (data/actor/actor-snapshot.ts); this file adds what only the combat
  * reads.
  */
 import type { SpeedCategory } from "../../rules/speed";
@@ -11,7 +11,7 @@ import { actorPart, actorSnapshot } from "../actor/actor-snapshot";
 import type { ActorPart, ActorSnapshot } from "../actor/actor-snapshot";
 import { isSpeedCategory } from "./stored";
 
-/** The actor's part of a CombatantState (data/snapshot.ts `ActorPart`), plus what the d10 mode, surprise and combat events read. */
+/** The actor's part of a CombatantState (data/actor/actor-snapshot.ts `ActorPart`), plus what the d10 mode, surprise and combat events read. */
 export interface CombatantBody extends ActorPart {
   speed: SpeedCategory;
   tags: string[];
@@ -53,7 +53,7 @@ export function armourPieces(items: readonly BodyItem[]): ArmourPiece[] {
 
 /**
  * The body of an actor from its (prepared or stored) `system` data and items, through the project's one actor
- * translation (data/snapshot.ts `actorSnapshot`: values clamped and repaired, armour derived), plus the speed
+ * translation (data/actor/actor-snapshot.ts `actorSnapshot`: values clamped and repaired, armour derived), plus the speed
  * category, tags and worn armour slots it does not carry. null when the actor is not of this system's subtypes.
  */
 export function bodyFromActor(type: string, system: unknown, items: readonly BodyItem[]): CombatantBody | null {

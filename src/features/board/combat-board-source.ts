@@ -1,6 +1,6 @@
 /**
  * The board's BoardSource in Foundry: the combat the tracker shows, its skirmish state (docs/COMBAT.md), the
- * actors' weapons (data/snapshot.ts), and the two write paths. A GM's move and every GM edit are applied on
+ * actors' weapons (data/actor/actor-snapshot.ts), and the two write paths. A GM's move and every GM edit are applied on
  * that GM's client, one at a time against the latest state; a player's move is a `board.move` request that the
  * active GM rules on (board-request-handlers.ts).
  */
