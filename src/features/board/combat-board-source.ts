@@ -6,7 +6,6 @@
  */
 import { declaredMoveAllows, isOwnMoveStep } from "../../data/combat/declaration";
 import type { MoveRoundContext } from "../../data/combat/declaration";
-import { actorSnapshot } from "../../data/actor/actor-snapshot";
 import { writeUpdates } from "../../documents/combat-writer";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { BOARD_REQUESTS, RequestQueue, parseMoveRequest, ruleEditRequest, ruleMoveRequest } from "./board-requests";
@@ -16,7 +15,7 @@ import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { editUpdates } from "./board-writes";
-import { combatOf } from "../../documents/lookups";
+import { combatOf, snapshotOf } from "../../documents/lookups";
 import type { BoardActionRequest, BoardData, BoardSource } from "./board-source";
 import type { MovePayload } from "../../core/actions";
 import { featureAction } from "../../core/actions";
@@ -85,9 +84,7 @@ export const combatBoardSource: BoardSource = {
   weapons(combatId: string, combatantId: string): { weapon: WeaponSnapshot; itemId: string | null }[] {
     const actor = combatOf(combatId)?.combatants.get(combatantId)?.actor;
     if (!actor) return [];
-    const items = actor.items.contents.map((item) => ({ _id: item.id, name: item.name, type: item.type, system: item.system as unknown }));
-    const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items });
-    return snapshot.weapons.map((w) => ({ weapon: w.weapon, itemId: w.itemId }));
+    return snapshotOf(actor).weapons.map((w) => ({ weapon: w.weapon, itemId: w.itemId }));
   },
 
   async startAction(combatId: string, request: BoardActionRequest): Promise<void> {

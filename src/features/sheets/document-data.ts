@@ -70,23 +70,11 @@ export function sheetItem(item: Item.Implementation): SheetItem | null {
   return null;
 }
 
-/** The fields of a character's system data the sheets read, from its prepared data or its stored source. */
-interface CharacterValues {
-  soma: number;
-  pneuma: number;
-  agility: number;
-  life: { max: number; wounds: number };
-  magic: { value: number; max: number };
-  weight: number;
-  canFly: boolean;
-  speed: string;
-  tags: Iterable<string>;
-  biography: string;
-  breed?: string;
-  lifepaths?: Iterable<string>;
-  fastGround?: boolean;
-  kind?: string;
-}
+/**
+ * The fields of a character's system data the sheets read, from its prepared data or its stored source: the
+ * sheet's own shape, except that the lists may be any iterable (the models hold sets).
+ */
+type CharacterValues = Omit<ActorSystemData, "tags" | "lifepaths"> & { tags: Iterable<string>; lifepaths?: Iterable<string> };
 
 function systemValues(values: CharacterValues, dragon: boolean): ActorSystemData {
   const common = {
