@@ -138,6 +138,8 @@ export function declareCard(decl: CardDeclaration): CardResult {
   const ids = targets.map((t) => t.id);
   if ((action === "attack" || action === "grapple") && weapon === null) return refused(CARD_REASONS.NeedsWeapon);
   if ((action === "grapple" || action === "rescue") && targets.length !== 1) return refused(CARD_REASONS.OneTarget);
+  // An attack is made against a target (000 "Attacks"): one card, one target; only a break-out faces several.
+  if (action === "attack" && targets.length > 1) return refused(CARD_REASONS.OneTarget);
   if (action === "setDown" && targets.length > 0) return refused(CARD_REASONS.NoTargets);
   if (action === "breakOut" && targets.length === 0) return refused(CARD_REASONS.NeedsTarget);
   if (new Set(ids).size !== ids.length) return refused(CARD_REASONS.DuplicateTarget);

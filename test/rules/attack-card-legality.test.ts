@@ -55,7 +55,7 @@ describe("attack card: legality of each target", () => {
     expect(cardLegality(declared(), close(), step())).toEqual({ allowed: true });
   });
   it("names the target that is out of reach", () => {
-    const card = declared({ targets: [{ id: "b", name: "B" }, { id: "c", name: "C" }] });
+    const card = declared({ targets: [{ id: "c", name: "C" }] });
     const legality = cardLegality(card, close({ distances: { [pairKey("a", "b")]: "close", [pairKey("a", "c")]: "middle" } }), step());
     expect(legality).toEqual({ allowed: false, reason: RULE_REASONS.TooFarForMelee, targetId: "c" });
   });

@@ -33,10 +33,10 @@ function defended(card: AttackCard, id: string, dice: number[] | null): AttackCa
 }
 
 describe("attack card: declaring (RULES.md Attack card)", () => {
-  it("opens a declared card with every target awaiting its defence", () => {
-    const card = declared(twoTargets);
+  it("opens a declared card with its target awaiting its defence", () => {
+    const card = declared();
     expect(card.stage).toBe("declared");
-    expect(card.targets.map((t) => [t.id, t.defence, t.damage])).toEqual([["b", null, null], ["c", null, null]]);
+    expect(card.targets.map((t) => [t.id, t.defence, t.damage])).toEqual([["b", null, null]]);
     expect(card.modifiers).toEqual({ dice: 0, tn: 0 });
   });
   it("accepts an attack at nobody (quick play)", () => {
@@ -45,11 +45,13 @@ describe("attack card: declaring (RULES.md Attack card)", () => {
   it.each([
     ["an attack without a weapon", { weapon: null }, CARD_REASONS.NeedsWeapon],
     ["a grapple without a weapon", { action: "grapple", weapon: null }, CARD_REASONS.NeedsWeapon],
+    ["an attack on two targets (000 Attacks: an attack has one target)", twoTargets, CARD_REASONS.OneTarget],
+    ["a breath on two targets", { ...twoTargets, weapon: breath, check: { skill: "dragonsbreath", pool: 5, tn: 4 } }, CARD_REASONS.OneTarget],
     ["a grapple on two targets", { action: "grapple", ...twoTargets }, CARD_REASONS.OneTarget],
     ["a rescue of nobody", { action: "rescue", targets: [] }, CARD_REASONS.OneTarget],
     ["a set-down with a target", { action: "setDown", check: null }, CARD_REASONS.NoTargets],
     ["a break-out from nobody", { action: "breakOut", targets: [] }, CARD_REASONS.NeedsTarget],
-    ["the same target twice", { targets: [{ id: "b", name: "B" }, { id: "b", name: "B" }] }, CARD_REASONS.DuplicateTarget],
+    ["the same grappler twice", { action: "breakOut", weapon: null, targets: [{ id: "b", name: "B" }, { id: "b", name: "B" }] }, CARD_REASONS.DuplicateTarget],
     ["the attacker as its own target", { targets: [{ id: "a", name: "A" }] }, CARD_REASONS.SelfTarget],
     ["a killer blow on a grapple", { action: "grapple", killerBlow: true }, CARD_REASONS.KillerBlowOnlyAttack],
     ["an attack with no check", { check: null }, CARD_REASONS.NeedsCheck],
@@ -127,12 +129,12 @@ describe("attack card: defences (000 Defence is Optional)", () => {
     expect(targetStatus(defended(rolled([4, 1, 1, 1, 1]), "b", null), "b")).toBe("awaitingDamage");
     expect(targetStatus(defended(rolled([1, 1, 1, 1, 1]), "b", null), "b")).toBe("miss");
   });
-  it("each target defends separately against the one attack roll", () => {
-    let card = rolled([6, 6, 1, 1, 1], twoTargets);
+  it("each grappler defends separately against the one break-out roll", () => {
+    let card = rolled([6, 6, 1, 1, 1], { action: "breakOut", weapon: null, ...twoTargets });
     card = defended(card, "b", [6, 6, 6]);
-    expect([targetStatus(card, "b"), targetStatus(card, "c")]).toEqual(["miss", "awaitingDefence"]);
+    expect([targetStatus(card, "b"), targetStatus(card, "c")]).toEqual(["stillHeld", "awaitingDefence"]);
     card = defended(card, "c", null);
-    expect([targetStatus(card, "b"), targetStatus(card, "c")]).toEqual(["miss", "awaitingDamage"]);
+    expect([targetStatus(card, "b"), targetStatus(card, "c")]).toEqual(["stillHeld", "shakenOff"]);
   });
   it("the first answer counts; a second is refused and changes nothing", () => {
     const first = defended(rolled([4, 4, 1, 1, 1]), "b", [6, 6, 6]);
@@ -242,15 +244,14 @@ describe("attack card: apply and undo", () => {
     const after = applyChanges(held, cardOutcome(card, held).changes);
     expect(isPinned(after, "a")).toBe(false);
   });
-  it("a breath at two targets spends one Magic Point and one action, and wounds each separately", () => {
-    let card = rolled([6, 6, 1, 1, 1], { ...twoTargets, weapon: breath, check: { skill: "dragonsbreath", pool: 5, tn: 4 } });
-    card = defended(defended(card, "b", null), "c", [6, 1, 1]);
-    card = ok(recordDamage(card, "b", { pool: 8, tn: 5 }, [5, 5, 5, 1, 1, 1, 1, 1]));
-    card = ok(recordDamage(card, "c", { pool: 7, tn: 5 }, [5, 1, 1, 1, 1, 1, 1]));
+  it("a breath spends one Magic Point and one action, and wounds its target", () => {
+    let card = rolled([6, 6, 1, 1, 1], { weapon: breath, check: { skill: "dragonsbreath", pool: 5, tn: 4 } });
+    card = defended(card, "b", [6, 1, 1]);
+    card = ok(recordDamage(card, "b", { pool: 7, tn: 5 }, [5, 5, 5, 1, 1, 1, 1]));
     const out = cardOutcome(card, sable());
     expect(out.changes.filter((c) => c.type === "magic")).toEqual([{ type: "magic", id: "a", value: 2 }]);
     expect(out.changes.filter((c) => c.type === "flag")).toHaveLength(1);
-    expect(out.reports.map((r) => [r.id, r.damage])).toEqual([["b", 2], ["c", 1]]);
+    expect(out.reports.map((r) => [r.id, r.damage])).toEqual([["b", 2]]);
     expect(out.log.filter((l) => l.key === BATTLE_LOG.MagicSpent)).toHaveLength(1);
   });
   it("a breath that misses still spends its Magic Point, and applies by itself", () => {

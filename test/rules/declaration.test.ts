@@ -35,7 +35,9 @@ describe("declaredAllows", () => {
     expect(declaredAllows(limit(), declared({ killerBlow: true })).reason).toBe(DECLARATION_REASONS.NotDeclaredAction);
   });
   it("refuses a second target added to a declared single-target attack", () => {
-    const two = declared({ targets: [{ id: "b", name: "B" }, { id: "c", name: "C" }] });
+    // declareCard refuses such a card itself; the binding refuses it too, should one reach it by another way.
+    const one = declared();
+    const two = { ...one, targets: [...one.targets, { id: "c", name: "C", defence: null, damage: null }] };
     expect(declaredAllows(limit(), two).reason).toBe(DECLARATION_REASONS.NotDeclaredTarget);
   });
   it("refuses what was aborted or already resolved with its group", () => {

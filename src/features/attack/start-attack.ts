@@ -48,6 +48,11 @@ export async function startAttack(options: StartAttackOptions = {}): Promise<voi
   }
   const targets = options.targets ? [...options.targets] : [...game.user.targets].map((token) => token.document.uuid);
   const action = options.action ?? "attack";
+  // One attack, one target (docs/RULES.md): said here at once rather than by a refused request in the chat.
+  if (targets.length > 1 && action !== "breakOut") {
+    ui.notifications.warn(translate("AOD.Attack.Refuse.OneTarget"));
+    return;
+  }
   const weaponId = options.weaponId ?? null;
   let killerBlow = options.killerBlow ?? false;
   let modifiers = options.modifiers ?? { dice: 0, tn: 0 };

@@ -152,9 +152,28 @@ async function performOne(
 }
 
 /**
+ * The defences a group's break-outs meet once the grapplers' own choices stand (000 "Breaking out of a Grapple":
+ * a combatant may opt not to defend, "even if both combatants want to get out of a grapple"). Nobody is asked in
+ * the middle of a simultaneous group, so a grappler's declared action is its choice: a grappler that declared a
+ * break-out of its own in the same group wants out too and lets another's break-out through (no defence; the
+ * break-out still needs a success). Every other grappler defends as its pools say. The group is not changed.
+ */
+export function mutualBreakOuts(group: readonly SimultaneousAction[]): SimultaneousAction[] {
+  const breakers = new Set(group.flatMap((a) => (a.action === "breakOut" ? [a.breakOut.breakerId] : [])));
+  return group.map((a) => {
+    if (a.action !== "breakOut") return a;
+    const defences = Object.fromEntries(
+      Object.entries(a.pools.defences).map(([id, pool]) => [id, breakers.has(id) && id !== a.breakOut.breakerId ? null : pool]),
+    );
+    return { ...a, pools: { ...a.pools, defences } };
+  });
+}
+
+/**
  * Resolves a group of equal Pneuma at once (000 "Secret Declaration"): each action is checked against the state
  * before the group (an action already impossible then is aborted and lost, `checkDeclaredAction`), each
- * resolves against that same state, and `mergeSimultaneous` puts their changes together.
+ * resolves against that same state, and `mergeSimultaneous` puts their changes together. Grapplers that each
+ * declared a break-out do not hold one another back (`mutualBreakOuts`).
  */
 export async function resolveSimultaneous(
   before: SkirmishState,
@@ -165,7 +184,7 @@ export async function resolveSimultaneous(
   actions.forEach((a, i) => assertRecord(`group[${i}]`, a, "a declared action"));
   const results: SimultaneousResult[] = [];
   const outcomes: Outcome[] = [];
-  for (const a of group) {
+  for (const a of mutualBreakOuts(group)) {
     const { result, outcome } = await performOne(before, a, dice);
     results.push(result);
     outcomes.push(outcome);

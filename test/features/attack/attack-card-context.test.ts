@@ -122,11 +122,11 @@ describe("attack card view: every state reads as a player expects", () => {
     const severe = attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0];
     expect([severe?.wounds, severe?.statusLabel]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 5/12, severely injured", state: "severelyInjured" }, "Severely injured"]);
   });
-  it("breath: the Magic Point it spends, each target on its own line", () => {
+  it("breath: the Magic Point it spends, at its one target", () => {
     const ctx = view("breath");
     expect(ctx.title).toBe("Sable Dragon breathes fire");
     expect(ctx.tags).toEqual(["Spends 1 Magic Point"]);
-    expect(ctx.targets.map((tg) => tg.statusLabel)).toEqual(["Hit by 2", "Awaiting defence"]);
+    expect(ctx.targets.map((tg) => tg.statusLabel)).toEqual(["Hit by 2"]);
   });
   it("grapple: both pinned, nothing to roll", () => {
     const ctx = view("grapple");

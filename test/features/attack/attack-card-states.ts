@@ -98,7 +98,7 @@ export function cardStates(): Record<string, { card: AttackCard; state: Skirmish
   const applied = ok(applyCard(hit, world()));
   const killer = rolled([5, 5, 6, 1, 4], on({ killerBlow: true }));
   const killerHit = ok(recordDamage(ok(answerDefence(killer, "b", none, [])), "b", { pool: 9, tn: 3 }, [3, 3, 4, 6, 1, 2, 2, 5, 1]));
-  const breathCard = rolled([4, 5, 6, 1, 1], on({ weapon: breath, check: { skill: "dragonsbreath", pool: 5, tn: 4 }, targets: [knight, griffon] }));
+  const breathCard = rolled([4, 5, 6, 1, 1], on({ weapon: breath, check: { skill: "dragonsbreath", pool: 5, tn: 4 } }));
   const breathPart = ok(answerDefence(breathCard, "b", withDodge([6, 2, 2]), [dodge]));
   const grapple = ok(answerDefence(rolled([4, 6, 1, 1, 1], on({ action: "grapple" })), "b", withDodge([5, 1, 1]), [dodge]));
   const breakOut = rolled([4, 4, 1, 1, 1], on({ action: "breakOut", weapon: null, targets: [knight, griffon] }));

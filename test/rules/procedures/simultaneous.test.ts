@@ -133,3 +133,36 @@ describe("000 Secret Declaration: equal Pneuma resolves simultaneously", () => {
     expect(typeof found).toBe("string");
   });
 });
+
+describe("000 Breaking out of a Grapple: grapplers that both want out do not hold each other", () => {
+  /** a and b grappling each other, Pneuma equal. */
+  const grappled = (): SkirmishState =>
+    skirmishOf(
+      [fighter("a", { soma: 3, pneuma: 5 }), fighter("b", { soma: 3, pneuma: 5, side: "hostile" })],
+      { distances: { [pairKey("a", "b")]: "zero" }, grapples: [pairKey("a", "b")] },
+    );
+  const breakOut = (breakerId: string, defenderId: string): SimultaneousAction => ({
+    action: "breakOut",
+    breakOut: { breakerId },
+    pools: { attackPool: 2, attackTN: 4, defences: { [defenderId]: { pool: 2, tn: 4 } } },
+  });
+  it("rolls no defence against a break-out whose grappler declared its own break-out in the group", async () => {
+    // a's break-out 2d6 (5, 1): one success, b does not defend; b's break-out 2d6 (1, 1): none, a does not defend.
+    const dice = scriptedDice([5, 1, 1, 1]);
+    const outcome = await resolveSimultaneous(grappled(), [breakOut("a", "b"), breakOut("b", "a")], dice);
+    expect(dice.remaining()).toBe(0);
+    const after = applyChanges(grappled(), outcome.changes);
+    expect(after.grapples).toEqual([]);
+  });
+  it("still needs a success: two break-outs with none leave the grapple as it was", async () => {
+    const dice = scriptedDice([1, 1, 1, 1]);
+    const outcome = await resolveSimultaneous(grappled(), [breakOut("a", "b"), breakOut("b", "a")], dice);
+    expect(applyChanges(grappled(), outcome.changes).grapples).toEqual([pairKey("a", "b")]);
+  });
+  it("a grappler that declared something else defends as its pools say", async () => {
+    // a's break-out (5, 1) meets b's defence (5, 6): two successes, a stays held; b's bite is the other action.
+    const dice = scriptedDice([5, 1, 5, 6, 1, 1, 1]);
+    const outcome = await resolveSimultaneous(grappled(), [breakOut("a", "b"), bite("b", "a")], dice);
+    expect(applyChanges(grappled(), outcome.changes).grapples).toEqual([pairKey("a", "b")]);
+  });
+});
