@@ -250,6 +250,7 @@ export type {
   EncounterCombatant,
   EncounterProblem,
   EncounterSide,
+  EncounterStart,
   EncounterWeapon,
   Rate,
   SideResult,

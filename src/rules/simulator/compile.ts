@@ -19,7 +19,7 @@ import { freshRoundFlags, pairKey } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { Distance } from "../types";
 import { DEFAULT_ROUND_LIMIT } from "./encounter";
-import type { Encounter, EncounterCombatant, EncounterWeapon, SkillCheck } from "./encounter";
+import type { Encounter, EncounterCombatant, EncounterStart, EncounterWeapon, SkillCheck } from "./encounter";
 
 /** One attack a combatant can make on one enemy, ready to hand to `performAttack`. */
 export interface AttackOption {
@@ -78,6 +78,8 @@ export interface CompiledEncounter {
   roundLimit: number;
   /** Every combatant's defence against a break-out (000: Tooth and Claw only), by id. */
   breakOutDefences: Record<string, { pool: number; tn: number }>;
+  /** Where a fight under way stands (encounter.ts `EncounterStart`); null: every run starts afresh at round 1. */
+  start: { round: number; step: number; order: readonly string[] | null; sides: EncounterStart["sides"] | null } | null;
 }
 
 /** The check a skill gives, or the untrained Soma check (RULES.md "Dice and checks"; snapshot.ts `checkFor`). */
@@ -165,14 +167,15 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
   });
   const sides = encounter.sides.map((s) => s.name);
   const states: Record<string, CombatantState> = {};
+  const start = encounter.start;
   for (const { source, side } of flat) {
-    // Every run starts fresh: no wounds carried in from the sheet's flags of the round, none of its round flags.
+    // A fresh encounter starts with none of the round flags the snapshot carries; a fight under way keeps them.
     states[source.state.id] = {
       ...source.state,
       side: sides[side] ?? "",
       life: { ...source.state.life },
       magic: { ...source.state.magic },
-      ...freshRoundFlags(),
+      ...(start ? { roundEffects: [...source.state.roundEffects] } : freshRoundFlags()),
     };
   }
   const enemyDistance: Distance = encounter.distance ?? "long";
@@ -182,15 +185,16 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
       const a = flat[i];
       const b = flat[j];
       if (!a || !b) continue;
-      distances[pairKey(a.source.state.id, b.source.state.id)] = a.side === b.side ? "close" : enemyDistance;
+      const key = pairKey(a.source.state.id, b.source.state.id);
+      distances[key] = start?.distances?.[key] ?? (a.side === b.side ? "close" : enemyDistance);
     }
   }
   const initial: SkirmishState = {
     combatants: states,
     landmarks: {},
     distances,
-    grapples: [],
-    carrying: {},
+    grapples: [...(start?.grapples ?? [])],
+    carrying: { ...start?.carrying },
     surface: encounter.surface ?? "normal",
   };
   const breakOutDefences: Record<string, { pool: number; tn: number }> = {};
@@ -227,5 +231,6 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
     mode: encounter.mode ?? "descending",
     roundLimit: encounter.roundLimit ?? DEFAULT_ROUND_LIMIT,
     breakOutDefences,
+    start: start ? { round: start.round, step: start.step ?? 0, order: start.order ?? null, sides: start.sides ?? null } : null,
   };
 }

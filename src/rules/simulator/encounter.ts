@@ -54,6 +54,33 @@ export interface EncounterSide {
   combatants: readonly EncounterCombatant[];
 }
 
+/**
+ * A fight already under way, to simulate from (the forecast of a live combat). Each combatant's `state` is then
+ * taken as it stands: wounds, Magic Points, altitude, falling and this round's flags (acted, moved) are kept
+ * instead of starting fresh.
+ */
+export interface EncounterStart {
+  /** The round in progress, from 1; a run that reaches the round limit is a draw as ever. */
+  round: number;
+  /**
+   * The step of this round to play next: its index in the round's plan as `planRound` makes it from the mode, the
+   * order, the side d10 result and who is dead or severely injured (0, the default: the round from its start).
+   * In the declaration modes, a start after a phase's declare step has everyone still to resolve in that phase
+   * declare again by its tactics (the declarations already made are not read).
+   */
+  step?: number;
+  /** The combat's Pneuma order, first to last (descending and reverse declaration); each run rolls one when absent. */
+  order?: readonly string[];
+  /** This round's side d10 result (side d10 mode), by side name; rolled when absent. Later rounds roll their own. */
+  sides?: { order: readonly string[]; phaseShift?: Readonly<Record<string, -1 | 0 | 1>> };
+  /** Distances by `pairKey`; a pair not listed starts as a fresh encounter's does. */
+  distances?: Readonly<Record<string, Distance>>;
+  /** Grappling pairs by `pairKey` (at zero range). */
+  grapples?: readonly string[];
+  /** Who carries whom: carrier id to carried id. */
+  carrying?: Readonly<Record<string, string>>;
+}
+
 /** A whole encounter. */
 export interface Encounter {
   sides: readonly EncounterSide[];
@@ -65,6 +92,8 @@ export interface Encounter {
   mode?: RoundMode;
   /** Rounds after which a run is a draw (default 20, at most 200). */
   roundLimit?: number;
+  /** Where a fight under way stands; absent, every run starts the encounter afresh. */
+  start?: EncounterStart;
 }
 
 /** How a simulation is run. */
@@ -96,6 +125,7 @@ export const SIMULATOR_ERRORS = Object.freeze({
   TooManyRuns: "AOD.Simulator.Error.TooManyRuns",
   BadSeed: "AOD.Simulator.Error.BadSeed",
   UnknownTactics: "AOD.Simulator.Error.UnknownTactics",
+  BadStart: "AOD.Simulator.Error.BadStart",
 } as const);
 
 /** A refusal: the en.json key and the values its text interpolates. */
@@ -223,11 +253,62 @@ export function checkEncounter(encounter: unknown, tactics: ReadonlySet<string>)
   if (limit !== undefined && (!wholeAtLeast(limit, 1) || (limit as number) > MAX_ROUND_LIMIT)) {
     return problem(SIMULATOR_ERRORS.BadOption, { field: "roundLimit", value: shown(limit), allowed: `1-${MAX_ROUND_LIMIT}` });
   }
+  const sideNames = sides.map((side) => (fields(side)?.name as string | undefined) ?? "");
+  const roundLimit = typeof limit === "number" ? limit : DEFAULT_ROUND_LIMIT;
   return (
     optionProblem("distance", e.distance, DISTANCES.filter((d) => d !== "zero")) ??
     optionProblem("surface", e.surface, SURFACES) ??
-    optionProblem("mode", e.mode, ROUND_MODES)
+    optionProblem("mode", e.mode, ROUND_MODES) ??
+    (e.start === undefined ? null : startProblem(e.start, ids, sideNames, roundLimit))
   );
+}
+
+/** A pair key of two known, different ids ("a|b" with a before b, as `pairKey` makes it). */
+function knownPair(key: unknown, ids: ReadonlySet<string>): boolean {
+  if (typeof key !== "string") return false;
+  const parts = key.split("|");
+  return parts.length === 2 && parts[0] !== parts[1] && parts.every((id) => ids.has(id)) && (parts[0] as string) < (parts[1] as string);
+}
+
+const permutation = (value: unknown, of: readonly string[]): boolean =>
+  Array.isArray(value) && value.length === of.length && new Set(value).size === of.length && value.every((v) => of.includes(v as string));
+
+/** The first thing wrong with a start, as BadStart naming the field, or null. */
+function startProblem(value: unknown, ids: ReadonlySet<string>, sides: readonly string[], roundLimit: number): EncounterProblem | null {
+  const bad = (field: string, v: unknown): EncounterProblem => problem(SIMULATOR_ERRORS.BadStart, { field, value: shown(v) });
+  const start = fields(value);
+  if (!start) return bad("start", value);
+  if (!wholeAtLeast(start.round, 1) || (start.round as number) > roundLimit) return bad("round", start.round);
+  if (start.step !== undefined && !wholeAtLeast(start.step, 0)) return bad("step", start.step);
+  if (start.order !== undefined && !permutation(start.order, [...ids])) return bad("order", start.order);
+  if (start.sides !== undefined) {
+    const d10 = fields(start.sides);
+    if (!d10 || !permutation(d10.order, sides)) return bad("sides", start.sides);
+    const shifts = d10.phaseShift === undefined ? {} : fields(d10.phaseShift);
+    if (!shifts || Object.entries(shifts).some(([side, shift]) => !sides.includes(side) || ![-1, 0, 1].includes(shift as number))) {
+      return bad("sides.phaseShift", d10.phaseShift);
+    }
+  }
+  const distances = start.distances === undefined ? {} : fields(start.distances);
+  if (!distances) return bad("distances", start.distances);
+  for (const [key, distance] of Object.entries(distances)) {
+    if (!knownPair(key, ids) || !(DISTANCES as readonly unknown[]).includes(distance)) return bad(`distances.${key}`, distance);
+  }
+  const grapples = start.grapples ?? [];
+  if (!Array.isArray(grapples) || new Set(grapples).size !== grapples.length) return bad("grapples", start.grapples);
+  for (const key of grapples) {
+    if (!knownPair(key, ids) || distances[key as string] !== "zero") return bad("grapples", key);
+  }
+  const carrying = start.carrying === undefined ? {} : fields(start.carrying);
+  if (!carrying) return bad("carrying", start.carrying);
+  const carried = Object.values(carrying);
+  if (new Set(carried).size !== carried.length) return bad("carrying", start.carrying);
+  for (const [carrier, who] of Object.entries(carrying)) {
+    if (!ids.has(carrier) || typeof who !== "string" || !ids.has(who) || who === carrier || carrying[who] !== undefined) {
+      return bad(`carrying.${carrier}`, who);
+    }
+  }
+  return null;
 }
 
 /** The starting altitude a combatant is given when a side's altitude is set: non-flyers stay on the ground. */

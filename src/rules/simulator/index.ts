@@ -15,6 +15,7 @@ export type {
   EncounterCombatant,
   EncounterProblem,
   EncounterSide,
+  EncounterStart,
   EncounterWeapon,
   SimulationOptions,
   SkillCheck,

@@ -371,6 +371,24 @@ export class Runner {
     return plan;
   }
 
+  /**
+   * A run that starts in the middle of a declaration phase (`EncounterStart.step`): the declarations made before
+   * it are not known, so everyone whose resolve step in that phase is still ahead declares again now, by its tactics.
+   */
+  private declareAgain(plan: RoundPlan, from: number): void {
+    const phase = plan.steps[from]?.phase;
+    if (phase === undefined || !plan.steps.slice(0, from).some((s) => s.kind === "declare" && s.phase === phase)) return;
+    for (let i = from; i < plan.steps.length; i += 1) {
+      const step = plan.steps[i] as RoundStep;
+      if (step.phase !== phase) break;
+      if (step.kind !== "resolve") continue;
+      for (const c of plan.actors[i] as readonly CompiledCombatant[]) {
+        const d = this.declare(c, phase);
+        if (d) this.declared.set(c.id, d);
+      }
+    }
+  }
+
   /** One step of a round; only combat events and simultaneous groups wait for a Promise. */
   private async step(step: RoundStep, events: number): Promise<void> {
     const { dice, encounter } = this.ctx;
@@ -430,24 +448,32 @@ export class Runner {
     this.declared.clear();
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
-    const order = needsOrder ? runStepsSync(pneumaOrderSteps(this.pneuma), dice).order : undefined;
+    const { start } = encounter;
+    const order = needsOrder ? (start?.order ?? runStepsSync(pneumaOrderSteps(this.pneuma), dice).order) : undefined;
     this.orderKey = order ? `|${order.join("|")}` : "";
-    let rounds = 0;
+    const first = start?.round ?? 1;
+    let rounds = first;
     let winner = -2;
     let ending: Ending = "roundLimit";
     let asked = false;
-    play: for (let round = 1; round <= encounter.roundLimit; round += 1) {
+    play: for (let round = first; round <= encounter.roundLimit; round += 1) {
       rounds = round;
       let events = 0;
       let sides: RoundInput["sides"];
-      if (mode === "sideD10") {
+      // A fight under way may give the side d10 of the round in progress; its events are already behind it.
+      const known = round === first ? start?.sides : null;
+      if (known) sides = known;
+      else if (mode === "sideD10") {
         const init = await sideInitiative(encounter.sides, dice);
         sides = { order: init.order, phaseShift: init.phaseShift };
         events = init.events;
       }
-      // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here).
+      // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here,
+      // except the steps of a fight under way that are already behind it).
       const plan = this.roundSteps(round, order, sides);
-      for (let i = 0; i < plan.steps.length; i += 1) {
+      const from = round === first ? (start?.step ?? 0) : 0;
+      if (from > 0) this.declareAgain(plan, from);
+      for (let i = from; i < plan.steps.length; i += 1) {
         const step = plan.steps[i] as RoundStep;
         if (step.kind === "start" || (step.simultaneous && step.kind === "resolve" && mode === "secretDeclaration")) {
           await this.step(step, events);
