@@ -24,6 +24,8 @@ export interface CliOptions {
   /** Force the progress bar on (true) or off (false); undefined: on for long runs on a terminal. */
   progress: boolean | undefined;
   help: boolean;
+  /** A saved encounter file (an exported combat under way) to simulate instead of bestiary sides; null when none. */
+  from: string | null;
 }
 
 /** The matchup played when no side is named: a Sable Dragon against two Longbowmen. */
@@ -47,9 +49,15 @@ export const CLI_ERRORS = Object.freeze({
   BadAltitude: "AOD.Simulator.Cli.BadAltitude",
   AltitudeCount: "AOD.Simulator.Cli.AltitudeCount",
   EmptyName: "AOD.Simulator.Cli.EmptyName",
+  FromAlone: "AOD.Simulator.Cli.FromAlone",
+  BadFile: "AOD.Simulator.Cli.BadFile",
+  NotEncounter: "AOD.Simulator.Cli.NotEncounter",
 } as const);
 
-const WITH_VALUE = ["--side", "--runs", "--seed", "--mode", "--altitudes", "--distance", "--surface", "--rounds"] as const;
+/** What a saved encounter already says, so these options cannot be given with --from. */
+const SAID_BY_FILE = ["--side", "--mode", "--altitudes", "--distance", "--surface", "--rounds"] as const;
+
+const WITH_VALUE = ["--side", "--runs", "--seed", "--mode", "--altitudes", "--distance", "--surface", "--rounds", "--from"] as const;
 const SWITCHES = ["--json", "--help", "-h", "--progress", "--no-progress"] as const;
 
 /** A whole number as typed ("10000", "10_000", "10,000", "1e6"); anything else is NaN for the rules to refuse. */
@@ -83,6 +91,9 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
     values.set(flag, [...(values.get(flag) ?? []), value]);
   }
   const last = (flag: string) => values.get(flag)?.at(-1);
+  const from = last("--from") ?? null;
+  const clash = from === null ? undefined : SAID_BY_FILE.find((flag) => values.has(flag));
+  if (clash !== undefined) return { ok: false, problem: { key: CLI_ERRORS.FromAlone, data: { flag: clash } } };
   const named = values.get("--side");
   const sides = named ? named.map((side) => side.split(",").map((name) => name.trim())) : DEFAULT_SIDES.map((s) => [...s]);
   for (const side of sides) {
@@ -117,6 +128,7 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
       json: switches.has("--json"),
       progress: switches.has("--no-progress") ? false : switches.has("--progress") ? true : undefined,
       help: switches.has("--help") || switches.has("-h"),
+      from,
     },
   };
 }

@@ -6,9 +6,10 @@
 import { resolve } from "node:path";
 import { encounterFromActors } from "../data/simulator-encounter";
 import type { ActorEntry } from "../data/simulator-encounter";
+import { FORECAST_FORMAT, FORECAST_VERSION, encounterOfFile } from "../data/combat/forecast-encounter";
 import { SimulationInputError, TACTIC_NAMES, simulate, simulationReport } from "../rules/simulator";
-import type { EncounterProblem } from "../rules/simulator";
-import { DEFAULTS, parseArgs } from "./args";
+import type { Encounter, EncounterProblem } from "../rules/simulator";
+import { CLI_ERRORS, DEFAULTS, parseArgs } from "./args";
 import { findEntry, loadBestiary } from "./bestiary";
 import { formatReport, progressBar } from "./format";
 import { englishFrom } from "./i18n";
@@ -22,6 +23,8 @@ export interface CliIo {
   errIsTTY: boolean;
   /** The repository root (lang/en.json and packs/_source/bestiary live under it). */
   root: string;
+  /** Reads a text file (`--from`); throws when it cannot. */
+  readText(path: string): string;
 }
 
 /** Runs of at least this many show a progress bar on a terminal. */
@@ -54,6 +57,27 @@ function lookUp(sides: string[][], entries: readonly ActorEntry[]): { actors: Ac
   return { actors };
 }
 
+/** The encounter of a saved file (`--from`): an exported combat or a bare encounter, as JSON. */
+function readEncounter(path: string, io: CliIo): { encounter: Encounter } | { problem: EncounterProblem } {
+  const bad = (reason: string) => ({ problem: { key: CLI_ERRORS.BadFile, data: { file: path, reason } } });
+  let text: string;
+  try {
+    text = io.readText(resolve(path));
+  } catch (error) {
+    return bad(error instanceof Error ? error.message : String(error));
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return bad(error instanceof Error ? error.message : String(error));
+  }
+  const encounter = encounterOfFile(parsed);
+  // The simulator checks the encounter itself (and refuses it with its own message); this only finds it.
+  if (encounter === null) return { problem: { key: CLI_ERRORS.NotEncounter, data: { file: path, format: FORECAST_FORMAT, version: FORECAST_VERSION } } };
+  return { encounter: encounter as Encounter };
+}
+
 /** Runs the command with its arguments and returns the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const t = englishFrom(io.root);
@@ -69,12 +93,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(helpText(t, entries.map((e) => e.name)));
     return 0;
   }
-  const looked = lookUp(options.sides, entries);
-  if ("problem" in looked) return refuse(looked.problem);
-  const encounter = encounterFromActors(
-    looked.actors.map((actors, i) => ({ actors, altitude: options.altitudes[i] ?? DEFAULTS.altitude })),
-    { distance: options.distance, surface: options.surface, mode: options.mode, roundLimit: options.roundLimit },
-  );
+  let encounter: Encounter;
+  if (options.from !== null) {
+    const read = readEncounter(options.from, io);
+    if ("problem" in read) return refuse(read.problem);
+    encounter = read.encounter;
+  } else {
+    const looked = lookUp(options.sides, entries);
+    if ("problem" in looked) return refuse(looked.problem);
+    encounter = encounterFromActors(
+      looked.actors.map((actors, i) => ({ actors, altitude: options.altitudes[i] ?? DEFAULTS.altitude })),
+      { distance: options.distance, surface: options.surface, mode: options.mode, roundLimit: options.roundLimit },
+    );
+  }
   const showProgress = options.progress ?? (io.errIsTTY && options.runs >= LONG_RUN && !options.json);
   let result;
   try {
@@ -96,7 +127,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(`${JSON.stringify({ encounter: describe(encounter), result }, null, 2)}\n`);
     return 0;
   }
-  const heading = t("AOD.Simulator.Cli.Heading", {
+  const heading = encounter.start
+    ? t("AOD.Simulator.Cli.HeadingFrom", {
+        runs: result.runs.toLocaleString("en-GB"),
+        seed: result.seed,
+        mode: t(`AOD.Simulator.Mode.${result.mode}`),
+        round: encounter.start.round,
+        rounds: result.roundLimit,
+        file: options.from ?? "",
+      })
+    : t("AOD.Simulator.Cli.Heading", {
     runs: result.runs.toLocaleString("en-GB"),
     seed: result.seed,
     mode: t(`AOD.Simulator.Mode.${result.mode}`),
@@ -110,8 +150,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 /** What was simulated, for the JSON output: each side's combatants by name with their starting altitude. */
-function describe(encounter: ReturnType<typeof encounterFromActors>) {
+function describe(encounter: Encounter) {
   return {
+    start: encounter.start ? { round: encounter.start.round } : undefined,
     distance: encounter.distance,
     surface: encounter.surface,
     mode: encounter.mode,

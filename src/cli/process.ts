@@ -2,6 +2,7 @@
  * The CLI wired to this process: arguments, stdout, stderr and the exit status. `src/cli/simulate.ts` (under
  * tsx) and the prebuilt bundle that `tools/simulate.mjs` runs (`npm run simulate`) both start here.
  */
+import { readFileSync } from "node:fs";
 import { runCli } from "./main";
 
 /** Runs `npm run simulate` with this process's arguments; `root` is the repository (bestiary, lang/en.json). */
@@ -11,6 +12,7 @@ export function runFromProcess(root: string): Promise<void> {
     err: (text) => process.stderr.write(text),
     errIsTTY: process.stderr.isTTY,
     root,
+    readText: (path) => readFileSync(path, "utf8"),
   }).then(
     (status) => {
       process.exitCode = status;

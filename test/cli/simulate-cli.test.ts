@@ -6,6 +6,7 @@ import { DEFAULTS, DEFAULT_SIDES, parseArgs, parseCount } from "../../src/cli/ar
 import { findEntry, loadBestiary } from "../../src/cli/bestiary";
 import { progressBar } from "../../src/cli/format";
 import { runCli } from "../../src/cli/main";
+import { encounterFile } from "../../src/data/combat/forecast-encounter";
 import { encounterFromActors } from "../../src/data/simulator-encounter";
 import type { ActorEntry } from "../../src/data/simulator-encounter";
 import { simulate } from "../../src/rules/simulator";
@@ -14,10 +15,18 @@ import type { SimulationResult } from "../../src/rules/simulator";
 const ROOT = resolve(import.meta.dirname, "../..");
 const entries = loadBestiary(resolve(ROOT, "packs/_source/bestiary"));
 
+/** Files the in-process command can read (`--from`), by absolute path. */
+const files = new Map<string, string>();
+
 async function cli(...argv: string[]) {
   let out = "";
   let err = "";
-  const status = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), errIsTTY: false, root: ROOT });
+  const readText = (path: string): string => {
+    const text = files.get(path);
+    if (text === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
+    return text;
+  };
+  const status = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), errIsTTY: false, root: ROOT, readText });
   return { status, out, err };
 }
 
@@ -162,5 +171,53 @@ describe("npm run simulate: as a process", { timeout: 60_000 }, () => {
     const run = spawnSync(tsx, [script, "--side", "Nobody", "--side", "Knight"], { cwd: ROOT, encoding: "utf8" });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("Closest:");
+  });
+});
+
+describe("npm run simulate -- --from FILE: a saved encounter, such as a combat under way", () => {
+  const saved = (name: string, value: unknown) => {
+    const path = resolve(`/saved/${name}`);
+    files.set(path, typeof value === "string" ? value : JSON.stringify(value));
+    return `/saved/${name}`;
+  };
+  const underWay = () => {
+    const encounter = encounterFromActors([{ actors: [entry("Sable Dragon")], altitude: "low" }, { actors: [entry("Longbowman")], altitude: "grounded" }]);
+    const sable = encounter.sides[0]?.combatants[0];
+    if (sable) sable.state = { ...sable.state, life: { ...sable.state.life, wounds: 6 } };
+    return { ...encounter, roundLimit: 8, start: { round: 5, distances: { "c1|c2": "middle" as const } } };
+  };
+
+  it("plays the saved encounter from where it stands and says so", async () => {
+    const path = saved("fight.json", encounterFile(underWay()));
+    const { status, out, err } = await cli("--from", path, "--runs", "300", "--seed", "2");
+    expect([status, err]).toEqual([0, ""]);
+    expect(out).toContain(`from round 5 of ${path}, round limit 8`);
+    const direct = await simulate(underWay(), { runs: 300, seed: 2 });
+    const json = await cli("--from", path, "--runs", "300", "--seed", "2", "--json");
+    const printed = JSON.parse(json.out) as { result: SimulationResult; encounter: { start: { round: number } } };
+    expect(printed.result.sides).toEqual(direct.sides);
+    expect(printed.encounter.start.round).toBe(5);
+  });
+
+  it("reads a bare encounter too", async () => {
+    const { status } = await cli("--from", saved("bare.json", underWay()), "--runs", "10");
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ["a file that is not there", () => "/saved/missing.json", /cannot be read as an encounter: ENOENT/],
+    ["a file that is not JSON", () => saved("text.json", "sides: nope"), /cannot be read as an encounter: .*JSON/],
+    ["JSON that is not an encounter", () => saved("other.json", { format: "else" }), /is neither an exported encounter \(age-of-dragons\.encounter version 1\)/],
+    ["an encounter whose start is unsound", () => saved("bad.json", { ...underWay(), start: { round: 0 } }), /does not read soundly: round is 0/],
+  ])("refuses %s with a message and status 2", async (_name, path, message) => {
+    const { status, err } = await cli("--from", path(), "--runs", "10");
+    expect(status).toBe(2);
+    expect(err).toMatch(message);
+  });
+
+  it("refuses options the saved encounter already says", async () => {
+    const { status, err } = await cli("--from", saved("fight2.json", underWay()), "--side", "Knight");
+    expect(status).toBe(2);
+    expect(err).toContain("--side cannot be given with --from");
   });
 });

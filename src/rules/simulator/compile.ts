@@ -79,7 +79,13 @@ export interface CompiledEncounter {
   /** Every combatant's defence against a break-out (000: Tooth and Claw only), by id. */
   breakOutDefences: Record<string, { pool: number; tn: number }>;
   /** Where a fight under way stands (encounter.ts `EncounterStart`); null: every run starts afresh at round 1. */
-  start: { round: number; step: number; order: readonly string[] | null; sides: EncounterStart["sides"] | null } | null;
+  start: {
+    round: number;
+    step: number;
+    at: EncounterStart["at"] | null;
+    order: readonly string[] | null;
+    sides: EncounterStart["sides"] | null;
+  } | null;
 }
 
 /** The check a skill gives, or the untrained Soma check (RULES.md "Dice and checks"; snapshot.ts `checkFor`). */
@@ -231,6 +237,8 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
     mode: encounter.mode ?? "descending",
     roundLimit: encounter.roundLimit ?? DEFAULT_ROUND_LIMIT,
     breakOutDefences,
-    start: start ? { round: start.round, step: start.step ?? 0, order: start.order ?? null, sides: start.sides ?? null } : null,
+    start: start
+      ? { round: start.round, step: start.step ?? 0, at: start.at ?? null, order: start.order ?? null, sides: start.sides ?? null }
+      : null,
   };
 }

@@ -69,6 +69,12 @@ export interface EncounterStart {
    * declare again by its tactics (the declarations already made are not read).
    */
   step?: number;
+  /**
+   * The step to play next as the live round names it, instead of `step`: each run starts at the first step of its
+   * own plan with this phase and kind and the same combatants, else at the first step of this phase (a plan can
+   * differ from the live one, a surprised combatant's round 1 for one), else at the round's start.
+   */
+  at?: { phase: string; kind: string; combatants: readonly string[] };
   /** The combat's Pneuma order, first to last (descending and reverse declaration); each run rolls one when absent. */
   order?: readonly string[];
   /** This round's side d10 result (side d10 mode), by side name; rolled when absent. Later rounds roll their own. */
@@ -182,7 +188,11 @@ function weaponProblem(value: unknown): boolean {
   }
 }
 
-function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<string>): EncounterProblem | null {
+/**
+ * `inTheAir`: in a fight under way, the ids of the carried; they and anyone falling may be off the ground without
+ * wings (a fresh encounter puts every non-flyer on the ground).
+ */
+function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<string>, inTheAir: ReadonlySet<unknown> | null): EncounterProblem | null {
   const c = fields(value) ?? {};
   const s = fields(c.state) ?? {};
   const name = typeof s.name === "string" ? s.name : "?";
@@ -192,7 +202,8 @@ function combatantProblem(value: unknown, side: string, tactics: ReadonlySet<str
   if (!(ALTITUDES as readonly unknown[]).includes(s.altitude)) return bad("altitude");
   if (typeof s.canFly !== "boolean") return bad("canFly");
   if (typeof s.fastGround !== "boolean") return bad("fastGround");
-  if (!s.canFly && s.altitude !== "grounded") return problem(SIMULATOR_ERRORS.GroundedNonFlyer, { name });
+  const aloft = inTheAir !== null && (s.falling === true || inTheAir.has(s.id));
+  if (!s.canFly && s.altitude !== "grounded" && !aloft) return problem(SIMULATOR_ERRORS.GroundedNonFlyer, { name });
   for (const key of ["soma", "pneuma", "agility", "armour"] as const) if (!wholeAtLeast(s[key], 0)) return bad(key);
   if (typeof s.weight !== "number" || !(s.weight > 0) || !Number.isFinite(s.weight)) return bad("weight");
   const life = fields(s.life);
@@ -232,6 +243,8 @@ export function checkEncounter(encounter: unknown, tactics: ReadonlySet<string>)
   const ids = new Set<string>();
   const names = new Set<string>();
   let total = 0;
+  const underWay = e.start === undefined ? null : fields(e.start);
+  const inTheAir = underWay === null ? null : new Set(Object.values(fields(underWay.carrying) ?? {}));
   for (const sideValue of sides) {
     const side = fields(sideValue) ?? {};
     const name = typeof side.name === "string" ? side.name : "?";
@@ -240,7 +253,7 @@ export function checkEncounter(encounter: unknown, tactics: ReadonlySet<string>)
     const combatants = side.combatants;
     if (!Array.isArray(combatants) || combatants.length === 0) return problem(SIMULATOR_ERRORS.EmptySide, { side: name });
     for (const c of combatants) {
-      const found = combatantProblem(c, name, tactics);
+      const found = combatantProblem(c, name, tactics, inTheAir);
       if (found) return found;
       const id = (c as EncounterCombatant).state.id;
       if (ids.has(id)) return problem(SIMULATOR_ERRORS.DuplicateId, { id });
@@ -280,6 +293,13 @@ function startProblem(value: unknown, ids: ReadonlySet<string>, sides: readonly 
   if (!start) return bad("start", value);
   if (!wholeAtLeast(start.round, 1) || (start.round as number) > roundLimit) return bad("round", start.round);
   if (start.step !== undefined && !wholeAtLeast(start.step, 0)) return bad("step", start.step);
+  if (start.at !== undefined) {
+    const at = fields(start.at);
+    const listed = at?.combatants;
+    if (!at || typeof at.phase !== "string" || typeof at.kind !== "string" || !Array.isArray(listed) || !listed.every((id) => ids.has(id as string))) {
+      return bad("at", start.at);
+    }
+  }
   if (start.order !== undefined && !permutation(start.order, [...ids])) return bad("order", start.order);
   if (start.sides !== undefined) {
     const d10 = fields(start.sides);

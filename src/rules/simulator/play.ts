@@ -471,7 +471,7 @@ export class Runner {
       // Each round is walked step by step, as `startCursor`/`advance` walk it (no step is ever passed over here,
       // except the steps of a fight under way that are already behind it).
       const plan = this.roundSteps(round, order, sides);
-      const from = round === first ? (start?.step ?? 0) : 0;
+      const from = round === first && start ? (start.at ? startIndex(plan.steps, start.at) : start.step) : 0;
       if (from > 0) this.declareAgain(plan, from);
       for (let i = from; i < plan.steps.length; i += 1) {
         const step = plan.steps[i] as RoundStep;
@@ -507,6 +507,15 @@ export class Runner {
       else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
     }
   }
+}
+
+/** Where a run of a fight under way starts in its own plan (`EncounterStart.at`). */
+export function startIndex(steps: readonly RoundStep[], at: { phase: string; kind: string; combatants: readonly string[] }): number {
+  const same = (ids: readonly string[]) => ids.length === at.combatants.length && ids.every((id) => at.combatants.includes(id));
+  const exact = steps.findIndex((s) => s.phase === at.phase && s.kind === at.kind && same(s.combatants));
+  if (exact >= 0) return exact;
+  const phase = steps.findIndex((s) => s.phase === at.phase);
+  return Math.max(0, phase);
 }
 
 function asDeclared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { planRound } from "../../../src/rules/round-plan";
 import type { RoundMode } from "../../../src/rules/round-plan";
 import { SIMULATOR_ERRORS, SimulationInputError, simulate } from "../../../src/rules/simulator";
+import { startIndex } from "../../../src/rules/simulator/play";
 import type { Encounter, EncounterStart, TacticView, Tactics } from "../../../src/rules/simulator";
 import { pairKey } from "../../../src/rules/state";
-import { dragon, versus } from "./fixtures";
+import { dragon, knight, versus } from "./fixtures";
 
 /** Tactics that hold still and write down what they were shown the first time they are asked anything. */
 function watcher(): { tactics: Tactics; seen: { phase: string; self: string; grapples: string[]; wounds: number; acted: boolean }[] } {
@@ -31,6 +32,9 @@ function stepOf(mode: RoundMode, order: string[], phase: string, kind: string): 
   if (index < 0) throw new Error(`no ${phase} ${kind} step`);
   return index;
 }
+
+/** The descending round 2 of a and b (a first), as the simulator plans it. */
+const planned = () => planRound({ mode: "descending", round: 2, order: ["a", "b"], combatants: [{ id: "a", pneuma: 4 }, { id: "b", pneuma: 4 }] }).steps;
 
 describe("simulate from a fight under way", () => {
   it("plays from the state given: wounds, grapples and this round's flags are kept", async () => {
@@ -62,6 +66,20 @@ describe("simulate from a fight under way", () => {
     await simulate(duel({ start: { round: 2, step, order }, roundLimit: 2 }), { runs: 1, seed: 1, tactics: { watch: tactics } });
     expect(seen[0]?.phase).toBe("battle");
     expect(seen.some((s) => s.phase === "movement")).toBe(false);
+  });
+
+  it("starts at the step the live round names (phase, kind, combatants), found in each run's own plan", async () => {
+    for (const [order, who] of [[["a", "b"], "b"], [["b", "a"], "a"]] as const) {
+      const { tactics, seen } = watcher();
+      const at = { phase: "battle", kind: "act", combatants: [who] };
+      await simulate(duel({ start: { round: 2, at, order: [...order] }, roundLimit: 2 }), { runs: 1, seed: 1, tactics: { watch: tactics } });
+      expect(seen[0]).toMatchObject({ phase: "battle", self: who });
+    }
+  });
+
+  it("a step the plan does not have starts at the first step of its phase", () => {
+    expect(startIndex(planned(), { phase: "battle", kind: "declare", combatants: ["a"] })).toBe(stepOf("descending", ["a", "b"], "battle", "act"));
+    expect(startIndex(planned(), { phase: "nowhere", kind: "act", combatants: [] })).toBe(0);
   });
 
   it("keeps the order given: the combat's first acts first in every run", async () => {
@@ -114,9 +132,22 @@ describe("simulate from a fight under way: bad input is refused with the field n
     ["a grapple not at zero range", { round: 1, grapples: [ab] }, "grapples"],
     ["a dragon carrying itself", { round: 1, carrying: { a: "a" } }, "carrying.a"],
     ["a carried dragon carrying another", { round: 1, carrying: { a: "b", b: "c" } }, "carrying.a"],
+    ["a step named by a stranger", { round: 1, at: { phase: "battle", kind: "act", combatants: ["z"] } }, "at"],
+    ["a step with no phase", { round: 1, at: { kind: "act", combatants: [] } }, "at"],
     ["no start at all", null, "start"],
   ])("refuses %s", async (_name, start, field) => {
     expect(await refusal(start)).toEqual([SIMULATOR_ERRORS.BadStart, field]);
+  });
+  it("lets a knight be in the air when it is carried or falling, as only a fight under way can have it", async () => {
+    const aloft = (state: object, start?: EncounterStart) => {
+      const e = versus([dragon("a")], [knight("k", { altitude: "low", ...state })], start ? { start } : {});
+      return simulate(e, { runs: 1, seed: 1 }).then(() => "accepted", (error: unknown) => (error as SimulationInputError).problem.key);
+    };
+    const carried: EncounterStart = { round: 1, distances: { [pairKey("a", "k")]: "zero" }, carrying: { a: "k" } };
+    expect(await aloft({}, carried)).toBe("accepted");
+    expect(await aloft({ falling: true }, { round: 1 })).toBe("accepted");
+    expect(await aloft({}, { round: 1 })).toBe(SIMULATOR_ERRORS.GroundedNonFlyer);
+    expect(await aloft({ falling: true })).toBe(SIMULATOR_ERRORS.GroundedNonFlyer);
   });
   it("accepts a sound start", async () => {
     expect(await refusal({ round: 2, step: 0, order: ["c", "b", "a"], distances: { [ab]: "zero" }, grapples: [ab], carrying: {} })).toBe("accepted");
