@@ -98,3 +98,9 @@ export function encounterOfFile(value: unknown): unknown {
   if (record.format === undefined) return "sides" in record ? record : null;
   return record.format === FORECAST_FORMAT && record.version === FORECAST_VERSION ? (record.encounter ?? null) : null;
 }
+
+/** The file name an exported combat is saved as: its name made safe for a file, and the round it starts at. */
+export function exportFileName(combatName: string | null | undefined, round: number): string {
+  const safe = (combatName ?? "").normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40);
+  return `${safe === "" ? "combat" : safe}-round-${round}.json`;
+}

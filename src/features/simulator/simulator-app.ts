@@ -21,6 +21,8 @@ import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 import { templatePath } from "../../constants/template-paths";
+import { encounterFile, exportFileName, forecastEncounter } from "../../data/combat/forecast-encounter";
+import { AgeOfDragonsCombat } from "../../documents/combat";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 // TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
@@ -45,7 +47,12 @@ export class SimulatorApp extends Base {
     id: "aod-simulator",
     tag: "form",
     classes: ["age-of-dragons", "aod-simulator-app"],
-    window: { title: "AOD.Simulator.Title", icon: "fa-solid fa-dice-d20", resizable: true },
+    window: {
+      title: "AOD.Simulator.Title",
+      icon: "fa-solid fa-dice-d20",
+      resizable: true,
+      controls: [{ icon: "fa-solid fa-file-export", label: "AOD.Simulator.Export.Control", action: "exportCombat" }],
+    },
     position: { width: 1100, height: "auto" as const },
     /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each handler with `this` bound to the app */
     form: { handler: SimulatorApp.#onChange, submitOnChange: true, closeOnSubmit: false },
@@ -54,6 +61,7 @@ export class SimulatorApp extends Base {
       cancel: SimulatorApp.#cancel,
       removeActor: SimulatorApp.#removeActor,
       fromCombat: SimulatorApp.#fromCombat,
+      exportCombat: SimulatorApp.#exportCombat,
     },
     /* eslint-enable @typescript-eslint/unbound-method */
   };
@@ -171,6 +179,31 @@ export class SimulatorApp extends Base {
       return;
     }
     this.#update({ ...this.#state, sides });
+  }
+
+  /**
+   * Saves the current combat, where it stands, as an encounter file (data/combat/forecast-encounter.ts) for
+   * `npm run simulate -- --from FILE`. It reads no declaration, so nothing secret leaves the table.
+   */
+  static #exportCombat(this: SimulatorApp): void {
+    const combat: unknown = game.combat;
+    if (!(combat instanceof AgeOfDragonsCombat)) {
+      ui.notifications.warn(game.i18n.localize("AOD.Simulator.NoCombat"));
+      return;
+    }
+    const actors: Record<string, ActorEntry> = {};
+    for (const c of combat.combatants) {
+      const actor = c.actor;
+      if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
+    }
+    const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+    if (encounter.sides.length < 2) {
+      ui.notifications.warn(game.i18n.localize("AOD.Simulator.CombatOneSide"));
+      return;
+    }
+    const file = exportFileName(combat.name, encounter.start?.round ?? 1);
+    foundry.utils.saveDataToFile(JSON.stringify(encounterFile(encounter), null, 2), "application/json", file);
+    ui.notifications.info(game.i18n.format("AOD.Simulator.Export.Saved", { file }));
   }
 
   #ensureWorker(): Worker {

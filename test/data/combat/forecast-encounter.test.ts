@@ -6,7 +6,7 @@ import { loadBestiary } from "../../../src/cli/bestiary";
 import { bodyFromActor } from "../../../src/data/combat/actor-body";
 import type { BodyItem } from "../../../src/data/combat/actor-body";
 import type { CombatantEntry } from "../../../src/data/combat/combat-snapshot";
-import { encounterFile, encounterOfFile, forecastEncounter } from "../../../src/data/combat/forecast-encounter";
+import { encounterFile, encounterOfFile, exportFileName, forecastEncounter } from "../../../src/data/combat/forecast-encounter";
 import { defaultCombatSystem } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
 import type { ActorEntry } from "../../../src/data/simulator-encounter";
@@ -102,5 +102,15 @@ describe("forecastEncounter: a combat under way as the simulator's start", () =>
     expect(encounterOfFile({ format: "other" })).toBeNull();
     expect(encounterOfFile([1, 2])).toBeNull();
     expect(encounterOfFile("text")).toBeNull();
+  });
+});
+
+describe("exportFileName", () => {
+  it("names the file after the combat and its round, safe on every system", () => {
+    expect(exportFileName("Fire over Hollin Vale: the ford!", 3)).toBe("fire-over-hollin-vale-the-ford-round-3.json");
+    expect(exportFileName("Ærø Brücke", 1)).toBe("r-brucke-round-1.json");
+    expect(exportFileName("", 2)).toBe("combat-round-2.json");
+    expect(exportFileName(null, 1)).toBe("combat-round-1.json");
+    expect(exportFileName("x".repeat(90), 1)).toBe(`${"x".repeat(40)}-round-1.json`);
   });
 });
