@@ -27,6 +27,8 @@ export type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
 export type { Ending } from "./play";
 export { simulate, wilson } from "./simulate";
+export { advise, forecast, widest } from "./forecast";
+export type { Advice, AdviceChoice, AdviceResult, AdviseOptions, Forecast, ForecastOptions } from "./forecast";
 export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
 export { showRate, simulationReport } from "./report";
 export type { RoundBar, ShownRate, SimulationReport } from "./report";

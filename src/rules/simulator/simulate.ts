@@ -66,6 +66,11 @@ export interface SimulateOptions extends SimulationOptions {
   progressEvery?: number;
   /** Asked before each batch; true stops the simulation and returns what was played so far. */
   shouldStop?: () => boolean;
+  /**
+   * Asked after each batch with the result so far; true ends the simulation there, not as cancelled (a forecast
+   * stops once its intervals are narrow enough). The same seed and batch size stop at the same run.
+   */
+  enough?: (sofar: SimulationResult) => boolean;
 }
 
 const Z95 = 1.959963984540054;
@@ -158,6 +163,7 @@ export async function simulate(encounter: Encounter, options: SimulateOptions): 
     for (let i = 0; i < batch; i += 1) await runner.play();
     done += batch;
     if (options.onProgress) await options.onProgress(done, options.runs);
+    if (options.enough && done < options.runs && options.enough(summarise(ctx, done, options, false))) break;
   }
   return summarise(ctx, done, options, cancelled);
 }

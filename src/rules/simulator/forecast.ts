@@ -1,0 +1,286 @@
+/**
+ * The odds of the whole fight from where it stands (docs/SIMULATOR.md "Forecast and advice"): `forecast` plays a
+ * fight under way (`Encounter.start`) until each side's win chance is known to the asked precision, and `advise`
+ * lists what one combatant may do at its step, each with the exact odds of its roll and its side's win chance if
+ * it is taken: the same runs, with that combatant's first choice fixed to the option, then its own tactics.
+ * Every option is played with the same seed, so the differences between options are not the dice's.
+ */
+import { attackOdds } from "../odds-attack";
+import type { AttackOdds } from "../odds-attack";
+import { checkDeclaredAction } from "../procedures/declared";
+import type { DeclaredAction } from "../procedures/declared";
+import { legalMoveTargets } from "../procedures/move";
+import type { MoveDeclaration, MovePhase } from "../procedures/move";
+import { attackTN, damageTN } from "../skills";
+import { combatant as combatantIn } from "../state";
+import type { SkirmishState } from "../state";
+import { checkEncounter, SimulationInputError } from "./encounter";
+import type { Encounter } from "./encounter";
+import { compileEncounter } from "./compile";
+import type { CompiledCombatant, CompiledEncounter } from "./compile";
+import { simulate } from "./simulate";
+import type { Rate, SimulateOptions, SimulationResult } from "./simulate";
+import { STANDARD_TACTICS } from "./tactics";
+import type { BattleChoice, TacticView, Tactics } from "./tactics";
+
+/** How a forecast is run: its seed, the interval it aims at, and the bounds on its runs. */
+export interface ForecastOptions {
+  seed: number;
+  /** The half-width of the 95% interval to reach on every side's win chance and the draw chance (default 0.02). */
+  precision?: number;
+  /** Runs before the precision is first looked at (default 400). */
+  minRuns?: number;
+  /** Runs at most, precise or not (default 20,000). */
+  maxRuns?: number;
+  /** A table's own tactics, by name, as `simulate` takes them. */
+  tactics?: SimulateOptions["tactics"];
+  /** Asked before each batch; true stops (the result says cancelled). */
+  shouldStop?: () => boolean;
+}
+
+/** A forecast: the simulation's result, the precision it reached, and the rounds it expects still to be played. */
+export interface Forecast {
+  result: SimulationResult;
+  /** The widest half-interval among the sides' win chances and the draw chance. */
+  precision: number;
+  /** Mean rounds still to be played after the round in progress (0 when every run ends in it). */
+  roundsLeft: number;
+}
+
+const DEFAULT_PRECISION = 0.02;
+const DEFAULT_MIN_RUNS = 400;
+const DEFAULT_MAX_RUNS = 20_000;
+const BATCH = 200;
+
+/** The widest half-interval of a result's win and draw chances. */
+export function widest(result: SimulationResult): number {
+  const half = (r: Rate) => (r.high - r.low) / 2;
+  return Math.max(half(result.draws), ...result.sides.map((s) => half(s.wins)));
+}
+
+/**
+ * Forecasts a fight (under way or not): plays batches of runs until every side's win chance and the draw chance
+ * are known within `precision` (95% interval) or `maxRuns` are played. The same options give the same forecast.
+ */
+export async function forecast(encounter: Encounter, options: ForecastOptions): Promise<Forecast> {
+  const precision = options.precision ?? DEFAULT_PRECISION;
+  const minRuns = options.minRuns ?? DEFAULT_MIN_RUNS;
+  const result = await simulate(encounter, {
+    runs: options.maxRuns ?? DEFAULT_MAX_RUNS,
+    seed: options.seed,
+    progressEvery: BATCH,
+    ...(options.tactics ? { tactics: options.tactics } : {}),
+    ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+    enough: (sofar) => sofar.runs >= minRuns && widest(sofar) <= precision,
+  });
+  const start = encounter.start?.round ?? 1;
+  return { result, precision: widest(result), roundsLeft: Math.max(0, result.rounds.mean - start) };
+}
+
+/** One thing a combatant may do at its step. */
+export type AdviceChoice =
+  | { kind: "attack"; targetId: string; weapon: string; killerBlow: boolean }
+  | { kind: "grapple"; targetId: string }
+  | { kind: "breakOut" }
+  | { kind: "rescue"; targetId: string }
+  | { kind: "move"; move: MoveDeclaration }
+  | { kind: "hold" };
+
+/** An option with its odds and what it does to the side's chances. */
+export interface Advice {
+  choice: AdviceChoice;
+  /** The exact odds of its roll against the target as it stands (attacks and grapples: `hit` only); null for the rest. */
+  odds: Pick<AttackOdds, "hit" | "expectedDamage" | "severelyInjured" | "dead"> | null;
+  /** The side's win chance when the combatant does this, with its interval. */
+  win: Rate;
+  draw: Rate;
+  runs: number;
+}
+
+/** What `advise` answers: the options, best for the side first, beside the forecast when the tactics choose. */
+export interface AdviceResult {
+  combatantId: string;
+  side: string;
+  phase: MovePhase;
+  options: Advice[];
+  /** The side's chances when the combatant's own tactics choose. */
+  baseline: Rate;
+}
+
+/** How advice is run: the phase of the step, and the runs per option (default 2,400: about ±2 points). */
+export interface AdviseOptions {
+  seed: number;
+  phase: MovePhase;
+  runsPerOption?: number;
+  /** The most options weighed (default 12); moves past it are left out, battle actions and holding never. */
+  maxOptions?: number;
+  tactics?: SimulateOptions["tactics"];
+  shouldStop?: () => boolean;
+}
+
+const ADVICE_TACTIC = "\u0000advice";
+
+const isMovePhase = (phase: MovePhase): boolean => phase !== "battle" && phase !== "end";
+const isBattlePhase = (phase: MovePhase): boolean => phase !== "movement" && phase !== "end";
+
+function declared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
+  switch (choice.kind) {
+    case "attack":
+      return { action: "attack", attack: choice.option.decl };
+    case "grapple":
+      return { action: "grapple", grapple: choice.option.decl };
+    case "breakOut":
+      return { action: "breakOut", breakOut: { breakerId: c.id } };
+    case "rescue":
+      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
+  }
+}
+
+/** The exact odds of an attack option against its target as the state has it (wounds included). */
+function liveOdds(state: SkirmishState, c: CompiledCombatant, choice: Extract<BattleChoice, { kind: "attack" }>): Advice["odds"] {
+  const { decl, pools } = choice.option;
+  const killerBlow = decl.killerBlow === true;
+  const target = combatantIn(state, decl.targetId);
+  const odds = attackOdds({
+    attackPool: pools.attackPool,
+    attackTN: attackTN(pools.baseAttackTN, { killerBlow }),
+    defencePool: pools.defence?.pool ?? 0,
+    defenceTN: pools.defence?.tn ?? 6,
+    soma: combatantIn(state, c.id).soma,
+    damageTN: damageTN(decl.weapon.damageTN, { killerBlow }),
+    armour: target.armour,
+    wounds: target.life.wounds,
+    lifePoints: target.life.max,
+  });
+  return { hit: odds.hit, expectedDamage: odds.expectedDamage, severelyInjured: odds.severelyInjured, dead: odds.dead };
+}
+
+/** Every battle action the combatant may take now, with its choice for the run loop. */
+function battleOptions(compiled: CompiledEncounter, c: CompiledCombatant): { choice: AdviceChoice; battle: BattleChoice; odds: Advice["odds"] }[] {
+  const state = compiled.initial;
+  const out: { choice: AdviceChoice; battle: BattleChoice; odds: Advice["odds"] }[] = [];
+  const allowed = (battle: BattleChoice) => checkDeclaredAction(state, declared(c, battle)).stands;
+  for (const other of compiled.combatants) {
+    for (const option of c.attacks[other.index] ?? []) {
+      const battle: BattleChoice = { kind: "attack", option };
+      if (!allowed(battle)) continue;
+      const choice: AdviceChoice = { kind: "attack", targetId: other.id, weapon: option.decl.weapon.name, killerBlow: option.decl.killerBlow === true };
+      out.push({ choice, battle, odds: liveOdds(state, c, battle) });
+    }
+    const grapple = c.grapples[other.index];
+    if (grapple) {
+      const battle: BattleChoice = { kind: "grapple", option: grapple };
+      if (allowed(battle)) out.push({ choice: { kind: "grapple", targetId: other.id }, battle, odds: { hit: grapple.hit, expectedDamage: 0, severelyInjured: 0, dead: 0 } });
+    }
+    if (other.id !== c.id && state.combatants[other.id]?.falling === true) {
+      const battle: BattleChoice = { kind: "rescue", targetId: other.id };
+      if (allowed(battle)) out.push({ choice: { kind: "rescue", targetId: other.id }, battle, odds: null });
+    }
+  }
+  const breakOut: BattleChoice = { kind: "breakOut" };
+  if (allowed(breakOut)) out.push({ choice: { kind: "breakOut" }, battle: breakOut, odds: null });
+  return out;
+}
+
+/** Every single move (one altitude band, or one distance band to an enemy) the combatant may make now. */
+function moveOptions(compiled: CompiledEncounter, c: CompiledCombatant, phase: MovePhase): MoveDeclaration[] {
+  const state = compiled.initial;
+  const moves: MoveDeclaration[] = [];
+  for (const kind of ["standard", "full"] as const) {
+    const targets = legalMoveTargets(state, c.id, kind, phase);
+    for (const altitude of targets.altitudes) moves.push({ id: c.id, kind, altitude });
+    for (const other of compiled.combatants) {
+      if (other.side === c.side) continue;
+      for (const distance of targets.distances[other.id] ?? []) moves.push({ id: c.id, kind, reference: other.id, distance });
+    }
+  }
+  return moves;
+}
+
+/**
+ * Tactics that make one choice first in every run (the first time they are asked in that phase kind), then
+ * play as `base` does. A run is told apart by its state object: each run plays its own working copy.
+ */
+function fixedFirst(base: Tactics, first: { battle?: BattleChoice; move?: MoveDeclaration; hold?: boolean }): Tactics {
+  /** True the first time it is asked in a run, false after (a run is told apart by its own state object). */
+  const once = (): ((view: TacticView) => boolean) => {
+    let run: SkirmishState | null = null;
+    return (view) => {
+      if (view.state === run) return false;
+      run = view.state;
+      return true;
+    };
+  };
+  const firstMove = once();
+  const firstAction = once();
+  const holdMove = first.hold === true || first.battle !== undefined;
+  const holdAction = first.hold === true || first.move !== undefined;
+  return {
+    letGo: (view) => base.letGo(view),
+    moves: (view) => {
+      if (first.move === undefined && !holdMove) return base.moves(view);
+      if (!firstMove(view)) return base.moves(view);
+      return first.move ? [first.move] : [];
+    },
+    actions: (view) => {
+      if (first.battle === undefined && !holdAction) return base.actions(view);
+      if (!firstAction(view)) return base.actions(view);
+      return first.battle ? [first.battle] : [];
+    },
+  };
+}
+
+/** The encounter with one combatant playing `tactics` under the advice's own name. */
+function withTactics(encounter: Encounter, id: string): Encounter {
+  return {
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      combatants: side.combatants.map((c) => (c.state.id === id ? { ...c, tactics: ADVICE_TACTIC } : c)),
+    })),
+  };
+}
+
+/**
+ * The options of one combatant at its step (the start of a fight under way), each with the exact odds of its roll
+ * and its side's chances when it is taken, best for the side first. In a movement phase: holding and each single
+ * move; in a battle phase: holding and each battle action the rules allow now; a speed phase has both.
+ */
+export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions): Promise<AdviceResult> {
+  const tacticsByName = { ...STANDARD_TACTICS, ...options.tactics };
+  const problem = checkEncounter(encounter, new Set(Object.keys(tacticsByName)));
+  if (problem) throw new SimulationInputError(problem);
+  const compiled = compileEncounter(encounter);
+  const c = compiled.byId.get(combatantId);
+  if (c === undefined) throw new SimulationInputError({ key: "AOD.Simulator.Error.BadStart", data: { field: "combatantId", value: combatantId } });
+  const base = tacticsByName[c.tactics] ?? (STANDARD_TACTICS.standard as Tactics);
+  const runs = options.runsPerOption ?? 2400;
+  const side = compiled.sides[c.side] ?? "";
+  const play = async (tactics: Tactics): Promise<SimulationResult> =>
+    simulate(withTactics(encounter, combatantId), {
+      runs,
+      seed: options.seed,
+      tactics: { ...options.tactics, [ADVICE_TACTIC]: tactics },
+      ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+    });
+  const sideWins = (result: SimulationResult): Rate => result.sides[c.side]?.wins ?? { count: 0, rate: 0, low: 0, high: 1 };
+  const weighed: Advice[] = [];
+  const weigh = async (choice: AdviceChoice, odds: Advice["odds"], first: Parameters<typeof fixedFirst>[1]) => {
+    const result = await play(fixedFirst(base, first));
+    weighed.push({ choice, odds, win: sideWins(result), draw: result.draws, runs: result.runs });
+  };
+  const max = Math.max(1, options.maxOptions ?? 12);
+  await weigh({ kind: "hold" }, null, { hold: true });
+  if (isBattlePhase(options.phase)) {
+    for (const o of battleOptions(compiled, c)) await weigh(o.choice, o.odds, { battle: o.battle });
+  }
+  if (isMovePhase(options.phase)) {
+    for (const move of moveOptions(compiled, c, options.phase)) {
+      if (weighed.length >= max) break;
+      await weigh({ kind: "move", move }, null, { move });
+    }
+  }
+  const baseline = sideWins(await play(base));
+  weighed.sort((a, b) => b.win.rate - a.win.rate);
+  return { combatantId, side, phase: options.phase, options: weighed, baseline };
+}

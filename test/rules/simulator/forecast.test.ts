@@ -1,0 +1,101 @@
+// The forecast of a fight under way and the advice for one combatant's step (src/rules/simulator/forecast.ts).
+import { describe, expect, it } from "vitest";
+import { attackOdds } from "../../../src/rules/odds-attack";
+import { SimulationInputError, advise, forecast, widest } from "../../../src/rules/simulator";
+import type { Encounter } from "../../../src/rules/simulator";
+import { attackTN } from "../../../src/rules/skills";
+import { pairKey } from "../../../src/rules/state";
+import { dragon, knight, versus } from "./fixtures";
+
+/** A dragon and a knight one wound from severe injury, at close quarters, the dragon about to act in the battle phase. */
+function closeFight(extra: Partial<Encounter> = {}): Encounter {
+  return versus([dragon("a", { altitude: "grounded" })], [knight("k", { life: { max: 4, wounds: 2 } })], {
+    start: { round: 2, distances: { [pairKey("a", "k")]: "close" } },
+    ...extra,
+  });
+}
+
+describe("forecast: the fight's odds to the precision asked", () => {
+  it("stops as soon as every chance is known within the precision, and says how precise it is", async () => {
+    const f = await forecast(closeFight(), { seed: 1, precision: 0.03 });
+    expect(f.precision).toBeLessThanOrEqual(0.03);
+    expect(f.precision).toBe(widest(f.result));
+    expect(f.result.runs % 200).toBe(0);
+    expect(f.result.runs).toBeLessThan(20_000);
+    expect(f.result.cancelled).toBe(false);
+  });
+
+  it("plays on to the run limit when the precision cannot be reached", async () => {
+    const f = await forecast(closeFight(), { seed: 1, precision: 0.0001, maxRuns: 600 });
+    expect(f.result.runs).toBe(600);
+    expect(f.precision).toBeGreaterThan(0.0001);
+  });
+
+  it("is the same for the same seed, and counts the rounds left after the round in progress", async () => {
+    const [one, two] = [await forecast(closeFight(), { seed: 9 }), await forecast(closeFight(), { seed: 9 })];
+    expect(one).toEqual(two);
+    expect(one.roundsLeft).toBeCloseTo(one.result.rounds.mean - 2, 10);
+  });
+});
+
+describe("advise: each option of the step, with its odds and the side's chances", () => {
+  it("weighs holding and every battle action the rules allow, best for the side first", async () => {
+    // The round in progress is the last, so only what is done now can win it.
+    const advice = await advise(closeFight({ roundLimit: 2 }), "a", { seed: 3, phase: "battle", runsPerOption: 100 });
+    const kinds = advice.options.map((o) => o.choice.kind);
+    expect(kinds).toContain("hold");
+    expect(kinds).toContain("attack");
+    expect(kinds).toContain("grapple");
+    expect(advice.options.map((o) => o.win.rate)).toEqual([...advice.options.map((o) => o.win.rate)].sort((x, y) => y - x));
+    const hold = advice.options.find((o) => o.choice.kind === "hold");
+    const best = advice.options[0];
+    expect(best?.choice.kind).toBe("attack");
+    expect(best?.win.rate).toBeGreaterThan(hold?.win.rate ?? 1);
+    expect(advice.side).toBe("Red");
+    expect(advice.options.every((o) => o.runs === 100)).toBe(true);
+  });
+
+  it("gives an attack the exact odds of its roll against the target as it stands", async () => {
+    const advice = await advise(closeFight(), "a", { seed: 3, phase: "battle", runsPerOption: 50 });
+    const claw = advice.options.find((o) => o.choice.kind === "attack" && o.choice.weapon === "Tooth and Claw");
+    const encounter = closeFight();
+    const a = encounter.sides[0]?.combatants[0];
+    const k = encounter.sides[1]?.combatants[0];
+    if (!a || !k || !claw || claw.choice.kind !== "attack") throw new Error("fixture");
+    const attack = a.skills.toothAndClaw;
+    const defence = k.skills.swordsmanship;
+    if (!attack || !defence) throw new Error("skills");
+    const killerBlow = claw.choice.killerBlow;
+    const exact = attackOdds({
+      attackPool: attack.pool,
+      attackTN: attackTN(attack.tn, { killerBlow }),
+      defencePool: defence.pool,
+      defenceTN: defence.tn,
+      soma: a.state.soma,
+      damageTN: killerBlow ? 3 : 5,
+      armour: k.state.armour,
+      wounds: 2,
+      lifePoints: 4,
+    });
+    expect(claw.odds).toEqual({ hit: exact.hit, expectedDamage: exact.expectedDamage, severelyInjured: exact.severelyInjured, dead: exact.dead });
+  });
+
+  it("in a movement phase weighs holding and single moves, no more than asked", async () => {
+    const far = closeFight({ start: { round: 2, distances: { [pairKey("a", "k")]: "long" } } });
+    const advice = await advise(far, "a", { seed: 5, phase: "movement", runsPerOption: 50, maxOptions: 5 });
+    expect(advice.options).toHaveLength(5);
+    expect(advice.options.every((o) => o.choice.kind === "hold" || o.choice.kind === "move")).toBe(true);
+    expect(advice.options.filter((o) => o.choice.kind === "move").every((o) => o.choice.kind === "move" && o.choice.move.id === "a")).toBe(true);
+  });
+
+  it("the option is what the combatant does: holding loses what attacking wins in a one-round fight", async () => {
+    const last = closeFight({ roundLimit: 2 });
+    const advice = await advise(last, "a", { seed: 2, phase: "battle", runsPerOption: 200 });
+    expect(advice.options.find((o) => o.choice.kind === "hold")?.win.count).toBe(0);
+    expect(advice.options.find((o) => o.choice.kind === "attack")?.win.count).toBeGreaterThan(0);
+  });
+
+  it("refuses a combatant the encounter does not have", async () => {
+    await expect(advise(closeFight(), "nobody", { seed: 1, phase: "battle" })).rejects.toBeInstanceOf(SimulationInputError);
+  });
+});
