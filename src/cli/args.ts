@@ -26,6 +26,10 @@ export interface CliOptions {
   help: boolean;
   /** A saved encounter file (an exported combat under way) to simulate instead of bestiary sides; null when none. */
   from: string | null;
+  /** With `from`: list the options of the saved step with their forecasts instead of one simulation. */
+  advise: boolean;
+  /** Whether --runs was given (advice plays fewer runs per option by default). */
+  runsGiven: boolean;
 }
 
 /** The matchup played when no side is named: a Sable Dragon against two Longbowmen. */
@@ -50,6 +54,7 @@ export const CLI_ERRORS = Object.freeze({
   AltitudeCount: "AOD.Simulator.Cli.AltitudeCount",
   EmptyName: "AOD.Simulator.Cli.EmptyName",
   FromAlone: "AOD.Simulator.Cli.FromAlone",
+  AdviseNeedsFrom: "AOD.Simulator.Cli.AdviseNeedsFrom",
   BadFile: "AOD.Simulator.Cli.BadFile",
   NotEncounter: "AOD.Simulator.Cli.NotEncounter",
 } as const);
@@ -58,7 +63,7 @@ export const CLI_ERRORS = Object.freeze({
 const SAID_BY_FILE = ["--side", "--mode", "--altitudes", "--distance", "--surface", "--rounds"] as const;
 
 const WITH_VALUE = ["--side", "--runs", "--seed", "--mode", "--altitudes", "--distance", "--surface", "--rounds", "--from"] as const;
-const SWITCHES = ["--json", "--help", "-h", "--progress", "--no-progress"] as const;
+const SWITCHES = ["--json", "--help", "-h", "--progress", "--no-progress", "--advise"] as const;
 
 /** A whole number as typed ("10000", "10_000", "10,000", "1e6"); anything else is NaN for the rules to refuse. */
 export function parseCount(text: string): number {
@@ -94,6 +99,7 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
   const from = last("--from") ?? null;
   const clash = from === null ? undefined : SAID_BY_FILE.find((flag) => values.has(flag));
   if (clash !== undefined) return { ok: false, problem: { key: CLI_ERRORS.FromAlone, data: { flag: clash } } };
+  if (switches.has("--advise") && from === null) return { ok: false, problem: { key: CLI_ERRORS.AdviseNeedsFrom, data: {} } };
   const named = values.get("--side");
   const sides = named ? named.map((side) => side.split(",").map((name) => name.trim())) : DEFAULT_SIDES.map((s) => [...s]);
   for (const side of sides) {
@@ -129,6 +135,8 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
       progress: switches.has("--no-progress") ? false : switches.has("--progress") ? true : undefined,
       help: switches.has("--help") || switches.has("-h"),
       from,
+      advise: switches.has("--advise"),
+      runsGiven: values.has("--runs"),
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The result as a plain-text table for a terminal (pure). */
-import type { SimulationReport } from "../rules/simulator";
+import { reportWords } from "../rules/simulator";
+import type { AdviceReport, SimulationReport } from "../rules/simulator";
 import type { Translate } from "./i18n";
 
 function table(header: string[], rows: string[][], rightFrom: number): string[] {
@@ -41,6 +42,19 @@ export function formatReport(report: SimulationReport, heading: string, t: Trans
   ];
   if (report.cancelled) lines.push("", t("AOD.Simulator.Cancelled", { runs: report.runs }));
   return `${lines.join("\n")}\n`;
+}
+
+/** An advice table: a heading, the side's chance under its own tactics, then each option, best first. */
+export function formatAdvice(report: AdviceReport, heading: string, t: Translate): string {
+  const words = (text: Parameters<typeof reportWords>[0]) => reportWords(text, t);
+  const rows = report.rows.map((row) => [words(row.option), row.odds ? words(row.odds) : "", row.win.rate, row.win.interval]);
+  const options = table(
+    [t("AOD.Simulator.Advice.Option"), t("AOD.Simulator.Advice.Odds"), t("AOD.Simulator.Advice.Win", { side: report.side }), t("AOD.Simulator.Table.Interval")],
+    rows,
+    2,
+  );
+  const baseline = t("AOD.Simulator.Advice.Baseline", { side: report.side, name: report.combatant, ...report.baseline });
+  return `${[heading, baseline, "", ...options].join("\n")}\n`;
 }
 
 /** A progress bar line: "[#########...........]  45%  45,000 / 100,000". */

@@ -7,11 +7,13 @@ import { resolve } from "node:path";
 import { encounterFromActors } from "../data/simulator-encounter";
 import type { ActorEntry } from "../data/simulator-encounter";
 import { FORECAST_FORMAT, FORECAST_VERSION, encounterOfFile } from "../data/combat/forecast-encounter";
-import { SimulationInputError, TACTIC_NAMES, simulate, simulationReport } from "../rules/simulator";
+import { SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulationReport } from "../rules/simulator";
+import type { MovePhase } from "../rules/procedures/move";
 import type { Encounter, EncounterProblem } from "../rules/simulator";
 import { CLI_ERRORS, DEFAULTS, parseArgs } from "./args";
+import type { CliOptions } from "./args";
 import { findEntry, loadBestiary } from "./bestiary";
-import { formatReport, progressBar } from "./format";
+import { formatAdvice, formatReport, progressBar } from "./format";
 import { englishFrom } from "./i18n";
 import type { Translate } from "./i18n";
 
@@ -106,6 +108,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       { distance: options.distance, surface: options.surface, mode: options.mode, roundLimit: options.roundLimit },
     );
   }
+  if (options.advise) return adviseFrom(encounter, options.from ?? "", options, io, t, refuse);
   const showProgress = options.progress ?? (io.errIsTTY && options.runs >= LONG_RUN && !options.json);
   let result;
   try {
@@ -146,6 +149,45 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     altitudes: options.altitudes.join(" / "),
   });
   io.out(formatReport(simulationReport(result), heading, t));
+  return 0;
+}
+
+/** Runs per option when advice is asked without --runs: about ±2 points on each option's chance. */
+export const ADVICE_RUNS = 2400;
+
+/**
+ * `--from FILE --advise`: each combatant of the saved step, its options with their odds and its side's chance when
+ * taken (`advise`), as a table or JSON.
+ */
+async function adviseFrom(
+  encounter: Encounter,
+  file: string,
+  options: CliOptions,
+  io: CliIo,
+  t: Translate,
+  refuse: (problem: EncounterProblem) => number,
+): Promise<number> {
+  const at = encounter.start?.at;
+  if (at === undefined || at.combatants.length === 0) return refuse({ key: "AOD.Simulator.Advice.NoStep", data: { file } });
+  const names = Object.fromEntries(encounter.sides.flatMap((s) => s.combatants.map((c) => [c.state.id, c.state.name])));
+  const runsPerOption = options.runsGiven ? options.runs : ADVICE_RUNS;
+  const all = [];
+  for (const id of at.combatants) {
+    let advice;
+    try {
+      advice = await advise(encounter, id, { seed: options.seed, phase: at.phase as MovePhase, runsPerOption });
+    } catch (error) {
+      if (error instanceof SimulationInputError) return refuse(error.problem);
+      throw error;
+    }
+    all.push(advice);
+    if (options.json) continue;
+    const report = adviceReport(advice, names);
+    const phase = ["movement", "battle", "end", "starting", "endOfRound"].includes(at.phase) ? `AOD.Combat.Phase.${at.phase}` : `AOD.Choices.speed.${at.phase}`;
+    const heading = t("AOD.Simulator.Advice.Heading", { name: report.combatant, side: report.side, phase: t(phase), runs: runsPerOption.toLocaleString("en-GB"), seed: options.seed });
+    io.out(`${formatAdvice(report, heading, t)}\n`);
+  }
+  if (options.json) io.out(`${JSON.stringify({ advice: all }, null, 2)}\n`);
   return 0;
 }
 

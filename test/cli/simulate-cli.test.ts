@@ -221,3 +221,52 @@ describe("npm run simulate -- --from FILE: a saved encounter, such as a combat u
     expect(err).toContain("--side cannot be given with --from");
   });
 });
+
+describe("npm run simulate -- --from FILE --advise: the options of the saved step", () => {
+  const atStep = () => {
+    const encounter = encounterFromActors([{ actors: [entry("Sable Dragon")], altitude: "grounded" }, { actors: [entry("Knight")], altitude: "grounded" }]);
+    return { ...encounter, roundLimit: 3, start: { round: 3, distances: { "c1|c2": "close" as const }, at: { phase: "battle", kind: "act", combatants: ["c1"] } } };
+  };
+  const file = (name: string, value: unknown) => {
+    files.set(resolve(`/saved/${name}`), JSON.stringify(value));
+    return `/saved/${name}`;
+  };
+
+  it("lists each option with its roll's odds and the side's chance, best first", async () => {
+    const { status, out, err } = await cli("--from", file("step.json", encounterFile(atStep())), "--advise", "--runs", "200");
+    expect([status, err]).toEqual([0, ""]);
+    expect(out).toContain("Advice for Sable Dragon");
+    expect(out).toContain("at Battle: 200 runs per option");
+    expect(out).toMatch(/(Attack|Killer blow at) Knight with Tooth and Claw\s+hits \d+\.\d%, \d+\.\d\d wounds expected, kills \d+\.\d%/);
+    expect(out).toContain("Hold: no action now");
+    expect(out).toContain("Grapple Knight");
+  });
+
+  it("in a movement step lists the moves in words: the kind of move, the band and from whom", async () => {
+    const moving = { ...atStep(), start: { round: 3, distances: { "c1|c2": "long" as const }, at: { phase: "movement", kind: "act", combatants: ["c1"] } } };
+    const { status, out } = await cli("--from", file("move.json", moving), "--advise", "--runs", "50");
+    expect(status).toBe(0);
+    expect(out).toContain("at Tactical Movement");
+    expect(out).toMatch(/(Standard|Full aerial) move.*: climb or dive to Flying Low/);
+    expect(out).toMatch(/(Standard|Full aerial) move.*: to Close quarters from Knight/);
+    expect(out).not.toMatch(/AOD\.|\{kind\}|undefined/);
+  });
+
+  it("gives the same options as JSON", async () => {
+    const { status, out } = await cli("--from", file("step2.json", atStep()), "--advise", "--runs", "100", "--json");
+    expect(status).toBe(0);
+    const printed = JSON.parse(out) as { advice: { combatantId: string; options: { runs: number }[] }[] };
+    expect(printed.advice.map((a) => a.combatantId)).toEqual(["c1"]);
+    expect(printed.advice[0]?.options.every((o) => o.runs === 100)).toBe(true);
+  });
+
+  it("refuses a file at no step, and --advise without --from", async () => {
+    const noStep = { ...atStep(), start: { round: 3 } };
+    const refused = await cli("--from", file("nostep.json", noStep), "--advise");
+    expect(refused.status).toBe(2);
+    expect(refused.err).toContain("is at no step of a round");
+    const alone = await cli("--advise");
+    expect(alone.status).toBe(2);
+    expect(alone.err).toContain("--advise needs --from FILE");
+  });
+});

@@ -30,5 +30,5 @@ export { simulate, wilson } from "./simulate";
 export { advise, forecast, widest } from "./forecast";
 export type { Advice, AdviceChoice, AdviceResult, AdviseOptions, Forecast, ForecastOptions } from "./forecast";
 export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
-export { showRate, simulationReport } from "./report";
-export type { RoundBar, ShownRate, SimulationReport } from "./report";
+export { ADVICE_TEXT, adviceReport, reportWords, showRate, simulationReport } from "./report";
+export type { AdviceReport, AdviceRow, ReportText, RoundBar, ShownRate, SimulationReport } from "./report";

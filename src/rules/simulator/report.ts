@@ -2,6 +2,7 @@
  * A simulation result as the rows a table shows, rounded the same way for the command line and the Foundry
  * app (so the same seed shows the same figures in both): percentages to one decimal, means to two.
  */
+import type { AdviceChoice, AdviceResult } from "./forecast";
 import type { Rate, SimulationResult } from "./simulate";
 
 /** A rate as shown: "64.0%" and its interval "63.1-64.9%". */
@@ -77,5 +78,104 @@ export function simulationReport(result: SimulationResult): SimulationReport {
       hitRate: c.hitRate ? percent(c.hitRate.rate) : "-",
     })),
     chart,
+  };
+}
+
+/**
+ * An en.json key and the values its text takes, for an option's words (`adviceReport`); the values named in
+ * `keys` are en.json keys themselves (a band's or a move kind's name), translated first (`reportWords`).
+ */
+export interface ReportText {
+  key: string;
+  data: Record<string, string>;
+  keys?: readonly string[];
+}
+
+/** A ReportText in words, with a translation function as game.i18n.format or the command line's. */
+export function reportWords(text: ReportText, t: (key: string, data?: Record<string, string>) => string): string {
+  const data = { ...text.data };
+  for (const name of text.keys ?? []) if (data[name]) data[name] = t(data[name]);
+  return t(text.key, data);
+}
+
+/** One row of the advice table: the option's words, its roll's odds as shown (or none), the side's chance. */
+export interface AdviceRow {
+  option: ReportText;
+  odds: ReportText | null;
+  win: ShownRate;
+  /** Whether this is the best option for the side (the first row). */
+  best: boolean;
+}
+
+/** What an advice table shows: the combatant, its side's chance when its tactics choose, one row per option. */
+export interface AdviceReport {
+  combatant: string;
+  side: string;
+  baseline: ShownRate;
+  rows: AdviceRow[];
+}
+
+/** The keys of the advice's words in en.json. */
+export const ADVICE_TEXT = Object.freeze({
+  Hold: "AOD.Simulator.Advice.Hold",
+  Attack: "AOD.Simulator.Advice.Attack",
+  KillerBlow: "AOD.Simulator.Advice.KillerBlow",
+  Grapple: "AOD.Simulator.Advice.Grapple",
+  BreakOut: "AOD.Simulator.Advice.BreakOut",
+  Rescue: "AOD.Simulator.Advice.Rescue",
+  MoveAltitude: "AOD.Simulator.Advice.MoveAltitude",
+  MoveDistance: "AOD.Simulator.Advice.MoveDistance",
+  MoveBoth: "AOD.Simulator.Advice.MoveBoth",
+  AttackOdds: "AOD.Simulator.Advice.AttackOdds",
+  HitOdds: "AOD.Simulator.Advice.HitOdds",
+} as const);
+
+/** The words of one option; `names` gives each combatant's name by id (an id stands for itself otherwise). */
+function optionText(choice: AdviceChoice, names: Readonly<Record<string, string>>): ReportText {
+  const name = (id: string) => names[id] ?? id;
+  switch (choice.kind) {
+    case "hold":
+      return { key: ADVICE_TEXT.Hold, data: {} };
+    case "attack":
+      return { key: choice.killerBlow ? ADVICE_TEXT.KillerBlow : ADVICE_TEXT.Attack, data: { target: name(choice.targetId), weapon: choice.weapon } };
+    case "grapple":
+      return { key: ADVICE_TEXT.Grapple, data: { target: name(choice.targetId) } };
+    case "breakOut":
+      return { key: ADVICE_TEXT.BreakOut, data: {} };
+    case "rescue":
+      return { key: ADVICE_TEXT.Rescue, data: { target: name(choice.targetId) } };
+    case "move": {
+      const { move } = choice;
+      const data = {
+        kind: `AOD.Board.Move.Kind.${move.kind}`,
+        altitude: move.altitude ? `AOD.Choices.altitude.${move.altitude}` : "",
+        distance: move.distance ? `AOD.Choices.distance.${move.distance}` : "",
+        target: move.reference ? name(move.reference) : "",
+      };
+      const key = move.altitude && move.distance ? ADVICE_TEXT.MoveBoth : move.altitude ? ADVICE_TEXT.MoveAltitude : ADVICE_TEXT.MoveDistance;
+      return { key, data, keys: ["kind", "altitude", "distance"] };
+    }
+  }
+}
+
+/** An option's odds as shown: an attack's hit, expected wounds and kill; a grapple's hit; nothing else has a roll to show. */
+function oddsText(o: AdviceResult["options"][number]): ReportText | null {
+  if (o.odds === null) return null;
+  if (o.choice.kind !== "attack") return { key: ADVICE_TEXT.HitOdds, data: { hit: percent(o.odds.hit) } };
+  return { key: ADVICE_TEXT.AttackOdds, data: { hit: percent(o.odds.hit), damage: o.odds.expectedDamage.toFixed(2), dead: percent(o.odds.dead) } };
+}
+
+/** The rows of an advice table, best first, the odds rounded as the result tables round them. */
+export function adviceReport(advice: AdviceResult, names: Readonly<Record<string, string>>): AdviceReport {
+  return {
+    combatant: names[advice.combatantId] ?? advice.combatantId,
+    side: advice.side,
+    baseline: showRate(advice.baseline),
+    rows: advice.options.map((o, i) => ({
+      option: optionText(o.choice, names),
+      odds: oddsText(o),
+      win: showRate(o.win),
+      best: i === 0,
+    })),
   };
 }
