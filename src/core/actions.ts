@@ -8,6 +8,7 @@ import type { CardAction, CheckModifiers } from "../rules/attack-card-checks";
 import type { BoardMoveKind } from "../rules/board/board-move";
 import type { BoardEdit } from "../rules/board/edits";
 import type { Altitude, Distance } from "../rules/types";
+import type { Forecast } from "../rules/simulator";
 
 /** What to roll. Every field is optional: `{}` is a plain Soma check. */
 export interface RollCheckOptions {
@@ -73,6 +74,8 @@ export interface FeatureActions {
   openBoard(): void;
   /** features/simulator: opens the encounter simulator, on a combat's sides when one is given, else empty. */
   openSimulator(combat?: Combat | null): void;
+  /** features/simulator: the live forecast of a combat as this client knows it; null when this user is not shown it. */
+  forecastOf(combatId: string): { forecast: Forecast | null; updating: boolean } | null;
 }
 
 const provided: Partial<FeatureActions> = {};

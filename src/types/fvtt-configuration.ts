@@ -68,6 +68,7 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.welcomeShownFor": string;
     "age-of-dragons.autoNpcDefence": boolean;
     "age-of-dragons.defenceTimeout": number;
+    "age-of-dragons.forecastForPlayers": boolean;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

@@ -5,6 +5,8 @@
  */
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
+import { SYSTEM_ID } from "../../constants/system-id";
+import { FORECAST_HOOK, FORECAST_PLAYERS_SETTING, askForecast, forecastView, forgetForecast, showsForecast } from "./live-forecast";
 
 /** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
 const untypedHooks = Hooks as unknown as { on(hook: string, fn: (app: unknown, html: HTMLElement) => void): number };
@@ -26,7 +28,9 @@ export function registerSimulator(): void {
       if (combat) SimulatorApp.openForCombat(combat);
       else void new SimulatorApp().render({ force: true });
     },
+    forecastOf: (combatId) => (showsForecast() ? forecastView(combatId) : null),
   });
+  registerLiveForecast();
   untypedHooks.on("renderActorDirectory", (_app, html) => {
     if (!game.user.isGM || html.querySelector(".aod-open-simulator")) return;
     const open = button("aod-open-simulator", () => {
@@ -40,5 +44,43 @@ export function registerSimulator(): void {
       SimulatorApp.openForCombat();
     });
     (html.querySelector(".encounter-controls") ?? html.querySelector("header") ?? html).prepend(open);
+  });
+}
+
+/** The live forecast: its world setting, and the hooks that ask for it anew and redraw the tracker with it. */
+function registerLiveForecast(): void {
+  game.settings.register(SYSTEM_ID, FORECAST_PLAYERS_SETTING, {
+    name: "AOD.Simulator.Forecast.Setting.name",
+    hint: "AOD.Simulator.Forecast.Setting.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+    onChange: () => {
+      askForecast(game.combat);
+      void ui.combat.render();
+    },
+  });
+  const running = () => {
+    askForecast(game.combat);
+  };
+  Hooks.on("ready", running);
+  Hooks.on("updateCombat", (combat: Combat.Implementation) => {
+    askForecast(combat);
+  });
+  for (const hook of ["createCombatant", "updateCombatant", "deleteCombatant"] as const) {
+    Hooks.on(hook, (combatant: Combatant.Implementation) => {
+      askForecast(combatant.parent);
+    });
+  }
+  Hooks.on("updateActor", (actor: Actor.Implementation) => {
+    const combat = game.combat;
+    if (combat?.combatants.some((c) => c.actorId === actor.id)) askForecast(combat);
+  });
+  Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
+    if (combat.id !== null) forgetForecast(combat.id);
+  });
+  untypedHooks.on(FORECAST_HOOK, () => {
+    void ui.combat.render();
   });
 }

@@ -142,6 +142,9 @@ export function onWorkerMessage(state: SimulatorState, message: FromWorker): Sim
       return { ...state, run: { status: "done", result: message.result, ...asked(state.run) } };
     case "error":
       return { ...state, run: { status: "failed", problem: message.problem, ...asked(state.run) } };
+    case "forecast":
+      // The app asks for runs, never forecasts: a forecast answer is another client's of the worker.
+      return state;
   }
 }
 

@@ -3,22 +3,26 @@
  * `simulationWorker({ post, pause })` answers each message it receives, with no Worker global in sight, so tests
  * drive it directly. The worker file (simulator.worker.ts) only wires it to `self`.
  *
- * App -> worker: `run` (an encounter, runs, seed; a new run replaces the current one) and `cancel`.
+ * App -> worker: `run` (an encounter, runs, seed; a new run replaces the current one), `forecast` (a fight under way
+ * played until its chances are known to a precision, rules/simulator/forecast.ts; it replaces the current job too)
+ * and `cancel`.
  * Worker -> app: `progress` (every `progressEvery` runs), then exactly one `result` (cancelled or complete) or
- * `error` (an en.json key and its data) per run.
+ * `error` (an en.json key and its data) per run; one `forecast` or `error` per forecast.
  */
-import { SimulationInputError, simulate } from "../../rules/simulator";
-import type { Encounter, EncounterProblem, SimulationResult } from "../../rules/simulator";
+import { SimulationInputError, forecast, simulate } from "../../rules/simulator";
+import type { Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
 
 /** What the app sends. */
 export type ToWorker =
   | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number }
+  | { type: "forecast"; job: number; encounter: Encounter; seed: number; precision?: number }
   | { type: "cancel"; job: number };
 
 /** What the worker sends back. */
 export type FromWorker =
   | { type: "progress"; job: number; done: number; total: number }
   | { type: "result"; job: number; result: SimulationResult }
+  | { type: "forecast"; job: number; forecast: Forecast }
   | { type: "error"; job: number; problem: EncounterProblem };
 
 /** The en.json keys of problems the protocol itself reports. */
@@ -36,6 +40,11 @@ export function readToWorker(data: unknown): ToWorker | null {
   if (typeof data !== "object" || data === null) return null;
   const m = data as Fields;
   if (m.type === "cancel" && isJob(m.job)) return { type: "cancel", job: m.job };
+  if (m.type === "forecast" && isJob(m.job)) {
+    const asked: ToWorker = { type: "forecast", job: m.job, encounter: m.encounter as Encounter, seed: m.seed as number };
+    if (typeof m.precision === "number") asked.precision = m.precision;
+    return asked;
+  }
   if (m.type !== "run" || !isJob(m.job)) return null;
   const run: ToWorker = { type: "run", job: m.job, encounter: m.encounter as Encounter, runs: m.runs as number, seed: m.seed as number };
   if (typeof m.progressEvery === "number") run.progressEvery = m.progressEvery;
@@ -52,6 +61,9 @@ export function readFromWorker(data: unknown): FromWorker | null {
   }
   if (m.type === "result" && typeof m.result === "object" && m.result !== null) {
     return { type: "result", job: m.job, result: m.result as SimulationResult };
+  }
+  if (m.type === "forecast" && typeof m.forecast === "object" && m.forecast !== null) {
+    return { type: "forecast", job: m.job, forecast: m.forecast as Forecast };
   }
   if (m.type === "error" && typeof m.problem === "object" && m.problem !== null) {
     const p = m.problem as Fields;
@@ -89,6 +101,15 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
       const job = message.job;
       current = job;
       try {
+        if (message.type === "forecast") {
+          const answer = await forecast(message.encounter, {
+            seed: message.seed,
+            ...(message.precision === undefined ? {} : { precision: message.precision }),
+            shouldStop: () => stopped.has(job),
+          });
+          host.post({ type: "forecast", job, forecast: answer });
+          return;
+        }
         const result = await simulate(message.encounter, {
           runs: message.runs,
           seed: message.seed,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFromWorker, readToWorker, simulationWorker, WORKER_ERRORS } from "../../../src/features/simulator/worker-protocol";
 import type { FromWorker } from "../../../src/features/simulator/worker-protocol";
-import { SIMULATOR_ERRORS, simulate } from "../../../src/rules/simulator";
+import { SIMULATOR_ERRORS, forecast, simulate } from "../../../src/rules/simulator";
 import { dragon, knight, versus } from "../../rules/simulator/fixtures";
 
 const encounter = versus([dragon("a", { soma: 6 })], [knight("k")], { distance: "close" });
@@ -94,5 +94,24 @@ describe("reading messages", () => {
     expect(readFromWorker({ type: "progress", job: 1, done: "5", total: 10 })).toBeNull();
     expect(readFromWorker({ type: "error", job: 1, problem: { key: 3 } })).toBeNull();
     expect(readFromWorker({ type: "result", job: 1 })).toBeNull();
+  });
+});
+
+describe("the simulator worker: forecasts", () => {
+  const underWay = { ...encounter, start: { round: 2 } };
+  it("answers a forecast with forecast() for the same seed and precision", async () => {
+    const h = host();
+    await simulationWorker(h.host).receive({ type: "forecast", job: 7, encounter: underWay, seed: 3, precision: 0.05 });
+    expect(h.sent).toEqual([{ type: "forecast", job: 7, forecast: await forecast(underWay, { seed: 3, precision: 0.05 }) }]);
+  });
+  it("reads forecast messages both ways and refuses a malformed answer", () => {
+    expect(readToWorker({ type: "forecast", job: 1, encounter: underWay, seed: 2 })).toEqual({ type: "forecast", job: 1, encounter: underWay, seed: 2 });
+    expect(readFromWorker({ type: "forecast", job: 1, forecast: null })).toBeNull();
+    expect(readFromWorker({ type: "forecast", job: "x", forecast: {} })).toBeNull();
+  });
+  it("says what is wrong with a forecast's encounter", async () => {
+    const h = host();
+    await simulationWorker(h.host).receive({ type: "forecast", job: 8, encounter: { ...underWay, start: { round: 0 } }, seed: 1 });
+    expect(h.sent).toEqual([{ type: "error", job: 8, problem: { key: SIMULATOR_ERRORS.BadStart, data: { field: "round", value: "0" } } }]);
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * The live forecast of the running combat (docs/SIMULATOR.md "The forecast in Foundry"): whenever the combat, its
+ * combatants or their actors change, this client asks its forecast worker for the fight's odds from where it now
+ * stands (`forecastEncounter`, the same translation the round uses) and tells the tracker when the answer comes.
+ * It writes nothing: each client that shows the forecast works it out for itself (the GM always; players when the
+ * world setting lets them). The file holds no declaration, so a secret one cannot leak through it.
+ */
+import { SYSTEM_ID } from "../../constants/system-id";
+import { forecastEncounter } from "../../data/combat/forecast-encounter";
+import type { ActorEntry } from "../../data/simulator-encounter";
+import { AgeOfDragonsCombat } from "../../documents/combat";
+import { ForecastJobs } from "./forecast-jobs";
+import type { ForecastView } from "./forecast-jobs";
+import { readFromWorker } from "./worker-protocol";
+import type { ToWorker } from "./worker-protocol";
+
+/** The hook the tracker listens to: a combat's forecast changed (its id is the argument). */
+export const FORECAST_HOOK = `${SYSTEM_ID}.forecast`;
+
+/** The world setting that shows the forecast to players too. */
+export const FORECAST_PLAYERS_SETTING = "forecastForPlayers";
+
+/** The precision the live forecast aims at (the 95% interval's half-width on each side's chance). */
+const PRECISION = 0.02;
+
+/** Changes come in bursts (an attack writes the card, the actor and its statuses): ask once the burst is over. */
+const SETTLE_MS = 400;
+
+/** A hook of this system's own, which core's hook types do not list. */
+const ownHooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
+
+const jobs = new ForecastJobs();
+let worker: Worker | null = null;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Whether this user sees the forecast: a GM always, a player when the world setting says so. */
+export function showsForecast(): boolean {
+  return game.user.isGM || game.settings.get(SYSTEM_ID, FORECAST_PLAYERS_SETTING);
+}
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-forecast" });
+  started.addEventListener("message", (event: MessageEvent) => {
+    const message = readFromWorker(event.data);
+    if (message?.type === "forecast") {
+      const combatId = jobs.answer(message.job, message.forecast);
+      if (combatId !== null) ownHooks.callAll(FORECAST_HOOK, combatId);
+    } else if (message?.type === "error") {
+      const combatId = jobs.fail(message.job);
+      if (combatId !== null) console.warn(`${SYSTEM_ID} | the forecast of combat ${combatId} failed`, message.problem);
+    }
+  });
+  worker = started;
+  return started;
+}
+
+/** Asks for the combat's forecast now, unless it is already asked for this very state. */
+function askNow(combat: AgeOfDragonsCombat): void {
+  const id = combat.id;
+  if (id === null || !combat.started) return;
+  const actors: Record<string, ActorEntry> = {};
+  for (const c of combat.combatants) {
+    const actor = c.actor;
+    if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
+  }
+  const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+  if (encounter.sides.length < 2) return;
+  const before = jobs.pending(id);
+  const job = jobs.ask(id, JSON.stringify(encounter));
+  if (job === null) return;
+  const post = (message: ToWorker) => {
+    ensureWorker().postMessage(message);
+  };
+  if (before !== null) post({ type: "cancel", job: before });
+  // One seed for every forecast: the same state always shows the same odds.
+  post({ type: "forecast", job, encounter, seed: 1, precision: PRECISION });
+  ownHooks.callAll(FORECAST_HOOK, id);
+}
+
+/** Asks for the combat's forecast once its changes have settled. */
+export function askForecast(combat: unknown): void {
+  if (!(combat instanceof AgeOfDragonsCombat) || combat.id === null || !showsForecast()) return;
+  const id = combat.id;
+  const waiting = timers.get(id);
+  if (waiting !== undefined) clearTimeout(waiting);
+  timers.set(
+    id,
+    setTimeout(() => {
+      timers.delete(id);
+      askNow(combat);
+    }, SETTLE_MS),
+  );
+}
+
+/** The combat's forecast as this client knows it. */
+export function forecastView(combatId: string): ForecastView {
+  return jobs.view(combatId);
+}
+
+/** Forgets a deleted combat's forecast. */
+export function forgetForecast(combatId: string): void {
+  const before = jobs.pending(combatId);
+  if (before !== null) worker?.postMessage({ type: "cancel", job: before } satisfies ToWorker);
+  jobs.forget(combatId);
+}
