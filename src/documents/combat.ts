@@ -17,7 +17,7 @@ import type { SurpriseChoice } from "../data/combat/surprise-round";
 import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
-import { surpriseMomentRefusal } from "../data/combat/surprise-round";
+import { surpriseMomentRefusal, surpriseRolled } from "../data/combat/surprise-round";
 import { isActiveGM, sendRequest } from "../core/requests/requests";
 import type { WalkAction, WalkPoint } from "./combat-walk";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "./combat-walk";
@@ -137,7 +137,12 @@ export class AgeOfDragonsCombat extends Combat {
   /** Why the surprise step cannot be rolled now, or null (data/combat/surprise-round.ts surpriseMomentRefusal). */
   surpriseRefusal(): string | null {
     const id = this.id ?? "";
-    const rolled = game.messages.contents.some((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === id);
+    const cards = game.messages.contents.flatMap((m) =>
+      m.system instanceof CombatCardModel
+        ? [{ card: m.system.card, combatId: m.system.combatId, authoredByGM: (m.author as User.Implementation | null)?.isGM === true }]
+        : [],
+    );
+    const rolled = surpriseRolled(cards, id);
     return surpriseMomentRefusal({ isGM: game.user.isGM, exists: game.combats.get(id) === this, started: this.started, rolled });
   }
 
