@@ -282,6 +282,14 @@ export class AgeOfDragonsCombat extends Combat {
     });
   }
 
+  /** A player's change of its combatant's side, speed or group is put back by the active GM (documents/combatant.ts). */
+  protected override _preUpdateDescendantDocuments(...args: Parameters<Combat["_preUpdateDescendantDocuments"]>): void {
+    super._preUpdateDescendantDocuments(...args);
+    const [, collection, changes, , userId] = args;
+    // Typed as combatants only, but v13 combats also hold combatant groups.
+    if ((collection as string) === "combatants" && isActiveGM()) AgeOfDragonsCombatant.revertPlayerOverrides(this, changes as unknown[], userId);
+  }
+
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */
   protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
