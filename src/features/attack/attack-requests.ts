@@ -10,6 +10,8 @@ import type { AttackCard } from "../../rules/attack-card";
 import { CARD_ACTIONS, MODIFIER_LIMITS } from "../../rules/attack-card-checks";
 import type { CardAction, CardCheck, CheckModifiers } from "../../rules/attack-card-checks";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
+import { QUERY_TOKEN, tokenMatches } from "../../core/requests/query-token";
+import type { DefencePrompt } from "../../data/message/attack-source";
 
 export type { Refusal, Requester, Verdict };
 
@@ -152,6 +154,32 @@ export function parseTargetPayload(payload: unknown): TargetPayload | Refusal {
   if (stray !== null) return bad(stray);
   if (!isId(p.cardId)) return bad("cardId");
   return isId(p.targetId) ? { cardId: p.cardId, targetId: p.targetId } : bad("targetId");
+}
+
+/** The GM's defence query: the card, the target, and the token whose hash the GM wrote on the card's prompt. */
+export interface DefenceQuery extends TargetPayload {
+  token: string;
+}
+
+/** Reads the defence query's data (untrusted: any user can send a query). */
+export function parseDefenceQuery(payload: unknown): DefenceQuery | Refusal {
+  const p = record(payload);
+  if (p === null) return bad("payload");
+  const stray = onlyKeys(p, ["cardId", "targetId", "token"]);
+  if (stray !== null) return bad(stray);
+  if (!isId(p.cardId)) return bad("cardId");
+  if (!isId(p.targetId)) return bad("targetId");
+  if (typeof p.token !== "string" || !QUERY_TOKEN.test(p.token)) return bad("token");
+  return { cardId: p.cardId, targetId: p.targetId, token: p.token };
+}
+
+/**
+ * Whether a defence query came from the GM who asked (a query handler cannot see its sender): the card's prompt for
+ * the target says an owner is being asked and has not timed out, and the query carries the token whose hash the GM
+ * wrote there. Only a GM writes the card, and only the asked owner receives the token.
+ */
+export function queryFromAskingGM(prompt: DefencePrompt | undefined, token: string): boolean {
+  return prompt !== undefined && prompt.who === "owner" && !prompt.timedOut && tokenMatches(token, prompt.tokenHash);
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The defence prompt on a defender's owner's client: the handler of the GM's `attackDefend` query. It checks for
- * itself that the card is a GM's, still awaits this target, and that this user owns the target; then it asks
+ * itself that the query came from the GM who asked (the token whose hash that GM wrote on the card's prompt), that
+ * the card is a GM's, still awaits this target, and that this user owns the target; then it asks
  * which defence to roll (or none) and returns the choice. The GM validates the answer again before rolling.
  */
 import { attackSuccesses } from "../../rules/attack-card";
-import { isRefusal, parseTargetPayload } from "./attack-requests";
+import { isRefusal, parseDefenceQuery, queryFromAskingGM } from "./attack-requests";
 import type { DefendPayload } from "./attack-requests";
 import { cardMessage, cardSituation, optionsFor } from "./card-situation";
 import { targetStatus } from "../../rules/attack-card";
@@ -18,11 +19,13 @@ function paragraph(text: string): string {
 
 /** Answers the GM's defence query: the chosen defence, or null (not mine, no longer awaited, or closed). */
 export async function answerDefenceQuery(data: unknown): Promise<DefendPayload | null> {
-  const asked = parseTargetPayload(data);
+  const asked = parseDefenceQuery(data);
   if (isRefusal(asked)) return null;
   const found = cardMessage(asked.cardId);
   if (found === null || !found.authoredByGM || !found.model.readable) return null;
   const source = found.model.source;
+  // Any user can send this query; only the GM who asked knows the token behind the hash on the card.
+  if (!queryFromAskingGM(source.prompts[asked.targetId], asked.token)) return null;
   const card = source.card;
   if (targetStatus(card, asked.targetId) !== "awaitingDefence") return null;
   const situation = await cardSituation(source);

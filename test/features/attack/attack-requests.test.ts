@@ -7,7 +7,9 @@ import {
   parseCardPayload,
   parseDeclare,
   parseDefend,
+  parseDefenceQuery,
   parseTargetPayload,
+  queryFromAskingGM,
   validateApply,
   validateDeclare,
   validateDefend,
@@ -20,6 +22,7 @@ import { CARD_REASONS, answerDefence, applyCard, recordDamage } from "../../../s
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { declared, dodge, ok, rolled } from "../../rules/attack-card-fixtures";
 import { fighter, skirmishOf } from "../../rules/fixtures";
+import { sha256Hex } from "../../../src/core/requests/query-token";
 
 const player: Requester = { id: "player1", name: "Pat", isGM: false };
 const other: Requester = { id: "player2", name: "Sam", isGM: false };
@@ -171,5 +174,33 @@ describe("attack requests: who answers a defence (RULES.md Attack card)", () => 
   });
   it("with no GM online the card waits", () => {
     expect(defenceResponder([pat], false, true)).toEqual({ who: "noGM" });
+  });
+});
+
+describe("the defence query must come from the GM who asked", () => {
+  const token = "0123456789abcdef0123456789abcdef";
+  const asked = { who: "owner" as const, userName: "Pat", timedOut: false, tokenHash: sha256Hex(token) };
+
+  it("reads the query's card, target and token, refusing anything else", () => {
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token })).toEqual({ cardId: "msg1", targetId: "b", token });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b" })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "token" } });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token: "guess" })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "token" } });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token, extra: 1 })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "extra" } });
+  });
+
+  it("accepts the query that carries the token whose hash the GM wrote on the card's prompt", () => {
+    expect(queryFromAskingGM(asked, token)).toBe(true);
+  });
+
+  it("refuses a query another user sent: without the token, with a guess, or copying the hash it can read on the card", () => {
+    expect(queryFromAskingGM(asked, "ffffffffffffffffffffffffffffffff")).toBe(false);
+    expect(queryFromAskingGM(asked, asked.tokenHash)).toBe(false);
+  });
+
+  it("refuses when the card asks no owner, the owner's time ran out, or no hash was written", () => {
+    expect(queryFromAskingGM(undefined, token)).toBe(false);
+    expect(queryFromAskingGM({ ...asked, who: "gm" }, token)).toBe(false);
+    expect(queryFromAskingGM({ ...asked, timedOut: true }, token)).toBe(false);
+    expect(queryFromAskingGM({ who: "owner", userName: "Pat", timedOut: false }, token)).toBe(false);
   });
 });
