@@ -2,7 +2,7 @@
  * Ending the skirmish once everyone has disengaged (RULES.md "Movement"; 000 "Distance"): the GM is asked first,
  * and only a "yes" marks the combat ended and removes it. Core's own `Combat#endCombat` asks and deletes inside
  * its dialog (client/documents/combat.mjs), so anything written before it would stay behind on a "no". The steps
- * are handed in, so the order is tested without Foundry.
+ * are handed in, so the order is tested without Foundry. Pure: no Foundry globals.
  */
 
 /** What ending the skirmish does, in order: ask, then mark ended, then remove. */
