@@ -45,6 +45,7 @@ import {
   parseTargetPayload,
   validateApply,
   validateDeclare,
+  validateModifiers,
   validateDefend,
   validateRollDamage,
   validateUndo,
@@ -58,6 +59,7 @@ import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../core/requests/requests";
 import { queryToken, sha256Hex } from "../../core/requests/query-token";
+import { attackModifierCap } from "../../core/settings/combat-settings";
 
 /** The query a GM sends a defender's owner. */
 export const DEFEND_QUERY = `${SYSTEM_ID}.attackDefend`;
@@ -139,6 +141,8 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   const owners = game.users.filter((u) => attackerDocs.actor.testUserPermission(u, "OWNER")).map((u) => u.id);
   const allowed = validateDeclare(owners, requester);
   if (!allowed.ok) return allowed;
+  const capped = validateModifiers(payload.modifiers, attackModifierCap(), requester);
+  if (!capped.ok) return capped;
   // In a running combat the attacker is in, the participants are its combatants; else their tokens (or actors).
   const combat = runningCombat();
   const usedCombat = combat !== null && combatantIdOf(combat, attackerDocs) !== null ? combat : null;

@@ -25,6 +25,7 @@ export const ATTACK_REQUEST_REASONS = Object.freeze({
   Missing: "AOD.Attack.Request.Missing",
   NotAwaitingDefence: "AOD.Attack.Request.NotAwaitingDefence",
   NoSuchDefence: "AOD.Attack.Request.NoSuchDefence",
+  ModifierCap: "AOD.Attack.Request.ModifierCap",
 } as const);
 
 /** The request kinds of the attack card. */
@@ -207,6 +208,16 @@ function trusted(facts: CardFacts): Verdict & { card?: AttackCard } {
 /** Whether the requester may open this card: it must own the acting combatant's actor (a GM may act for anyone). */
 export function validateDeclare(ownerIds: readonly string[], requester: Requester): Verdict {
   return requester.isGM || ownerIds.includes(requester.id) ? OK : refuse(ATTACK_REQUEST_REASONS.NotOwner);
+}
+
+/**
+ * Whether a player may ask for these roll dialog modifiers (RULES.md "Attack card"): at most `cap.dice` extra dice
+ * and the TN lowered by at most `cap.tn` (the world settings). Fewer dice or a harder TN only weaken the asker's own
+ * roll and are never capped; a GM is not capped. The dialog's own limits are checked when the payload is parsed.
+ */
+export function validateModifiers(modifiers: CheckModifiers, cap: { dice: number; tn: number }, requester: Requester): Verdict {
+  if (requester.isGM || (modifiers.dice <= cap.dice && -modifiers.tn <= cap.tn)) return OK;
+  return refuse(ATTACK_REQUEST_REASONS.ModifierCap, { dice: cap.dice, tn: cap.tn });
 }
 
 /**

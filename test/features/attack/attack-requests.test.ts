@@ -13,6 +13,7 @@ import {
   validateApply,
   validateDeclare,
   validateDefend,
+  validateModifiers,
   validateRollDamage,
   validateUndo,
   validateWithdraw,
@@ -202,5 +203,23 @@ describe("the defence query must come from the GM who asked", () => {
     expect(queryFromAskingGM({ ...asked, who: "gm" }, token)).toBe(false);
     expect(queryFromAskingGM({ ...asked, timedOut: true }, token)).toBe(false);
     expect(queryFromAskingGM({ who: "owner", userName: "Pat", timedOut: false }, token)).toBe(false);
+  });
+});
+
+describe("attack requests: the roll dialog's modifiers a player may ask (world settings)", () => {
+  const cap = { dice: 2, tn: 1 };
+  const refusal = { ok: false, reason: ATTACK_REQUEST_REASONS.ModifierCap, data: { dice: 2, tn: 1 } };
+  it("lets a player ask up to the cap's extra dice and lowered TN", () => {
+    expect(validateModifiers({ dice: 2, tn: -1 }, cap, player)).toEqual({ ok: true });
+    expect(validateModifiers({ dice: 0, tn: 0 }, cap, player)).toEqual({ ok: true });
+  });
+  it("refuses a player more help than the cap, naming the cap", () => {
+    expect(validateModifiers({ dice: 3, tn: 0 }, cap, player)).toEqual(refusal);
+    expect(validateModifiers({ dice: 0, tn: -2 }, cap, player)).toEqual(refusal);
+    expect(validateModifiers({ dice: 30, tn: -6 }, { dice: 0, tn: 0 }, player)).toEqual({ ...refusal, data: { dice: 0, tn: 0 } });
+  });
+  it("never caps a penalty (fewer dice, a harder TN), nor the GM", () => {
+    expect(validateModifiers({ dice: -10, tn: 4 }, cap, player)).toEqual({ ok: true });
+    expect(validateModifiers({ dice: 30, tn: -6 }, cap, gm)).toEqual({ ok: true });
   });
 });
