@@ -14,7 +14,7 @@ import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
 import type { SurpriseChoice } from "../data/combat/surprise-round";
-import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder } from "../data/combat/round";
+import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder, turnsForPlanChange } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal, surpriseRolled } from "../data/combat/surprise-round";
@@ -267,6 +267,10 @@ export class AgeOfDragonsCombat extends Combat {
 
   /** A player's own change of round or turn (core allows it to the current combatant's owner) is put back. */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    // A new plan brings a new turn order: set it before core reads the current combatant from `turns`, so
+    // `combat.combatant` is the step's and the turn events fire once, for it (data/combat/round.ts).
+    const order = turnsForPlanChange(args[0], this.stored.plan, this.combatants.contents.map((c) => c.id ?? ""), this.turns.map((c) => c.id ?? ""));
+    if (order !== null) this.turns = order.map((id) => this.combatants.get(id)).filter((c) => c !== undefined);
     super._onUpdate(...args);
     const [changed, , userId] = args;
     if (!isActiveGM() || this.round === 0) return;
