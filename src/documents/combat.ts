@@ -14,10 +14,10 @@ import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
 import type { SurpriseChoice } from "../data/combat/surprise-round";
-import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder } from "../data/combat/round";
+import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder, turnsForPlanChange } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
-import { surpriseMomentRefusal } from "../data/combat/surprise-round";
+import { surpriseMomentRefusal, surpriseRolled } from "../data/combat/surprise-round";
 import { isActiveGM, sendRequest } from "../core/requests/requests";
 import type { WalkAction, WalkPoint } from "./combat-walk";
 import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "./combat-walk";
@@ -137,7 +137,12 @@ export class AgeOfDragonsCombat extends Combat {
   /** Why the surprise step cannot be rolled now, or null (data/combat/surprise-round.ts surpriseMomentRefusal). */
   surpriseRefusal(): string | null {
     const id = this.id ?? "";
-    const rolled = game.messages.contents.some((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === id);
+    const cards = game.messages.contents.flatMap((m) =>
+      m.system instanceof CombatCardModel
+        ? [{ card: m.system.card, combatId: m.system.combatId, authoredByGM: (m.author as User.Implementation | null)?.isGM === true }]
+        : [],
+    );
+    const rolled = surpriseRolled(cards, id);
     return surpriseMomentRefusal({ isGM: game.user.isGM, exists: game.combats.get(id) === this, started: this.started, rolled });
   }
 
@@ -262,6 +267,10 @@ export class AgeOfDragonsCombat extends Combat {
 
   /** A player's own change of round or turn (core allows it to the current combatant's owner) is put back. */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    // A new plan brings a new turn order: set it before core reads the current combatant from `turns`, so
+    // `combat.combatant` is the step's and the turn events fire once, for it (data/combat/round.ts).
+    const order = turnsForPlanChange(args[0], this.stored.plan, this.combatants.contents.map((c) => c.id ?? ""), this.turns.map((c) => c.id ?? ""));
+    if (order !== null) this.turns = order.map((id) => this.combatants.get(id)).filter((c) => c !== undefined);
     super._onUpdate(...args);
     const [changed, , userId] = args;
     if (!isActiveGM() || this.round === 0) return;
@@ -275,6 +284,14 @@ export class AgeOfDragonsCombat extends Combat {
       const repair = repairPlayerWalk(changed, by, { round: stored.cursor.round, turn }, { round: this.round, turn: this.turn });
       if (repair && game.combats.get(this.id ?? "") === this) await this.update(repair as Combat.UpdateData);
     });
+  }
+
+  /** A player's change of its combatant's side, speed or group is put back by the active GM (documents/combatant.ts). */
+  protected override _preUpdateDescendantDocuments(...args: Parameters<Combat["_preUpdateDescendantDocuments"]>): void {
+    super._preUpdateDescendantDocuments(...args);
+    const [, collection, changes, , userId] = args;
+    // Typed as combatants only, but v13 combats also hold combatant groups.
+    if ((collection as string) === "combatants" && isActiveGM()) AgeOfDragonsCombatant.revertPlayerOverrides(this, changes as unknown[], userId);
   }
 
   /** A deleted combatant leaves nothing behind in the stored state (the active GM writes it). */

@@ -6,7 +6,11 @@ import { CombatantModel } from "../data/combat/combatant-model";
 import type { CombatantEntry } from "../data/combat/combat-snapshot";
 import { PNEUMA_TIE_TN_FLAG, pneumaTieTN, sideOf } from "../data/combat/combat-snapshot";
 import { SYSTEM_ID } from "../constants/system-id";
-import { overridesRefusal, playerCreationRepair } from "../data/combat/combatant-overrides";
+import { OVERRIDE_REASONS, gmOnlyRefusal, overridesRefusal, playerCreationRepair, playerOverrideRevert } from "../data/combat/combatant-overrides";
+import type { GMOnlyFields } from "../data/combat/combatant-overrides";
+
+/** The update option that marks the active GM's putting back of a player's change, naming that player. */
+const REVERTED_FOR = "aodRevertedFor";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
 export class AgeOfDragonsCombatant extends Combatant {
@@ -71,7 +75,18 @@ export class AgeOfDragonsCombatant extends Combatant {
     if (repair) void this.update(repair as Combatant.UpdateData);
   }
 
-  /** A side or speed override the rules cannot use (control characters, too long, no such speed) is refused with a message. */
+  /** Its GM-only fields as its source holds them now. */
+  get gmOnlyFields(): GMOnlyFields {
+    const ref: unknown = this._source.group;
+    return { ...this.overrides, group: typeof ref === "string" && ref !== "" ? ref : null };
+  }
+
+  /**
+   * A non-GM's change of side, speed or group (GM-only: combatant-overrides.ts gmOnlyRefusal) is refused, and a side
+   * or speed override the rules cannot use (control characters, too long, no such speed) too, each with a message.
+   * This runs only on the updating client; the active GM puts back what another client lets through
+   * (`revertPlayerOverrides`).
+   */
   protected override async _preUpdate(
     changed: Combatant.UpdateData,
     options: Combatant.Database.PreUpdateOptions,
@@ -79,11 +94,47 @@ export class AgeOfDragonsCombatant extends Combatant {
   ): Promise<boolean | undefined> {
     if ((await super._preUpdate(changed, options, user)) === false) return false;
     const expanded = foundry.utils.expandObject({ ...changed }) as { system?: unknown };
-    const system = expanded.system;
-    if (typeof system !== "object" || system === null) return undefined;
-    const reason = overridesRefusal(system);
+    const reason = gmOnlyRefusal(expanded, this.gmOnlyFields, { isGM: user.isGM }) ?? overridesOf(expanded.system);
     if (reason === null) return undefined;
     ui.notifications.warn(game.i18n.localize(reason));
     return false;
   }
+
+  /**
+   * Called by the combat on the active GM's client as combatant updates arrive, before they are applied (core's
+   * `_preUpdateDescendantDocuments` runs on every client, with the sources still as they were): a non-GM's change
+   * of side, speed or group is put back, while it still stands, and the player is told.
+   */
+  static revertPlayerOverrides(combat: Combat.Implementation, changes: readonly unknown[], userId: string): void {
+    const author = game.users.get(userId) as User.Implementation | undefined;
+    const by = { isGM: author?.isGM ?? false };
+    for (const change of changes) {
+      const id: unknown = typeof change === "object" && change !== null ? (change as { _id?: unknown })._id : undefined;
+      const combatant = typeof id === "string" ? combat.combatants.get(id) : undefined;
+      if (!(combatant instanceof AgeOfDragonsCombatant)) continue;
+      const found = playerOverrideRevert(foundry.utils.expandObject({ ...(change as object) }), combatant.gmOnlyFields, by);
+      if (found === null) continue;
+      void (async () => {
+        // After the update is applied, and only while the player's values still stand (a GM may have set others since).
+        await Promise.resolve();
+        const now: Record<string, unknown> = { "system.side": combatant.overrides.side, "system.speed": combatant.overrides.speed, group: combatant.gmOnlyFields.group };
+        if (!Object.entries(found.changed).every(([path, value]) => now[path] === value)) return;
+        await combatant.update(found.revert as Combatant.UpdateData, { [REVERTED_FOR]: userId } as Combatant.Database.UpdateOperation);
+      })();
+    }
+  }
+
+  /** The player whose change the active GM put back is told why. */
+  protected override _onUpdate(...args: Parameters<Combatant["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    const options = args[1] as unknown as Record<string, unknown>;
+    if (options[REVERTED_FOR] === game.user.id) {
+      ui.notifications.warn(game.i18n.format(OVERRIDE_REASONS.Reverted, { name: this.name ?? "" }));
+    }
+  }
+}
+
+/** The refusal of a side or speed override the rules cannot use, or null (also when the update names no system data). */
+function overridesOf(system: unknown): string | null {
+  return typeof system === "object" && system !== null ? overridesRefusal(system) : null;
 }

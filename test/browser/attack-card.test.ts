@@ -31,3 +31,20 @@ describe("the attack card in the chat log", () => {
     if (name === "killed") expect(html).toContain("life −1/12, killed");
   });
 });
+
+describe("the attack card shows the roll dialog's modifiers", () => {
+  it.each(THEMES)("under the roll (%s)", async (theme) => {
+    const entry = states["awaiting-defence"];
+    if (entry === undefined) throw new Error("no state");
+    const card = { ...entry.card, modifiers: { dice: 2, tn: -1 } };
+    const context = attackCardContext(t, inputFor(card, entry.state, { viewer: { isGM: true, owns: [] } }));
+    const { html } = await renderView({
+      template: "systems/age-of-dragons/templates/chat/attack/card.hbs",
+      context,
+      theme,
+      name: "attack-card-with-modifiers",
+      frame: { kind: "chat", speaker: "Sable Dragon" },
+    });
+    expect(html).toContain("Roll dialog modifiers: +2 dice, TN\u00a0−1 (counted in this roll)");
+  });
+});

@@ -52,6 +52,14 @@ describe("the attack card template", () => {
     expect(out).toContain('<img class="aod-card-portrait" src="systems/age-of-dragons/assets/art/sable-dragon.svg" alt="" width="32" height="32">');
     expect(out.replace(/<[^>]*>/g, "").match(/Sable Dragon/g)).toHaveLength(1);
   });
+  it("shows the roll dialog's modifiers under the roll, and nothing when there were none", () => {
+    const entry = states["awaiting-defence"];
+    if (entry === undefined) throw new Error("missing");
+    const card = { ...entry.card, modifiers: { dice: 3, tn: -1 } };
+    const out = renderTemplate(CARD, attackCardContext(t, inputFor(card, entry.state)));
+    expect(out).toContain('<p class="aod-attack-card__roll-modifiers">Roll dialog modifiers: +3 dice, TN\u00a0−1 (counted in this roll)</p>');
+    expect(html("awaiting-defence")).not.toContain("aod-attack-card__roll-modifiers");
+  });
   it("shows the wait for a GM as a status", () => {
     expect(html("awaiting-defence", { gmOnline: false })).toMatch(/role="status">Waiting for a GM/);
   });

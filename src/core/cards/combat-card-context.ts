@@ -13,6 +13,7 @@ import type { StoredSkirmish } from "../../data/combat/stored";
 import type { Format } from "../format";
 import { dieViews, faceViews } from "../dice/pool-result";
 import { statusNameKey } from "../../constants/status-effects";
+import { PNEUMA_TIE_TN } from "../../rules/initiative";
 
 /** One die shown on a card (templates/dice/dice-faces.hbs draws it). */
 export type { DieView } from "../dice/pool-result";
@@ -26,13 +27,29 @@ export interface InitiativeCardData {
   round: number;
   tieTN: number;
   order: { id: string; name: string; pneuma: number }[];
-  checks: { id: string; dice: number[]; successes: number }[];
+  /** `tn`: the TN that check was rolled at, when a power changes it for its combatant (absent on older cards: `tieTN`). */
+  checks: { id: string; dice: number[]; successes: number; tn?: number }[];
   sides: { side: string; history: number[]; shift: number }[];
   events: number;
   /** Events the world's cap per round left undrawn (absent on older cards: none). */
   skipped?: number;
   /** The cap in force when the card was made (0: none). */
   cap?: number;
+}
+
+/**
+ * The tie checks as the initiative card stores them, each with the TN it was rolled at (000 "Initiative": TN 6 "though
+ * certain specific special powers can change this": `tieTNOf` is a combatant's own, from its actor's flag), and the
+ * card's `tieTN`: the one TN every check used, else the rules' default.
+ */
+export function tieChecksWithTN(
+  checks: readonly { id: string; dice: readonly number[]; successes: number }[],
+  tieTNOf: (id: string) => number | undefined,
+): { tieTN: number; checks: InitiativeCardData["checks"] } {
+  const withTN = checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes, tn: tieTNOf(c.id) ?? PNEUMA_TIE_TN }));
+  const tns = new Set(withTN.map((c) => c.tn));
+  const only = tns.size === 1 ? [...tns][0] : undefined;
+  return { tieTN: only ?? PNEUMA_TIE_TN, checks: withTN };
 }
 
 /** The initiative card's context. */
@@ -44,7 +61,7 @@ export function initiativeCardContext(data: InitiativeCardData, format: Format) 
       .filter((c) => c.id === id)
       .map((c, i) => ({
         label: i === 0 ? format("AOD.Combat.Card.TieBreak") : format("AOD.Combat.Card.Reroll", { count: i + 1 }),
-        dice: dieViews(c.dice, data.tieTN),
+        dice: dieViews(c.dice, c.tn ?? data.tieTN),
         successes: c.successes,
         result: format("AOD.Combat.Card.Successes", { successes: c.successes }),
       }));
@@ -53,7 +70,7 @@ export function initiativeCardContext(data: InitiativeCardData, format: Format) 
     sideMode,
     order: data.order.map((o, i) => ({ place: i + 1, name: o.name, detail: format("AOD.Combat.Card.Pneuma", { pneuma: o.pneuma }), checks: checksOf(o.id) })),
     hasChecks: data.checks.length > 0,
-    tieNote: data.checks.length > 0 ? format("AOD.Combat.Card.TieNote", { tn: data.tieTN }) : "",
+    tieNote: tieNote(data, format),
     sides: [...data.sides]
       .sort((a, b) => (b.history.at(-1) ?? 0) - (a.history.at(-1) ?? 0))
       .map((s, i) => ({
@@ -71,6 +88,14 @@ export function initiativeCardContext(data: InitiativeCardData, format: Format) 
         ? format("AOD.Combat.Card.EventsSkipped", { skipped: data.skipped ?? 0, drawn: data.events - (data.skipped ?? 0), cap: data.cap ?? 0 })
         : "",
   };
+}
+
+/** The heading line of the tie checks: the TN they were rolled at, or each TN when a power made them differ. */
+function tieNote(data: InitiativeCardData, format: Format): string {
+  if (data.checks.length === 0) return "";
+  const tns = [...new Set(data.checks.map((c) => c.tn ?? data.tieTN))].sort((a, b) => a - b);
+  if (tns.length === 1) return format("AOD.Combat.Card.TieNote", { tn: tns[0] ?? data.tieTN });
+  return format("AOD.Combat.Card.TieNoteMixed", { tns: tns.map((tn) => format("AOD.Combat.Card.TieTN", { tn })).join(", ") });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

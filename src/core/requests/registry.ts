@@ -121,6 +121,14 @@ export function shouldProcess(
   return client.activeGMId !== null && client.activeGMId === client.userId && message.status === "pending" && !inFlight.has(message.id);
 }
 
+/**
+ * Whether this client tells its user that a request was refused: only on the client of the user who wrote it. A
+ * request whose author was deleted (`authorId` null or undefined) tells nobody.
+ */
+export function isOwnRefusal(status: string, authorId: string | null | undefined, userId: string): boolean {
+  return status === "refused" && typeof authorId === "string" && authorId !== "" && authorId === userId;
+}
+
 /** The system's request kinds. Other helpers register theirs here, in their own files, during `init`. */
 export const REQUESTS = new RequestRegistry();
 

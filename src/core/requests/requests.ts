@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../../constants/system-id";
 import { RequestMessageModel } from "../../data/message/request-model";
 import { EMPTY_LEDGER, readLedger, recordHandled, wasHandled } from "./ledger";
 import type { Requester, Verdict } from "./registry";
-import { REQUESTS, shouldProcess } from "./registry";
+import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
 
 /** The hidden world setting that holds the ledger. */
 export const LEDGER_SETTING = "requestLedger";
@@ -57,9 +57,10 @@ async function handle(message: ChatMessage.Implementation): Promise<void> {
   const author = message.author as User.Implementation | null;
   if (!data || !message.id) return;
   const ledger = readLedger(game.settings.get(SYSTEM_ID, LEDGER_SETTING));
-  if (wasHandled(ledger, message.id, message.timestamp)) return;
+  const authorId = author?.id ?? "";
+  if (wasHandled(ledger, message.id, message.timestamp, authorId)) return;
   // Record first: should anything below fail half-way, the request is still never applied twice.
-  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp, Date.now()));
+  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp, authorId, Date.now()));
   let verdict: Verdict;
   if (!author) {
     verdict = { ok: false, reason: "AOD.Request.Reason.NoAuthor" };
@@ -131,7 +132,9 @@ export function registerRequests(): void {
   });
   Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
     const data = requestData(message);
-    if (data?.status === "refused" && message.author.id === game.user.id) ui.notifications.warn(statusLine(data));
+    // Typed as always set, but the author may have been deleted since the request was written.
+    const author = message.author as User.Implementation | null;
+    if (data && isOwnRefusal(data.status, author?.id, game.user.id)) ui.notifications.warn(statusLine(data));
   });
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     const data = requestData(message);

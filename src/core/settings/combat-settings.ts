@@ -65,3 +65,11 @@ export async function combatEventsTable(): Promise<EventsTable> {
 export function combatEventsCap(): number {
   return integerSetting("combatEventsCap", game.settings.get(SYSTEM_ID, "combatEventsCap"));
 }
+
+/** The largest help a player may ask for in an attack's roll dialog: extra dice and TN lowered (RULES.md "Attack card"). */
+export function attackModifierCap(): { dice: number; tn: number } {
+  return {
+    dice: integerSetting("attackModifierDice", game.settings.get(SYSTEM_ID, "attackModifierDice")),
+    tn: integerSetting("attackModifierTN", game.settings.get(SYSTEM_ID, "attackModifierTN")),
+  };
+}

@@ -18,8 +18,17 @@ function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): R
 export function registerSettings(): void {
   const common = { scope: "world", config: true } as const;
   const label = (key: keyof typeof SETTINGS) => ({ name: settingKey(key, "name"), hint: settingKey(key, "hint") });
-  const { initiativeMode, crashSurface, newCombatantDistance, surpriseEffects, stealthyModifier, combatEventsTable, combatEventsCap } =
-    SETTINGS;
+  const {
+    initiativeMode,
+    crashSurface,
+    newCombatantDistance,
+    surpriseEffects,
+    stealthyModifier,
+    combatEventsTable,
+    combatEventsCap,
+    attackModifierDice,
+    attackModifierTN,
+  } = SETTINGS;
   game.settings.register(SYSTEM_ID, "initiativeMode", {
     ...common,
     ...label("initiativeMode"),
@@ -68,5 +77,19 @@ export function registerSettings(): void {
     type: Number,
     range: { min: combatEventsCap.min, max: combatEventsCap.max, step: 1 },
     default: combatEventsCap.default,
+  });
+  game.settings.register(SYSTEM_ID, "attackModifierDice", {
+    ...common,
+    ...label("attackModifierDice"),
+    type: Number,
+    range: { min: attackModifierDice.min, max: attackModifierDice.max, step: 1 },
+    default: attackModifierDice.default,
+  });
+  game.settings.register(SYSTEM_ID, "attackModifierTN", {
+    ...common,
+    ...label("attackModifierTN"),
+    type: Number,
+    range: { min: attackModifierTN.min, max: attackModifierTN.max, step: 1 },
+    default: attackModifierTN.default,
   });
 }

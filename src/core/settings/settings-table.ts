@@ -7,6 +7,7 @@ import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import type { RoundMode } from "../../rules/round-plan";
 import type { Distance, Surface } from "../../rules/types";
+import { MODIFIER_LIMITS } from "../../rules/attack-card-checks";
 
 /** Distances a new combatant may enter at (zero range is a grapple, never a starting distance). */
 export const ENTRY_DISTANCES: readonly Distance[] = DISTANCES.filter((d) => d !== "zero");
@@ -28,6 +29,8 @@ export interface SettingValues {
   stealthyModifier: number;
   combatEventsTable: string;
   combatEventsCap: number;
+  attackModifierDice: number;
+  attackModifierTN: number;
 }
 
 /** The UUID of the Combat Events table this system ships (packs/_source/tables/combat-events.yml). */
@@ -58,6 +61,13 @@ export const SETTINGS = {
    * positive cap is a house rule for tables with many sides.
    */
   combatEventsCap: { kind: "integer", min: 0, max: 20, default: 0 },
+  /**
+   * RULES.md "Attack card": the most extra dice a player may ask for in an attack's roll dialog (a GM is not capped;
+   * fewer dice is a penalty and never capped). Up to the dialog's own limit (rules MODIFIER_LIMITS).
+   */
+  attackModifierDice: { kind: "integer", min: 0, max: MODIFIER_LIMITS.dice, default: 2 },
+  /** RULES.md "Attack card": the most a player may lower an attack's TN in the roll dialog (a harder TN is never capped). */
+  attackModifierTN: { kind: "integer", min: 0, max: MODIFIER_LIMITS.tn, default: 1 },
 } as const satisfies Record<keyof SettingValues, SettingSpec>;
 
 /** The label key of a setting's name, hint or choice. */
@@ -114,7 +124,7 @@ export function pickEventsTable(stored: unknown, lookup: TableLookup): EventsTab
 }
 
 /** An integer setting's stored value, or its default when the stored one is not a whole number in its range. */
-export function integerSetting(key: "stealthyModifier" | "combatEventsCap", value: unknown): number {
+export function integerSetting(key: "stealthyModifier" | "combatEventsCap" | "attackModifierDice" | "attackModifierTN", value: unknown): number {
   const { min, max, default: fallback } = SETTINGS[key];
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 }

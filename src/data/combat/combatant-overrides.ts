@@ -16,6 +16,8 @@ export const OVERRIDE_REASONS = Object.freeze({
   SideText: "AOD.Combat.Combatant.Errors.SideText",
   SideLength: "AOD.Combat.Combatant.Errors.SideLength",
   Speed: "AOD.Combat.Combatant.Errors.Speed",
+  GMOnly: "AOD.Combat.Combatant.Errors.GMOnly",
+  Reverted: "AOD.Combat.Combatant.Errors.Reverted",
 });
 
 /** A checked value, or the reason it is refused. */
@@ -71,6 +73,62 @@ export function playerCreationRepair(
   if (created.speed !== "") update["system.speed"] = "";
   if (created.group !== null && created.group !== "") update.group = null;
   return Object.keys(update).length > 0 ? update : null;
+}
+
+/** The GM-only fields of a combatant as they stand: its side and speed overrides and its combatant group. */
+export interface GMOnlyFields {
+  side: string;
+  speed: string;
+  group: string | null;
+}
+
+function has(value: unknown, key: string): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && key in value;
+}
+
+/** Each GM-only field an (expanded) update names with a value other than the current one: flat path -> new value. */
+function touchedFields(change: unknown, current: GMOnlyFields): Record<string, unknown> {
+  const touched: Record<string, unknown> = {};
+  const system: unknown = has(change, "system") ? change.system : undefined;
+  if (has(system, "side") && system.side !== current.side) touched["system.side"] = system.side;
+  if (has(system, "speed") && system.speed !== current.speed) touched["system.speed"] = system.speed;
+  if (has(change, "group") && (change.group ?? null) !== current.group) touched.group = change.group ?? null;
+  return touched;
+}
+
+/**
+ * Side, speed and group are the GM's (RULES.md "Side initiative"), but core lets the owner of a combatant update
+ * its `system` (common/documents/combatant.mjs `#canUpdate`), and `_preUpdate` runs only on the client that
+ * updates, so a player's own client is asked first (this refusal) and the active GM puts back what gets through
+ * (`playerOverrideRevert`). Returns the en.json key of the refusal, or null for a GM or an update that changes
+ * none of them. `change` is the update, expanded.
+ */
+export function gmOnlyRefusal(change: unknown, current: GMOnlyFields, by: { isGM: boolean }): string | null {
+  if (by.isGM) return null;
+  return Object.keys(touchedFields(change, current)).length > 0 ? OVERRIDE_REASONS.GMOnly : null;
+}
+
+/** What the active GM puts back after a non-GM's update: the update restoring the values before it, and what it had set. */
+export interface OverrideRevert {
+  /** Flat paths -> the values before the player's change. */
+  revert: Record<string, string | null>;
+  /** Flat paths -> the values the player set: the revert is written only while they still stand. */
+  changed: Record<string, unknown>;
+}
+
+/**
+ * What the active GM puts back when a non-GM's update of a combatant reaches it (`change` expanded, `before` the
+ * combatant's fields before the update is applied), or null when the update came from a GM or changes none of
+ * the GM-only fields.
+ */
+export function playerOverrideRevert(change: unknown, before: GMOnlyFields, by: { isGM: boolean }): OverrideRevert | null {
+  if (by.isGM) return null;
+  const changed = touchedFields(change, before);
+  const paths = Object.keys(changed);
+  if (paths.length === 0) return null;
+  const revert: Record<string, string | null> = {};
+  for (const path of paths) revert[path] = path === "group" ? before.group : path === "system.side" ? before.side : before.speed;
+  return { revert, changed };
 }
 
 /** What a combatant's blank fields fall back to. */

@@ -48,6 +48,22 @@ export function turnOrder(plan: readonly RoundStep[], ids: readonly string[]): s
 }
 
 /**
+ * The turn order a combat update calls for, or null when `combat.turns` may stay as it is. Core rebuilds the turns
+ * only when combatants change or none are built yet (client/documents/combat.mjs `_onUpdate`, `prepareDerivedData`),
+ * so a new plan (round 1, every d10 round, a re-rolled Pneuma order) would leave `combat.combatant` pointing into
+ * the old order. When the update (`changed`, as core hands it to `_onUpdate`) carries the plan and the plan's order
+ * differs from `turns`, this is the new order: set it before core reads the current combatant, and the turn events
+ * fire once, for the step's combatant.
+ */
+export function turnsForPlanChange(changed: unknown, plan: readonly RoundStep[], ids: readonly string[], turns: readonly string[]): string[] | null {
+  const system: unknown = typeof changed === "object" && changed !== null ? (changed as Record<string, unknown>).system : undefined;
+  const flat = typeof changed === "object" && changed !== null && "system.plan" in changed;
+  if (!flat && !(typeof system === "object" && system !== null && "plan" in system)) return null;
+  const order = turnOrder(plan, ids);
+  return order.length === turns.length && order.every((id, i) => id === turns[i]) ? null : order;
+}
+
+/**
  * The index in `turns` of the combatant the current step maps to: the step's first combatant that is still in
  * the combat (for a side's or a simultaneous step, its first member; for the start and end steps, the first
  * listed). null when there is no current step or none of its combatants remains.

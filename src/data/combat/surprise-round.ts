@@ -174,6 +174,23 @@ export function surpriseSides(
   return { unaware, others, personal };
 }
 
+/** A combat card in the chat log, as the surprise check reads it: its kind, its combat and whether a GM wrote it. */
+export interface PostedCard {
+  card: string;
+  combatId: string;
+  authoredByGM: boolean;
+}
+
+/**
+ * Whether the surprise step of combat `combatId` was already rolled: a surprise card for it is in the log, written by
+ * a GM. Only a GM posts the round's cards, so one a player made (core lets anyone create a message it authors) is no
+ * roll and does not block the GM's.
+ */
+export function surpriseRolled(cards: Iterable<PostedCard>, combatId: string): boolean {
+  for (const c of cards) if (c.card === "surprise" && c.combatId === combatId && c.authoredByGM) return true;
+  return false;
+}
+
 /** Why the surprise step cannot be rolled now (en.json keys). */
 export const SURPRISE_MOMENT_REASONS = Object.freeze({
   GMOnly: "AOD.Combat.Errors.GMOnly",

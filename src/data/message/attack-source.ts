@@ -24,6 +24,11 @@ export interface DefencePrompt {
   who: "owner" | "gm" | "auto" | "noGM";
   userName: string;
   timedOut: boolean;
+  /**
+   * For an owner asked by query: the SHA-256 hash of the token the GM sent with it (core/requests/query-token.ts),
+   * so the owner's client can tell the GM's query from one another user sent. Absent otherwise.
+   */
+  tokenHash?: string;
 }
 
 /** An `attack` message's system data. */
@@ -169,11 +174,17 @@ export function parseAttackSource(value: unknown): AttackSource {
   for (const [id, value] of Object.entries(obj(s.prompts, "system.prompts"))) {
     if (!card.targets.some((t) => t.id === id)) fail("system.prompts", "prompts only for the card's targets", id);
     const p = obj(value, `system.prompts.${id}`);
-    prompts[id] = {
+    const prompt: DefencePrompt = {
       who: assertOneOf(`system.prompts.${id}.who`, p.who, PROMPT_WHO),
       userName: str(p.userName, `system.prompts.${id}.userName`),
       timedOut: bool(p.timedOut, `system.prompts.${id}.timedOut`),
     };
+    if (p.tokenHash !== undefined) {
+      const hash = str(p.tokenHash, `system.prompts.${id}.tokenHash`);
+      if (!/^[0-9a-f]{64}$/.test(hash)) fail(`system.prompts.${id}.tokenHash`, "a SHA-256 hash in hex", hash);
+      prompt.tokenHash = hash;
+    }
+    prompts[id] = prompt;
   }
   return { card, refs: parsedRefs, combatId: str(s.combatId, "system.combatId"), prompts };
 }

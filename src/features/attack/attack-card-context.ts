@@ -25,7 +25,7 @@ import type { AttackSource } from "../../data/message/attack-source";
 import type { Format } from "../../core/format";
 import { dieViews } from "../../core/dice/pool-result";
 import type { DieView } from "../../core/dice/pool-result";
-import { percent } from "../../core/handlebars/helpers";
+import { percent, signed } from "../../core/handlebars/helpers";
 import { statusNameKey } from "../../constants/status-effects";
 
 export type { DieView } from "../../core/dice/pool-result";
@@ -101,7 +101,8 @@ export interface CardContext {
   img: string;
   tags: string[];
   notice: { text: string; tone: "wait" | "warn" | "info" } | null;
-  roll: { label: string; dice: DieView[] } | null;
+  /** `modifiers`: the roll dialog's dice and TN shifts counted in the roll, signed ("" when there were none). */
+  roll: { label: string; modifiers: string; dice: DieView[] } | null;
   targets: TargetView[];
   log: string[];
   logSummary: string;
@@ -316,7 +317,6 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
   const tags: string[] = [];
   if (card.killerBlow) tags.push(t("AOD.Attack.Tag.killerBlow"));
   if ((card.weapon?.magicCost ?? 0) > 0) tags.push(t("AOD.Attack.Tag.magic", { cost: card.weapon?.magicCost ?? 0 }));
-  if (card.modifiers.dice !== 0 || card.modifiers.tn !== 0) tags.push(t("AOD.Attack.Tag.modifiers", { dice: card.modifiers.dice, tn: card.modifiers.tn }));
   const successes = rolledSuccesses(card);
   const roll =
     card.check === null || successes === null
@@ -327,6 +327,11 @@ export function attackCardContext(t: Format, input: CardContextInput): CardConte
             pool: card.check.pool,
             tn: cardAttackTN(card),
           }),
+          // What the attacker asked in the roll dialog is shown, so a table sees every modifier it rolled with.
+          modifiers:
+            card.modifiers.dice !== 0 || card.modifiers.tn !== 0
+              ? t("AOD.Attack.RollModifiers", { dice: signed(card.modifiers.dice), tn: signed(card.modifiers.tn) })
+              : "",
           dice: diceView(card.attackDice, cardAttackTN(card)),
         };
   const viewer = trusted ? input.viewer : { isGM: false, owns: [] };

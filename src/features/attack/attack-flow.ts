@@ -45,6 +45,7 @@ import {
   parseTargetPayload,
   validateApply,
   validateDeclare,
+  validateModifiers,
   validateDefend,
   validateRollDamage,
   validateUndo,
@@ -57,6 +58,8 @@ import type { CardSituation, Participant } from "./card-situation";
 import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../core/requests/requests";
+import { queryToken, sha256Hex } from "../../core/requests/query-token";
+import { attackModifierCap } from "../../core/settings/combat-settings";
 
 /** The query a GM sends a defender's owner. */
 export const DEFEND_QUERY = `${SYSTEM_ID}.attackDefend`;
@@ -138,6 +141,8 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
   const owners = game.users.filter((u) => attackerDocs.actor.testUserPermission(u, "OWNER")).map((u) => u.id);
   const allowed = validateDeclare(owners, requester);
   if (!allowed.ok) return allowed;
+  const capped = validateModifiers(payload.modifiers, attackModifierCap(), requester);
+  if (!capped.ok) return capped;
   // In a running combat the attacker is in, the participants are its combatants; else their tokens (or actors).
   const combat = runningCombat();
   const usedCombat = combat !== null && combatantIdOf(combat, attackerDocs) !== null ? combat : null;
@@ -340,11 +345,13 @@ export async function promptDefences(cardId: string): Promise<void> {
       await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, fresh, gm, "auto");
     } else if (responder.who === "owner") {
       const user = maybe(game.users.get(responder.userId));
-      await setPrompt(cardId, t.id, { who: "owner", userName: user?.name ?? "", timedOut: false });
+      // The owner's client checks the query against this hash on the card (defence-prompt.ts).
+      const token = queryToken(crypto.getRandomValues(new Uint8Array(16)));
+      await setPrompt(cardId, t.id, { who: "owner", userName: user?.name ?? "", timedOut: false, tokenHash: sha256Hex(token) });
       if (user) {
         const key = `${cardId}|${t.id}`;
         asking.add(key);
-        void askOwner(cardId, t.id, user).finally(() => asking.delete(key));
+        void askOwner(cardId, t.id, user, token).finally(() => asking.delete(key));
       }
     } else {
       await setPrompt(cardId, t.id, { who: "gm", userName: game.user.name, timedOut: false });
@@ -356,10 +363,10 @@ export async function promptDefences(cardId: string): Promise<void> {
  * Asks one owner by query. The answer is trusted as that owner's because the GM chose whom to ask; it is still
  * parsed and validated like any request. No answer in time leaves the defence to the GM.
  */
-async function askOwner(cardId: string, targetId: string, user: User.Implementation): Promise<void> {
+async function askOwner(cardId: string, targetId: string, user: User.Implementation, token: string): Promise<void> {
   let answer: unknown = null;
   try {
-    answer = await queryUser(user, DEFEND_QUERY, { cardId, targetId }, defenceTimeout());
+    answer = await queryUser(user, DEFEND_QUERY, { cardId, targetId, token }, defenceTimeout());
   } catch (error) {
     console.warn(`${SYSTEM_ID} | ${user.name} did not answer the defence of ${targetId}`, error);
   }

@@ -10,6 +10,8 @@ import type { AttackCard } from "../../rules/attack-card";
 import { CARD_ACTIONS, MODIFIER_LIMITS } from "../../rules/attack-card-checks";
 import type { CardAction, CardCheck, CheckModifiers } from "../../rules/attack-card-checks";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
+import { QUERY_TOKEN, tokenMatches } from "../../core/requests/query-token";
+import type { DefencePrompt } from "../../data/message/attack-source";
 
 export type { Refusal, Requester, Verdict };
 
@@ -23,6 +25,7 @@ export const ATTACK_REQUEST_REASONS = Object.freeze({
   Missing: "AOD.Attack.Request.Missing",
   NotAwaitingDefence: "AOD.Attack.Request.NotAwaitingDefence",
   NoSuchDefence: "AOD.Attack.Request.NoSuchDefence",
+  ModifierCap: "AOD.Attack.Request.ModifierCap",
 } as const);
 
 /** The request kinds of the attack card. */
@@ -154,6 +157,32 @@ export function parseTargetPayload(payload: unknown): TargetPayload | Refusal {
   return isId(p.targetId) ? { cardId: p.cardId, targetId: p.targetId } : bad("targetId");
 }
 
+/** The GM's defence query: the card, the target, and the token whose hash the GM wrote on the card's prompt. */
+export interface DefenceQuery extends TargetPayload {
+  token: string;
+}
+
+/** Reads the defence query's data (untrusted: any user can send a query). */
+export function parseDefenceQuery(payload: unknown): DefenceQuery | Refusal {
+  const p = record(payload);
+  if (p === null) return bad("payload");
+  const stray = onlyKeys(p, ["cardId", "targetId", "token"]);
+  if (stray !== null) return bad(stray);
+  if (!isId(p.cardId)) return bad("cardId");
+  if (!isId(p.targetId)) return bad("targetId");
+  if (typeof p.token !== "string" || !QUERY_TOKEN.test(p.token)) return bad("token");
+  return { cardId: p.cardId, targetId: p.targetId, token: p.token };
+}
+
+/**
+ * Whether a defence query came from the GM who asked (a query handler cannot see its sender): the card's prompt for
+ * the target says an owner is being asked and has not timed out, and the query carries the token whose hash the GM
+ * wrote there. Only a GM writes the card, and only the asked owner receives the token.
+ */
+export function queryFromAskingGM(prompt: DefencePrompt | undefined, token: string): boolean {
+  return prompt !== undefined && prompt.who === "owner" && !prompt.timedOut && tokenMatches(token, prompt.tokenHash);
+}
+
 /**
  * What the GM re-read for a request about an existing card: the card as its message holds it (null when the
  * message is gone), whether a GM authored that message (only those are cards: a hand-made message is not), and
@@ -179,6 +208,16 @@ function trusted(facts: CardFacts): Verdict & { card?: AttackCard } {
 /** Whether the requester may open this card: it must own the acting combatant's actor (a GM may act for anyone). */
 export function validateDeclare(ownerIds: readonly string[], requester: Requester): Verdict {
   return requester.isGM || ownerIds.includes(requester.id) ? OK : refuse(ATTACK_REQUEST_REASONS.NotOwner);
+}
+
+/**
+ * Whether a player may ask for these roll dialog modifiers (RULES.md "Attack card"): at most `cap.dice` extra dice
+ * and the TN lowered by at most `cap.tn` (the world settings). Fewer dice or a harder TN only weaken the asker's own
+ * roll and are never capped; a GM is not capped. The dialog's own limits are checked when the payload is parsed.
+ */
+export function validateModifiers(modifiers: CheckModifiers, cap: { dice: number; tn: number }, requester: Requester): Verdict {
+  if (requester.isGM || (modifiers.dice <= cap.dice && -modifiers.tn <= cap.tn)) return OK;
+  return refuse(ATTACK_REQUEST_REASONS.ModifierCap, { dice: cap.dice, tn: cap.tn });
 }
 
 /**

@@ -18,6 +18,7 @@ import { STATUS_IDS } from "../../constants/status-effects";
 import { requestFall } from "./combat-requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
 import { openSurpriseDialog } from "./surprise-dialog";
+import { endSkirmishConfirmed } from "./end-skirmish";
 import { declarationButton } from "./declarations/declaration-context";
 import { openDeclaration, resolveDeclared } from "./declarations/declaration-flow";
 
@@ -45,8 +46,17 @@ async function nextRound(this: AgeOfDragonsCombatTracker): Promise<void> {
 async function endSkirmish(this: AgeOfDragonsCombatTracker): Promise<void> {
   const combat = this.aodCombat;
   if (!combat || !game.user.isGM || !allDisengaged(combat.skirmish)) return;
-  await combat.update({ "system.ended": true } as Combat.UpdateData);
-  await combat.endCombat();
+  // Asked here rather than through core's endCombat, which deletes inside its dialog: nothing is marked before a yes.
+  await endSkirmishConfirmed({
+    confirm: async () =>
+      (await foundry.applications.api.DialogV2.confirm({
+        window: { title: "AOD.Combat.Tracker.EndSkirmishTitle" },
+        content: `<p>${game.i18n.localize("AOD.Combat.Tracker.EndSkirmishConfirm")}</p>`,
+        modal: true,
+      })) === true,
+    markEnded: () => combat.update({ "system.ended": true } as Combat.UpdateData),
+    remove: () => combat.delete(),
+  });
 }
 
 /** The row's Declare button: the declaration dialog for that combatant (declaration-flow.ts checks the step and owner). */

@@ -18,7 +18,7 @@ import { resolveEndPhase } from "../../rules/procedures/end-phase";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
 import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "../../core/cards/combat-card-context";
-import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext } from "../../core/cards/combat-card-context";
+import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext, tieChecksWithTN } from "../../core/cards/combat-card-context";
 import { RollingDice } from "../../core/dice/rolling-dice";
 
 
@@ -53,17 +53,21 @@ async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Prom
   if (decision.keep) return {};
   const { result } = decision;
   const byId = names(combat);
+  // 000 "Initiative": a power's tie TN (flags.age-of-dragons.pneumaTieTN) is the TN its checks were rolled at.
+  const tieTNs = new Map(combat.entries.map((e) => [e.id, e.tieTN]));
+  const tie = tieChecksWithTN(result.checks, (id) => tieTNs.get(id));
   const data: InitiativeCardData = {
     mode: combat.stored.mode,
     round,
-    tieTN: PNEUMA_TIE_TN,
+    tieTN: tie.tieTN,
     order: result.order.map((id) => ({ id, name: byId[id] ?? id, pneuma: result.pneuma[id] ?? 0 })),
-    checks: result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes })),
+    checks: tie.checks,
     sides: [],
     events: 0,
   };
   const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
-  return { order: result.order, pneuma: result.pneuma, checks: data.checks, messageId: message?.id ?? "" };
+  const checks = result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes }));
+  return { order: result.order, pneuma: result.pneuma, checks, messageId: message?.id ?? "" };
 }
 
 /**

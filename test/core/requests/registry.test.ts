@@ -1,7 +1,7 @@
 // The request procedure (src/core/requests/registry.ts): parse -> gather -> validate -> apply, with hostile input.
 import { describe, expect, it } from "vitest";
 import type { Refusal, Requester, RequestKind } from "../../../src/core/requests/registry";
-import { REQUEST_REASONS, RequestRegistry, badPayload, ownsOrGM, payloadId, shouldProcess } from "../../../src/core/requests/registry";
+import { REQUEST_REASONS, RequestRegistry, badPayload, ownsOrGM, payloadId, shouldProcess, isOwnRefusal } from "../../../src/core/requests/registry";
 
 const player: Requester = { id: "user1", name: "Player", isGM: false };
 const gm: Requester = { id: "gm1", name: "GM", isGM: true };
@@ -148,5 +148,20 @@ describe("payloadId", () => {
     expect(payloadId({ id: "x".repeat(65) }, "id")).toBeUndefined();
     expect(payloadId({ id: 5 }, "id")).toBeUndefined();
     expect(payloadId(null, "id")).toBeUndefined();
+  });
+});
+
+describe("isOwnRefusal", () => {
+  it("tells only the requester's own client that its request was refused", () => {
+    expect(isOwnRefusal("refused", "user1", "user1")).toBe(true);
+    expect(isOwnRefusal("refused", "user1", "user2")).toBe(false);
+    expect(isOwnRefusal("applied", "user1", "user1")).toBe(false);
+    expect(isOwnRefusal("pending", "user1", "user1")).toBe(false);
+  });
+
+  it("tells nobody, and does not throw, when the request's author has been deleted", () => {
+    expect(isOwnRefusal("refused", null, "user1")).toBe(false);
+    expect(isOwnRefusal("refused", undefined, "user1")).toBe(false);
+    expect(isOwnRefusal("refused", "", "")).toBe(false);
   });
 });

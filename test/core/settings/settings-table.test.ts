@@ -22,6 +22,13 @@ describe("RULES.md (setting) items: defaults", () => {
     expect(SETTINGS.surpriseEffects.default).toBe(true);
     expect(SETTINGS.stealthyModifier.default).toBe(2);
   });
+  it("RULES.md Attack card: a player may ask up to 2 extra dice and a TN 1 lower, within the roll dialog's own limits", () => {
+    expect([SETTINGS.attackModifierDice.default, SETTINGS.attackModifierTN.default]).toEqual([2, 1]);
+    expect([SETTINGS.attackModifierDice.max, SETTINGS.attackModifierTN.max]).toEqual([30, 6]);
+    expect(integerSetting("attackModifierDice", 31)).toBe(2);
+    expect(integerSetting("attackModifierTN", 0)).toBe(0);
+    expect(integerSetting("attackModifierTN", -1)).toBe(1);
+  });
   it("RULES.md Side initiative: the combat events table defaults to the one in the Tables compendium", () => {
     const source = yaml.load(readFileSync(resolve(ROOT, "packs/_source/tables/combat-events.yml"), "utf8")) as { _id: string };
     expect(SETTINGS.combatEventsTable.default).toBe(COMBAT_EVENTS_TABLE_UUID);

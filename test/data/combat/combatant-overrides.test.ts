@@ -7,7 +7,9 @@ import {
   checkSpeed,
   defaultSide,
   overridesRefusal,
+  gmOnlyRefusal,
   playerCreationRepair,
+  playerOverrideRevert,
 } from "../../../src/data/combat/combatant-overrides";
 import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
 import { format } from "../../features/round/fight";
@@ -102,5 +104,40 @@ describe("playerCreationRepair: a player's own choice of side, speed or group at
     expect(playerCreationRepair({ side: "Dragons", speed: "fast", group: "g1" }, { isGM: true })).toBeNull();
     expect(playerCreationRepair(blank, { isGM: false })).toBeNull();
     expect(playerCreationRepair({ ...blank, group: "" }, { isGM: false })).toBeNull();
+  });
+});
+
+describe("side, speed and group after creation are the GM's", () => {
+  const before = { side: "Dragons", speed: "slow", group: "g1" };
+
+  it("refuses on the player's own client a change of side or speed to its own combatant", () => {
+    expect(gmOnlyRefusal({ system: { side: "Loners" } }, before, { isGM: false })).toBe(OVERRIDE_REASONS.GMOnly);
+    expect(gmOnlyRefusal({ system: { speed: "lightningFast" } }, before, { isGM: false })).toBe(OVERRIDE_REASONS.GMOnly);
+    expect(gmOnlyRefusal({ group: null }, before, { isGM: false })).toBe(OVERRIDE_REASONS.GMOnly);
+  });
+
+  it("lets a player's other updates through, and a GM change anything", () => {
+    expect(gmOnlyRefusal({ initiative: 4, flags: { x: 1 } }, before, { isGM: false })).toBeNull();
+    expect(gmOnlyRefusal({ system: { side: "Dragons", speed: "slow" } }, before, { isGM: false })).toBeNull();
+    expect(gmOnlyRefusal({ system: { side: "Loners", speed: "fast" }, group: null }, before, { isGM: true })).toBeNull();
+  });
+
+  it("has the active GM put back exactly what a player changed, to the values before the change", () => {
+    expect(playerOverrideRevert({ _id: "c1", system: { speed: "lightningFast" } }, before, { isGM: false })).toEqual({
+      revert: { "system.speed": "slow" },
+      changed: { "system.speed": "lightningFast" },
+    });
+    expect(playerOverrideRevert({ system: { side: "Loners", speed: "slow" }, group: null }, before, { isGM: false })).toEqual({
+      revert: { "system.side": "Dragons", group: "g1" },
+      changed: { "system.side": "Loners", group: null },
+    });
+    const blank = { side: "", speed: "", group: null };
+    expect(playerOverrideRevert({ system: { side: "Loners" } }, blank, { isGM: false })?.revert).toEqual({ "system.side": "" });
+  });
+
+  it("puts back nothing for a GM's change or a player's update that leaves them alone", () => {
+    expect(playerOverrideRevert({ system: { side: "Loners" } }, before, { isGM: true })).toBeNull();
+    expect(playerOverrideRevert({ initiative: 3, defeated: true }, before, { isGM: false })).toBeNull();
+    expect(playerOverrideRevert({ system: { side: "Dragons" } }, before, { isGM: false })).toBeNull();
   });
 });

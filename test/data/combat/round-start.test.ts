@@ -2,7 +2,7 @@
 // writes, checked through Foundry's update semantics (foundry-update.ts) on a stored source.
 import { describe, expect, it } from "vitest";
 import { readCombatSystem } from "../../../src/data/combat/read";
-import { ableToAct, livingSides, roundStart } from "../../../src/data/combat/round";
+import { ableToAct, currentStep, livingSides, roundStart, turnOrder, turnsForPlanChange } from "../../../src/data/combat/round";
 import { skirmishState } from "../../../src/data/combat/combat-snapshot";
 import { defaultCombatSystem, defaultPlace } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
@@ -86,5 +86,42 @@ describe("roundStart", () => {
     expect(after.turn).toBe(0);
     const secret = landed(stored("secretDeclaration"), roundStart(stored("secretDeclaration"), ENTRIES, 1, {}).update);
     expect(secret.system.plan.length).toBeGreaterThan(0);
+  });
+});
+
+describe("turnsForPlanChange: combat.turns follows each new plan (core rebuilds it only when combatants change)", () => {
+  const ids = ENTRIES.map((e) => e.id);
+  /** Round 1 planned with one order, then round 2 with a re-rolled one: the turns a client holds, and the update. */
+  function reRolled() {
+    const first = stored("descending");
+    const round1 = landed(first, roundStart(first, ENTRIES, 1, { order: ["a", "c", "b", "d"] }).update);
+    const heldTurns = turnOrder(round1.system.plan, ids);
+    const { update } = roundStart(round1.system, ENTRIES, 2, { order: ["d", "b", "c", "a"], pneuma: { a: 1, b: 3, c: 2, d: 4 }, checks: [] });
+    const round2 = landed(round1.system, update);
+    return { heldTurns, update, round2 };
+  }
+
+  it("gives the new plan's order, in which the written turn is the first step's combatant", () => {
+    const { heldTurns, round2 } = reRolled();
+    const changed = { round: 2, turn: round2.turn, system: { plan: round2.system.plan, cursor: round2.system.cursor } };
+    const order = turnsForPlanChange(changed, round2.system.plan, ids, heldTurns);
+    // c is dead (fixtures), so it acts nowhere and comes last.
+    expect(order).toEqual(["d", "b", "a", "c"]);
+    const step = currentStep(round2.system);
+    expect(step?.combatants).toContain(order?.[round2.turn as number]);
+    // Left as core leaves it, the turn would point at someone else in the old order.
+    expect(step?.combatants).not.toContain(heldTurns[round2.turn as number]);
+  });
+
+  it("reads the plan from a flat update too", () => {
+    const { heldTurns, update, round2 } = reRolled();
+    expect(turnsForPlanChange(update, round2.system.plan, ids, heldTurns)).toEqual(["d", "b", "a", "c"]);
+  });
+
+  it("keeps the turns when the update carries no plan, or the plan's order is the one already held", () => {
+    const { heldTurns, round2 } = reRolled();
+    expect(turnsForPlanChange({ turn: 1, system: { cursor: { round: 2, index: 1 } } }, round2.system.plan, ids, heldTurns)).toBeNull();
+    const newTurns = turnOrder(round2.system.plan, ids);
+    expect(turnsForPlanChange({ system: { plan: round2.system.plan } }, round2.system.plan, ids, newTurns)).toBeNull();
   });
 });

@@ -82,6 +82,15 @@ describe("attack card data: the stored card reads back exactly, and a malformed 
     expect(() => parseAttackSource(source)).toThrow(RangeError);
     expect(isAttackSource(source)).toBe(false);
   });
+  it("keeps the hash of the GM's query token on an owner's prompt, and refuses one that is no SHA-256 hash", () => {
+    const source = good();
+    const target = (source.card.targets as { id: string }[])[0]?.id ?? "";
+    const hash = "a".repeat(64);
+    source.prompts = { [target]: { who: "owner", userName: "Pat", timedOut: false, tokenHash: hash } };
+    expect(parseAttackSource(source).prompts[target]?.tokenHash).toBe(hash);
+    source.prompts = { [target]: { who: "owner", userName: "Pat", timedOut: false, tokenHash: "secret" } };
+    expect(() => parseAttackSource(source)).toThrow(RangeError);
+  });
   it("refuses a defence with dice but no check", () => {
     const source = good();
     const target = (source.card.targets as Record<string, unknown>[])[0];

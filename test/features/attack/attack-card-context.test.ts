@@ -122,6 +122,14 @@ describe("attack card view: every state reads as a player expects", () => {
     const severe = attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0];
     expect([severe?.wounds, severe?.statusLabel]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 5/12, severely injured", state: "severelyInjured" }, "Severely injured"]);
   });
+  it("shows the roll dialog's modifiers the attack was rolled with, signed", () => {
+    const awaiting = entry("awaiting-defence");
+    const withModifiers = (modifiers: { dice: number; tn: number }) =>
+      attackCardContext(t, inputFor({ ...awaiting.card, modifiers }, awaiting.state)).roll?.modifiers;
+    expect(withModifiers({ dice: 2, tn: -1 })).toBe("Roll dialog modifiers: +2 dice, TN\u00a0−1 (counted in this roll)");
+    expect(withModifiers({ dice: -3, tn: 2 })).toBe("Roll dialog modifiers: −3 dice, TN\u00a0+2 (counted in this roll)");
+    expect(withModifiers({ dice: 0, tn: 0 })).toBe("");
+  });
   it("breath: the Magic Point it spends, at its one target", () => {
     const ctx = view("breath");
     expect(ctx.title).toBe("Sable Dragon breathes fire");

@@ -7,10 +7,13 @@ import {
   parseCardPayload,
   parseDeclare,
   parseDefend,
+  parseDefenceQuery,
   parseTargetPayload,
+  queryFromAskingGM,
   validateApply,
   validateDeclare,
   validateDefend,
+  validateModifiers,
   validateRollDamage,
   validateUndo,
   validateWithdraw,
@@ -20,6 +23,7 @@ import { CARD_REASONS, answerDefence, applyCard, recordDamage } from "../../../s
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { declared, dodge, ok, rolled } from "../../rules/attack-card-fixtures";
 import { fighter, skirmishOf } from "../../rules/fixtures";
+import { sha256Hex } from "../../../src/core/requests/query-token";
 
 const player: Requester = { id: "player1", name: "Pat", isGM: false };
 const other: Requester = { id: "player2", name: "Sam", isGM: false };
@@ -171,5 +175,51 @@ describe("attack requests: who answers a defence (RULES.md Attack card)", () => 
   });
   it("with no GM online the card waits", () => {
     expect(defenceResponder([pat], false, true)).toEqual({ who: "noGM" });
+  });
+});
+
+describe("the defence query must come from the GM who asked", () => {
+  const token = "0123456789abcdef0123456789abcdef";
+  const asked = { who: "owner" as const, userName: "Pat", timedOut: false, tokenHash: sha256Hex(token) };
+
+  it("reads the query's card, target and token, refusing anything else", () => {
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token })).toEqual({ cardId: "msg1", targetId: "b", token });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b" })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "token" } });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token: "guess" })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "token" } });
+    expect(parseDefenceQuery({ cardId: "msg1", targetId: "b", token, extra: 1 })).toEqual({ refused: ATTACK_REQUEST_REASONS.BadPayload, data: { field: "extra" } });
+  });
+
+  it("accepts the query that carries the token whose hash the GM wrote on the card's prompt", () => {
+    expect(queryFromAskingGM(asked, token)).toBe(true);
+  });
+
+  it("refuses a query another user sent: without the token, with a guess, or copying the hash it can read on the card", () => {
+    expect(queryFromAskingGM(asked, "ffffffffffffffffffffffffffffffff")).toBe(false);
+    expect(queryFromAskingGM(asked, asked.tokenHash)).toBe(false);
+  });
+
+  it("refuses when the card asks no owner, the owner's time ran out, or no hash was written", () => {
+    expect(queryFromAskingGM(undefined, token)).toBe(false);
+    expect(queryFromAskingGM({ ...asked, who: "gm" }, token)).toBe(false);
+    expect(queryFromAskingGM({ ...asked, timedOut: true }, token)).toBe(false);
+    expect(queryFromAskingGM({ who: "owner", userName: "Pat", timedOut: false }, token)).toBe(false);
+  });
+});
+
+describe("attack requests: the roll dialog's modifiers a player may ask (world settings)", () => {
+  const cap = { dice: 2, tn: 1 };
+  const refusal = { ok: false, reason: ATTACK_REQUEST_REASONS.ModifierCap, data: { dice: 2, tn: 1 } };
+  it("lets a player ask up to the cap's extra dice and lowered TN", () => {
+    expect(validateModifiers({ dice: 2, tn: -1 }, cap, player)).toEqual({ ok: true });
+    expect(validateModifiers({ dice: 0, tn: 0 }, cap, player)).toEqual({ ok: true });
+  });
+  it("refuses a player more help than the cap, naming the cap", () => {
+    expect(validateModifiers({ dice: 3, tn: 0 }, cap, player)).toEqual(refusal);
+    expect(validateModifiers({ dice: 0, tn: -2 }, cap, player)).toEqual(refusal);
+    expect(validateModifiers({ dice: 30, tn: -6 }, { dice: 0, tn: 0 }, player)).toEqual({ ...refusal, data: { dice: 0, tn: 0 } });
+  });
+  it("never caps a penalty (fewer dice, a harder TN), nor the GM", () => {
+    expect(validateModifiers({ dice: -10, tn: 4 }, cap, player)).toEqual({ ok: true });
+    expect(validateModifiers({ dice: 30, tn: -6 }, cap, gm)).toEqual({ ok: true });
   });
 });

@@ -2,7 +2,7 @@
 // context, and the parse of the submitted form, hostile input included.
 import { describe, expect, it } from "vitest";
 import { SURPRISE_FORM_REASONS, parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
-import { SURPRISE_MOMENT_REASONS, surpriseMomentRefusal } from "../../../src/data/combat/surprise-round";
+import { SURPRISE_MOMENT_REASONS, surpriseMomentRefusal, surpriseRolled } from "../../../src/data/combat/surprise-round";
 import { ENTRIES, format } from "./fight";
 
 const roster = surpriseRoster(ENTRIES);
@@ -128,5 +128,19 @@ describe("surpriseMomentRefusal: when the surprise step may be rolled (asked as 
     ["a second roll (another GM's dialog, or this one twice)", { rolled: true }, SURPRISE_MOMENT_REASONS.Rolled],
   ])("refuses %s", (_what, change, reason) => {
     expect(surpriseMomentRefusal({ ...open, ...change })).toBe(reason);
+  });
+});
+
+describe("surpriseRolled: a surprise card counts only when a GM wrote it", () => {
+  const gmCard = { card: "surprise", combatId: "c1", authoredByGM: true };
+  it("finds the GM's surprise card for this combat", () => {
+    expect(surpriseRolled([gmCard], "c1")).toBe(true);
+  });
+  it("ignores another combat's card and other kinds of card", () => {
+    expect(surpriseRolled([{ ...gmCard, combatId: "c2" }, { ...gmCard, card: "initiative" }], "c1")).toBe(false);
+  });
+  it("ignores a surprise card a player made, so it cannot block the GM's roll", () => {
+    expect(surpriseRolled([{ ...gmCard, authoredByGM: false }], "c1")).toBe(false);
+    expect(surpriseRolled([{ ...gmCard, authoredByGM: false }, gmCard], "c1")).toBe(true);
   });
 });
