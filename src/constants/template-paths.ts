@@ -16,6 +16,7 @@ export function templatePath(relative: string): string {
 export const PARTIALS: readonly string[] = [
   templatePath("dice/dice-faces.hbs"),
   templatePath("combat/tracker-turn.hbs"),
+  templatePath("combat/tracker-forecast.hbs"),
   templatePath("sheets/actor/item-controls.hbs"),
   templatePath("sheets/item/summary.hbs"),
   templatePath("board/lanes.hbs"),
