@@ -31,7 +31,7 @@ export function combatantFromActor(entry: ActorEntry, id: string, altitude: Alti
   const state = combatantState(fresh, { id, side: "", name, altitude: snapshot.canFly ? altitude : "grounded" });
   const combatant: EncounterCombatant = {
     state,
-    weapons: snapshot.weapons.map((w) => ({ weapon: w.weapon, attackSkill: w.attackSkill, defenceSkills: w.defenceSkills })),
+    weapons: snapshot.weapons.map((w) => ({ weapon: w.weapon, attackSkill: w.attackSkill, defenceSkills: w.defenceSkills, itemId: w.itemId })),
     checks: snapshot.derived.pools,
     skills: snapshot.derived.skills,
     encumbrance: snapshot.derived.encumbrance,

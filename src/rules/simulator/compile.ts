@@ -31,6 +31,8 @@ export interface AttackOption {
   /** Exact chance to hit and expected damage against a fresh target (`attackOdds`). */
   hit: number;
   expected: number;
+  /** The weapon item's id, when the encounter names it (`EncounterWeapon.itemId`). */
+  itemId: string | null;
 }
 
 /** A grapple a combatant can try on one enemy. */
@@ -38,6 +40,8 @@ export interface GrappleOption {
   decl: GrappleDeclaration;
   pools: GrapplePools;
   hit: number;
+  /** The grappling weapon's item id, when the encounter names it. */
+  itemId: string | null;
 }
 
 /** A combatant as the run loop and the tactics see it. */
@@ -140,6 +144,7 @@ function attackOptions(attacker: EncounterCombatant, target: EncounterCombatant)
           magicCost: w.weapon.magicCost,
           hit: odds.hit,
           expected: odds.expectedDamage,
+          itemId: w.itemId ?? null,
         };
       }
     }
@@ -162,6 +167,7 @@ function grappleOption(attacker: EncounterCombatant, target: EncounterCombatant)
     decl: parseGrapple({ attackerId: attacker.state.id, targetId: target.state.id, weapon: weapon.weapon }),
     pools: parseGrapplePools({ attackPool: attack.pool, attackTN: attack.tn, defence: { pool: defence.pool, tn: defence.tn } }),
     hit: hitProbability({ attackPool: attack.pool, attackTN: attack.tn, defencePool: defence.pool, defenceTN: defence.tn }),
+    itemId: weapon.itemId ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface EncounterWeapon {
   attackSkill: string;
   /** The skill identifiers that may defend against it (docs/DATA.md `defenceSkills`). */
   defenceSkills: readonly string[];
+  /** The weapon item's id on its actor, when it came from one (advice names it, to carry the option out). */
+  itemId?: string | null;
 }
 
 /** A check a skill gives: its TN and its pool (DerivedCharacter `skills`). */

@@ -79,8 +79,8 @@ export async function forecast(encounter: Encounter, options: ForecastOptions): 
 
 /** One thing a combatant may do at its step. */
 export type AdviceChoice =
-  | { kind: "attack"; targetId: string; weapon: string; killerBlow: boolean }
-  | { kind: "grapple"; targetId: string }
+  | { kind: "attack"; targetId: string; weapon: string; killerBlow: boolean; itemId: string | null }
+  | { kind: "grapple"; targetId: string; itemId: string | null }
   | { kind: "breakOut" }
   | { kind: "rescue"; targetId: string }
   | { kind: "move"; move: MoveDeclaration }
@@ -164,13 +164,20 @@ function battleOptions(compiled: CompiledEncounter, c: CompiledCombatant): { cho
     for (const option of c.attacks[other.index] ?? []) {
       const battle: BattleChoice = { kind: "attack", option };
       if (!allowed(battle)) continue;
-      const choice: AdviceChoice = { kind: "attack", targetId: other.id, weapon: option.decl.weapon.name, killerBlow: option.decl.killerBlow === true };
+      const choice: AdviceChoice = {
+        kind: "attack",
+        targetId: other.id,
+        weapon: option.decl.weapon.name,
+        killerBlow: option.decl.killerBlow === true,
+        itemId: option.itemId,
+      };
       out.push({ choice, battle, odds: liveOdds(state, c, battle) });
     }
     const grapple = c.grapples[other.index];
     if (grapple) {
       const battle: BattleChoice = { kind: "grapple", option: grapple };
-      if (allowed(battle)) out.push({ choice: { kind: "grapple", targetId: other.id }, battle, odds: { hit: grapple.hit, expectedDamage: 0, severelyInjured: 0, dead: 0 } });
+      const choice: AdviceChoice = { kind: "grapple", targetId: other.id, itemId: grapple.itemId };
+      if (allowed(battle)) out.push({ choice, battle, odds: { hit: grapple.hit, expectedDamage: 0, severelyInjured: 0, dead: 0 } });
     }
     if (other.id !== c.id && state.combatants[other.id]?.falling === true) {
       const battle: BattleChoice = { kind: "rescue", targetId: other.id };
