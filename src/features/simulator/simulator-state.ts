@@ -143,7 +143,8 @@ export function onWorkerMessage(state: SimulatorState, message: FromWorker): Sim
     case "error":
       return { ...state, run: { status: "failed", problem: message.problem, ...asked(state.run) } };
     case "forecast":
-      // The app asks for runs, never forecasts: a forecast answer is another client's of the worker.
+    case "advice":
+      // The app asks for runs, never forecasts or advice: such an answer is for another user of the worker.
       return state;
   }
 }

@@ -9,13 +9,15 @@
  * Worker -> app: `progress` (every `progressEvery` runs), then exactly one `result` (cancelled or complete) or
  * `error` (an en.json key and its data) per run; one `forecast` or `error` per forecast.
  */
-import { SimulationInputError, forecast, simulate } from "../../rules/simulator";
-import type { Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
+import { SimulationInputError, advise, forecast, simulate } from "../../rules/simulator";
+import type { AdviceResult, Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
+import type { MovePhase } from "../../rules/procedures/move";
 
 /** What the app sends. */
 export type ToWorker =
   | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number }
   | { type: "forecast"; job: number; encounter: Encounter; seed: number; precision?: number }
+  | { type: "advise"; job: number; encounter: Encounter; combatantId: string; phase: MovePhase; seed: number; runsPerOption?: number }
   | { type: "cancel"; job: number };
 
 /** What the worker sends back. */
@@ -23,6 +25,7 @@ export type FromWorker =
   | { type: "progress"; job: number; done: number; total: number }
   | { type: "result"; job: number; result: SimulationResult }
   | { type: "forecast"; job: number; forecast: Forecast }
+  | { type: "advice"; job: number; advice: AdviceResult }
   | { type: "error"; job: number; problem: EncounterProblem };
 
 /** The en.json keys of problems the protocol itself reports. */
@@ -45,6 +48,18 @@ export function readToWorker(data: unknown): ToWorker | null {
     if (typeof m.precision === "number") asked.precision = m.precision;
     return asked;
   }
+  if (m.type === "advise" && isJob(m.job) && typeof m.combatantId === "string" && typeof m.phase === "string") {
+    const asked: ToWorker = {
+      type: "advise",
+      job: m.job,
+      encounter: m.encounter as Encounter,
+      combatantId: m.combatantId,
+      phase: m.phase as MovePhase,
+      seed: m.seed as number,
+    };
+    if (typeof m.runsPerOption === "number") asked.runsPerOption = m.runsPerOption;
+    return asked;
+  }
   if (m.type !== "run" || !isJob(m.job)) return null;
   const run: ToWorker = { type: "run", job: m.job, encounter: m.encounter as Encounter, runs: m.runs as number, seed: m.seed as number };
   if (typeof m.progressEvery === "number") run.progressEvery = m.progressEvery;
@@ -61,6 +76,9 @@ export function readFromWorker(data: unknown): FromWorker | null {
   }
   if (m.type === "result" && typeof m.result === "object" && m.result !== null) {
     return { type: "result", job: m.job, result: m.result as SimulationResult };
+  }
+  if (m.type === "advice" && typeof m.advice === "object" && m.advice !== null) {
+    return { type: "advice", job: m.job, advice: m.advice as AdviceResult };
   }
   if (m.type === "forecast" && typeof m.forecast === "object" && m.forecast !== null) {
     return { type: "forecast", job: m.job, forecast: m.forecast as Forecast };
@@ -108,6 +126,16 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
             shouldStop: () => stopped.has(job),
           });
           host.post({ type: "forecast", job, forecast: answer });
+          return;
+        }
+        if (message.type === "advise") {
+          const advice = await advise(message.encounter, message.combatantId, {
+            seed: message.seed,
+            phase: message.phase,
+            ...(message.runsPerOption === undefined ? {} : { runsPerOption: message.runsPerOption }),
+            shouldStop: () => stopped.has(job),
+          });
+          host.post({ type: "advice", job, advice });
           return;
         }
         const result = await simulate(message.encounter, {

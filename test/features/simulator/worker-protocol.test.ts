@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFromWorker, readToWorker, simulationWorker, WORKER_ERRORS } from "../../../src/features/simulator/worker-protocol";
 import type { FromWorker } from "../../../src/features/simulator/worker-protocol";
-import { SIMULATOR_ERRORS, forecast, simulate } from "../../../src/rules/simulator";
+import { SIMULATOR_ERRORS, advise, forecast, simulate } from "../../../src/rules/simulator";
 import { dragon, knight, versus } from "../../rules/simulator/fixtures";
 
 const encounter = versus([dragon("a", { soma: 6 })], [knight("k")], { distance: "close" });
@@ -113,5 +113,19 @@ describe("the simulator worker: forecasts", () => {
     const h = host();
     await simulationWorker(h.host).receive({ type: "forecast", job: 8, encounter: { ...underWay, start: { round: 0 } }, seed: 1 });
     expect(h.sent).toEqual([{ type: "error", job: 8, problem: { key: SIMULATOR_ERRORS.BadStart, data: { field: "round", value: "0" } } }]);
+  });
+});
+
+describe("the simulator worker: advice", () => {
+  const underWay = { ...encounter, start: { round: 2 } };
+  it("answers an advise job with advise() for the same seed", async () => {
+    const h = host();
+    await simulationWorker(h.host).receive({ type: "advise", job: 3, encounter: underWay, combatantId: "a", phase: "battle", seed: 2, runsPerOption: 40 });
+    expect(h.sent).toEqual([{ type: "advice", job: 3, advice: await advise(underWay, "a", { seed: 2, phase: "battle", runsPerOption: 40 }) }]);
+  });
+  it("reads advise messages and refuses one without a combatant", () => {
+    expect(readToWorker({ type: "advise", job: 1, encounter: underWay, combatantId: "a", phase: "battle", seed: 1 })?.type).toBe("advise");
+    expect(readToWorker({ type: "advise", job: 1, encounter: underWay, phase: "battle", seed: 1 })).toBeNull();
+    expect(readFromWorker({ type: "advice", job: 1, advice: 3 })).toBeNull();
   });
 });
