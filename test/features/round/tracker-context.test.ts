@@ -1,6 +1,6 @@
 // The tracker context per mode (src/features/round/tracker-context.ts) for one fight of the shipped bestiary.
 import { describe, expect, it } from "vitest";
-import { fallOffer, markersFor, shortName, trackerContext, trackerEffects } from "../../../src/features/round/tracker-context";
+import { fallOffer, markersFor, trackerContext, trackerEffects } from "../../../src/features/round/tracker-context";
 import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
 
 describe("the banner", () => {
@@ -43,17 +43,6 @@ describe("the banner", () => {
   it("names one combatant in the lead, with no line of names beneath", () => {
     const ctx = trackerContext(inputFor("reverseDeclaration", 4), format);
     expect(ctx.banner.together).toBe("");
-  });
-
-  it("shortens a long name in the middle, so names that share a beginning stay apart", () => {
-    const one = shortName("Longbowman of the Northern Marches Company");
-    const two = shortName("Longbowman of the Northern Marches Company II");
-    expect(one).not.toBe(two);
-    expect(one.length).toBeLessThanOrEqual(24);
-    expect(two.length).toBeLessThanOrEqual(24);
-    expect(two).toMatch(/^Longbowman … Company II$/);
-    expect(shortName("Argent Dragon II")).toBe("Argent Dragon II");
-    expect(shortName("Supercalifragilisticexpialidocious-the-Unbroken")).toHaveLength(24);
   });
 
   it("says the skirmish has not begun before the start", () => {
