@@ -126,6 +126,8 @@ function outcomeTitle(card: AttackCard): string | null {
 }
 
 function titleKey(card: AttackCard): string {
+  // A refused card says so in its title, not "attacks": nothing was rolled.
+  if (card.stage === "refused") return card.refusal === CARD_REASONS.Withdrawn ? "AOD.Attack.Title.withdrawn" : "AOD.Attack.Title.refused";
   const outcome = outcomeTitle(card);
   if (outcome !== null) return outcome;
   if (card.action !== "attack") return `AOD.Attack.Title.${card.action}`;

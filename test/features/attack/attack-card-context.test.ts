@@ -165,7 +165,10 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("a refused card names the rule that refused it", () => {
     const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
-    expect(attackCardContext(t, inputFor(card, world())).notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+    const ctx = attackCardContext(t, inputFor(card, world()));
+    expect(ctx.notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+    // Its title says it was refused, not that the attacker attacks.
+    expect(ctx.title).toBe(`${card.attacker.name}'s action is refused`);
   });
   it("the GM may withdraw an open card (its battle action and Magic Points are free again); the card says so", () => {
     const hit = entry("hit").card;
@@ -173,6 +176,7 @@ describe("attack card view: every state reads as a player expects", () => {
     const withdrawn = ok(closeCard(hit, CARD_REASONS.Withdrawn));
     const ctx = attackCardContext(t, inputFor(withdrawn, world()));
     expect([ctx.notice?.text, actions(ctx)]).toEqual(["Withdrawn by the GM: its battle action and Magic Points are free again.", []]);
+    expect(ctx.title).toBe(`${hit.attacker.name}'s action is withdrawn`);
   });
   it("a second apply is not offered", () => {
     const applied = ok(applyCard(entry("hit").card, world()));
