@@ -291,6 +291,8 @@ describe("the combat cards", () => {
     const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
     expect(html).toContain("Ambushed");
     expect(html).toContain("3 on a d10");
-    expect(html).toContain("+ 2 &#x3D; 5 vs 11");
+    // Every number says what it is: the Agility added and the chance it is measured against.
+    expect(html).toContain("+ Agility 2 &#x3D; 5 vs Surprise Chance 11");
+    expect(html).toContain("+ tags 2 sets the Surprise Chance at 11");
   });
 });

@@ -267,19 +267,72 @@ const line = (entry: LogEntry, format: Format): string => {
   return format(entry.key, data);
 };
 
+/** One attack of a simultaneous group drawn as the attack card draws a target: its contest and its wounds. */
+interface SimultaneousBlock {
+  target: string;
+  status: string;
+  tone: "hit" | "miss";
+  contest: string;
+  damage: string;
+}
+
+/**
+ * An action's log as the attack card's per-target blocks: each hit or miss with its contest ("Attack 4 vs Defence 1
+ * → hit by 3"), a hit with its damage line; the lines that are not an attack (a fall, a catch, a death) stay lines.
+ */
+function blocksOf(log: readonly LogEntry[], format: Format): { blocks: SimultaneousBlock[]; rest: LogEntry[] } {
+  const blocks: SimultaneousBlock[] = [];
+  const rest: LogEntry[] = [];
+  for (const entry of log) {
+    const data = entry.data ?? {};
+    if (entry.key === BATTLE_LOG.AttackHit || entry.key === BATTLE_LOG.AttackMiss) {
+      const hit = entry.key === BATTLE_LOG.AttackHit;
+      const margin = Number(data.margin ?? 0);
+      blocks.push({
+        target: String(data.target ?? ""),
+        status: format(`AOD.Attack.Status.${hit ? "damageRolled" : "miss"}`, { margin }),
+        tone: hit ? "hit" : "miss",
+        contest: format("AOD.Attack.Contest.attack", {
+          attack: Number(data.attackSuccesses ?? 0),
+          defence: Number(data.defenceSuccesses ?? 0),
+          result: format(`AOD.Attack.Outcome.${hit ? "damageRolled" : "miss"}`, { margin }),
+        }),
+        damage: "",
+      });
+      continue;
+    }
+    const last = blocks[blocks.length - 1];
+    if (entry.key === BATTLE_LOG.Damage && last !== undefined && last.damage === "" && last.target === data.target) {
+      last.damage = format("AOD.Declare.Card.Damage", {
+        successes: Number(data.successes ?? 0),
+        armour: Number(data.armour ?? 0),
+        damage: Number(data.damage ?? 0),
+        wounds: Number(data.wounds ?? 0),
+      });
+      continue;
+    }
+    rest.push(entry);
+  }
+  return { blocks, rest };
+}
+
 /** The simultaneous result card's context (000 "Secret Declaration": equal Pneuma resolves at once). */
 export function simultaneousCardContext(data: SimultaneousCardData, format: Format) {
   return {
     title: format("AOD.Declare.Card.Simultaneous", { count: data.entries.length }),
     phase: format("AOD.Declare.Card.Phase", { phase: phaseName(data.phase, format), round: data.round }),
     note: format("AOD.Declare.Card.SimultaneousNote"),
-    entries: data.entries.map((e) => ({
-      name: e.name,
-      what: describeDeclaration(e.summary, format),
-      text: e.text,
-      aborted: e.reason === "" ? "" : format("AOD.Declare.Card.Reason", { reason: format(e.reason) }),
-      log: e.log.map((entry) => line(entry, format)),
-    })),
+    entries: data.entries.map((e) => {
+      const { blocks, rest } = blocksOf(e.log, format);
+      return {
+        name: e.name,
+        what: describeDeclaration(e.summary, format),
+        text: e.text,
+        aborted: e.reason === "" ? "" : format("AOD.Declare.Card.Reason", { reason: format(e.reason) }),
+        blocks,
+        log: rest.map((entry) => line(entry, format)),
+      };
+    }),
     merged: data.merged.map((entry) => line(entry, format)),
     // A death or a severe injury, by any action of the group or by the group together, is the card's headline.
     headlines: [...data.entries.flatMap((e) => e.log), ...data.merged]

@@ -87,7 +87,9 @@ describe("the declaration cards", () => {
     const summary = summaryOf(choice({ action: "move", move: { kind: "standard", altitude: "high", reference: "rider", distance: "close" } }), names, []);
     const context = declarationCardContext(card("revealed", { combatantId: "sable", name: names.sable ?? "", phase: "movement", summary, text: "" }), format, { canResolve: true });
     const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
-    expect(html).toContain("secret declaration");
+    // Revealed, it is no longer secret: the title says so.
+    expect(html).toContain("Sable Dragon&#x27;s declaration, revealed");
+    expect(html).not.toContain("secret declaration");
     expect(html).toContain("Standard move: to Flying High, to Close quarters from Wyvern Rider.");
   });
 
@@ -122,6 +124,11 @@ describe("the declaration cards", () => {
     const { html } = await renderView({ template: "templates/combat/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
     expect(html).toContain("3 actions resolve at once");
     expect(html).toContain("Together");
+    // Each attack is a per-target block as on the attack card: its contest, then its wounds.
+    expect(html.match(/class="aod-attack-card__target aod-attack-card__target--hit"/g)).toHaveLength(2);
+    expect(html).toContain("Attack 4 vs Defence 1 → hit by 3");
+    expect(html).toContain("4 successes − armour 1 &#x3D; 3 wounds (now 5)");
+    expect(html).not.toContain("Sable Dragon hits Wyvern Rider with Tooth and Claw");
     expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
   });
 });
