@@ -168,6 +168,16 @@ export function stopChance(check: CardCheck, attackSuccesses: number): number {
     .reduce((sum, p) => sum + p, 0);
 }
 
+/**
+ * A defence's label in the defender's prompt: the check, then its exact chance against the roll already made
+ * ("Tooth and Claw (6 dice at 4+) — 67% to stop it"), as the card's own defence buttons show it.
+ */
+export function promptDefenceLabel(t: Format, card: AttackCard, check: CardCheck, label: string): string {
+  const chanceKey = card.action === "breakOut" ? "AOD.Attack.Chance.hold" : "AOD.Attack.Chance.stop";
+  const chance = t(chanceKey, { chance: percent(stopChance(check, rolledSuccesses(card) ?? 0)) });
+  return t("AOD.Attack.Prompt.option", { label, chance });
+}
+
 function defenceButtons(t: Format, names: Readonly<Record<string, string>>, card: AttackCard, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {
   // No choice is pushed on the defender: every defence looks alike, each with its odds against the roll made.
   const successes = rolledSuccesses(card) ?? 0;

@@ -517,7 +517,6 @@ function selectedView(input: BoardInput, c: CombatantState): SelectedView {
   const view: SelectedView = {
     id: c.id,
     name: c.name,
-    shortName: shortName(c.name, TOKEN_NAME),
     img: input.images[c.id] ?? DEFAULT_TOKEN_IMAGE,
     altitudeLabel: altitudeLabel(c.altitude),
     statuses: statusesOf(input.state, c).map(statusLabel),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../../src/features/attack/attack-card-context";
-import { CARD_REASONS, applyCard, closeCard, undoCard } from "../../../src/rules/attack-card";
+import { attackCardContext, promptDefenceLabel, stopChance } from "../../../src/features/attack/attack-card-context";
+import { percent } from "../../../src/core/handlebars/helpers";
+import { CARD_REASONS, applyCard, attackSuccesses, closeCard, undoCard } from "../../../src/rules/attack-card";
 import { ok } from "../../rules/attack-card-fixtures";
 import { cardStates, inputFor, t, world } from "./attack-card-states";
 
@@ -162,6 +163,13 @@ describe("attack card view: every state reads as a player expects", () => {
     const ctx = view("awaiting-defence", { authoredByGM: false, viewer: { isGM: false, owns: ["a", "b"] } });
     expect(ctx.notice?.text).toBe("This card was not made by the GM: it cannot change anything.");
     expect(actions(ctx)).toEqual([]);
+  });
+  it("the defender's prompt gives each defence its exact chance against the roll made, as the card does", () => {
+    const card = entry("awaiting-defence").card;
+    const check = { skill: "melee", pool: 4, tn: 4 };
+    const label = promptDefenceLabel(t, card, check, "Melee (4 dice at 4+)");
+    const chance = percent(stopChance(check, attackSuccesses(card) ?? 0));
+    expect(label).toBe(`Melee (4 dice at 4+) — ${chance} to stop it`);
   });
   it("a refused card names the rule that refused it", () => {
     const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };

@@ -38,8 +38,45 @@ export interface DeclarationDialogInput {
   choice: DeclarationChoice | null;
   /** A refusal to show (an en.json key), e.g. the GM refused the last answer. */
   error: string;
+  /**
+   * The exact odds of each attack the dialog offers, by `oddsKey(weaponId, targetId, killerBlow)`, against the
+   * target's best defence before any roll-time modifier; absent keys show no odds.
+   */
+  odds?: Readonly<Record<string, DeclarationOdds>>;
   /** A unique prefix for element ids (labels point at inputs). */
   idPrefix: string;
+}
+
+/** One attack's odds for the declaration dialog, and the defence they were reckoned against. */
+export interface DeclarationOdds {
+  hit: number;
+  wounded: number;
+  severelyInjured: number;
+  dead: number;
+  defence: { pool: number; tn: number };
+}
+
+/** The key of one attack's odds: weapon, target and killer blow. */
+export function oddsKey(weaponId: string, targetId: string, killerBlow: boolean): string {
+  return `${weaponId}|${targetId}|${killerBlow ? "kb" : "plain"}`;
+}
+
+/** The odds table of the chosen attack (attack or killer blow, a weapon and a target chosen), or null. */
+function oddsView(input: DeclarationDialogInput, action: DeclarationAction, weaponId: string, targetId: string, format: Format) {
+  if (action !== "attack" && action !== "killerBlow") return null;
+  const odds = input.odds?.[oddsKey(weaponId, targetId, action === "killerBlow")];
+  if (odds === undefined) return null;
+  const target = input.combatants.find((c) => c.id === targetId)?.name ?? "";
+  return {
+    caption: format("AOD.RollDialog.AttackOddsCaption", { target, pool: odds.defence.pool, tn: odds.defence.tn }),
+    rows: [
+      { label: format("AOD.RollDialog.Hit"), chance: odds.hit },
+      { label: format("AOD.RollDialog.Wound"), chance: odds.wounded },
+      { label: format("AOD.RollDialog.SevereInjury"), chance: odds.severelyInjured },
+      { label: format("AOD.RollDialog.Kill"), chance: odds.dead },
+    ],
+    note: format("AOD.Declare.Dialog.OddsNote"),
+  };
 }
 
 /** An option of a select. */
@@ -109,6 +146,16 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
           none: input.combatants.length === 0 ? format("AOD.Declare.Dialog.NoTarget") : "",
         }
       : null,
+    // The chosen attack's exact odds, as the roll dialog shows them (before any modifier at the roll).
+    odds: oddsView(
+      input,
+      action,
+      weapons.some((w) => w.itemId === choice.weaponId) ? choice.weaponId : (weapons[0]?.itemId ?? ""),
+      input.combatants.some((c) => c.id === choice.targetId) ? choice.targetId : (input.combatants[0]?.id ?? ""),
+      format,
+    ),
+    // A full move is a choice with a cost, said as a note (not a refusal): it leaves no battle action this round.
+    moveNote: action === "move" && move.kind !== "standard" ? format("AOD.Declare.Dialog.FullMoveNote") : "",
     move:
       action === "move"
         ? {
@@ -134,6 +181,8 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
       declare: format("AOD.Declare.Dialog.Declare"),
       cancel: format("AOD.Declare.Dialog.Cancel"),
       move: format("AOD.Declare.Dialog.MoveIntent"),
+      chance: format("AOD.RollDialog.Chance"),
+      outcome: format("AOD.RollDialog.Outcome"),
     },
   };
 }
