@@ -127,11 +127,18 @@ export function parseSurpriseForm(form: unknown, roster: readonly RosterSide[]):
 const MENU_NAME = 28;
 
 /** The dialog's context: what the GM entered before (to refill after a refusal), else nothing chosen. */
-export function surpriseDialogContext(roster: readonly RosterSide[], format: Format, previous: Readonly<Record<string, unknown>> = {}) {
+export function surpriseDialogContext(
+  roster: readonly RosterSide[],
+  format: Format,
+  previous: Readonly<Record<string, unknown>> = {},
+  /** Why the last form was refused (an en.json key), shown at the top of the refilled dialog; "" for none. */
+  refusal = "",
+) {
   const kind = previous[fieldNames.kind] === "ambush" ? "ambush" : "surprise";
   const everyone = roster.flatMap((s, i) => s.members.map((m) => ({ ...m, sideIndex: i, side: s.side })));
   return {
     intro: format("AOD.Combat.SurpriseDialog.Intro"),
+    refusal: refusal === "" ? "" : format(refusal),
     kindLegend: format("AOD.Combat.SurpriseDialog.Kind"),
     kinds: (["surprise", "ambush"] as const).map((k) => ({
       value: k,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "../../browser/harness";
 import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
 import { trackerContext } from "../../../src/features/round/tracker-context";
-import { surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
+import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
 import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
 import { ENTRIES, PNEUMA_ORDER, format, inputFor, turnsFor } from "./fight";
 
@@ -110,6 +110,26 @@ describe("the surprise dialog", () => {
     expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
     expect(html).toContain('<optgroup label="Dragons">');
     expect(html).toContain("Longbowman of the Northern Marches Company strikes from hiding");
+  });
+});
+
+describe("the surprise dialog refused", () => {
+  it.each(THEMES)("a form with nobody unaware and nobody hiding, refilled with its reason at the top (%s)", async (theme) => {
+    const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
+    const roster = surpriseRoster(entries);
+    const previous = { kind: "surprise" };
+    const parsed = parseSurpriseForm(previous, roster);
+    if (parsed.ok) throw new Error("the empty form should be refused");
+    const context = surpriseDialogContext(roster, format, previous, parsed.reason);
+    const { html } = await renderView({
+      template: "templates/combat/surprise-dialog.hbs",
+      context,
+      theme,
+      name: "surprise-dialog-refused",
+      width: 640,
+      frame: { kind: "window", title: "Surprise and ambush", classes: ["age-of-dragons", "aod-surprise-window"] },
+    });
+    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">Mark at least one side as unaware, or someone striking from hiding.</p>');
   });
 });
 
