@@ -89,7 +89,7 @@ describe("the range and altitude board", () => {
           // A name on a token or a lane label is broken only between words: no line of it ends inside a word.
           const brokenWords: string[] = [];
           for (const el of Array.from(document.querySelectorAll(".aod-board-token-name [aria-hidden], .aod-board-token-name:not(:has(*)), .aod-board-lane-label"))) {
-            const text = el.textContent ?? "";
+            const text = el.textContent;
             const range = document.createRange();
             const node = el.firstChild;
             if (!node || node.nodeType !== Node.TEXT_NODE) continue;

@@ -214,7 +214,7 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
     else stepText = format(`AOD.Combat.Tracker.Step.${step.kind}`, { who: everyone ? format("AOD.Combat.Tracker.Everyone") : who.join(", ") });
     if (many || (step.side !== undefined && !everyone)) {
       const list = who.join(", ");
-      together = step.simultaneous === true && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous", { who: list }) : list;
+      together = step.simultaneous && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous", { who: list }) : list;
     }
   }
   const live = input.started && !input.ended;

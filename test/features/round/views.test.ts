@@ -146,7 +146,7 @@ describe("the compact tracker", () => {
       inspect: async (page) => {
         rows = await page.evaluate(() => {
           const all = Array.from(document.querySelectorAll(".aod-turn"));
-          const names = Array.from(document.querySelectorAll(".aod-turn-name [aria-hidden]")).map((n) => n.textContent ?? "");
+          const names = Array.from(document.querySelectorAll(".aod-turn-name [aria-hidden]")).map((n) => n.textContent);
           // A name drawn past its column (a word too long to fit) would run under the altitude.
           const overflowing = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name")).filter((n) => n.scrollWidth > n.clientWidth + 1).length;
           return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.map((r) => r.getBoundingClientRect().height)), names, overflowing };
