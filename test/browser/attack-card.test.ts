@@ -26,7 +26,9 @@ describe("the attack card in the chat log", () => {
       name: `attack-card-${name}`,
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
-    expect(html).toContain(context.title);
+    // The title as Handlebars writes it (an apostrophe escaped).
+    expect(html).toContain(context.title.replace(/'/g, "&#x27;"));
+    if (name === "refused") expect(html).toContain("Sable Dragon&#x27;s action is refused");
     if (name === "uninvolved-player") expect(html).not.toContain("<button");
     if (name === "killed") expect(html).toContain("life −1/12, killed");
   });

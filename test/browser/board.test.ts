@@ -72,8 +72,43 @@ describe("the range and altitude board", () => {
     expect(html).toContain("Not its step: as GM you move it out of turn, and the chat says so.");
   });
 
-  it.each(THEMES)("seen by the Argent's player from the ceiling (%s)", async (theme) => {
-    const { html } = await renderView({ ...VIEW, theme, name: "board-argent", context: boardContext("argent") });
+  it.each(THEMES)("seen by the Argent's player from the ceiling, in columns by distance (%s)", async (theme) => {
+    let layout = { aligned: false, columns: 0, brokenWords: [] as string[] };
+    const { html } = await renderView({
+      ...VIEW,
+      theme,
+      name: "board-argent",
+      context: boardContext("argent"),
+      inspect: async (page) => {
+        layout = await page.evaluate(() => {
+          const heads = Array.from(document.querySelectorAll(".aod-board-column-head")).map((h) => Math.round(h.getBoundingClientRect().left));
+          // Every lane's cells start where the headings do: the columns line up from the ceiling to the ground.
+          const aligned = Array.from(document.querySelectorAll(".aod-board-lane")).every((lane) =>
+            Array.from(lane.querySelectorAll(".aod-board-cell")).every((cell, i) => Math.abs(Math.round(cell.getBoundingClientRect().left) - (heads[i] ?? -99)) <= 1),
+          );
+          // A name on a token or a lane label is broken only between words: no line of it ends inside a word.
+          const brokenWords: string[] = [];
+          for (const el of Array.from(document.querySelectorAll(".aod-board-token-name [aria-hidden], .aod-board-token-name:not(:has(*)), .aod-board-lane-label"))) {
+            const text = el.textContent;
+            const range = document.createRange();
+            const node = el.firstChild;
+            if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+            let lastTop = -1;
+            for (let i = 0; i < text.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              if (lastTop !== -1 && top > lastTop + 2 && /\S/.test(text[i - 1] ?? "") && /\S/.test(text[i] ?? "") && text[i - 1] !== "-") brokenWords.push(text);
+              lastTop = top;
+            }
+          }
+          return { aligned, columns: heads.length, brokenWords };
+        });
+      },
+    });
+    expect(layout.columns).toBe(4);
+    expect(layout.aligned).toBe(true);
+    expect(layout.brokenWords).toEqual([]);
     expect(html).toContain(LONG_NAME);
     expect(html).toContain("Ceiling");
     expect(html).toContain("Close quarters");

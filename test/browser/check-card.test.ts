@@ -12,7 +12,7 @@ const TEMPLATE = "systems/age-of-dragons/templates/chat/check-card.hbs";
 
 const LONG = "Vermithraxpejorativetheunconqueredterrorofthenorthernmarches the Eldest";
 
-function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: number[], rename = false) {
+function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: number[], rename = false, rollMode = "publicroll") {
   const entry = bestiary(name);
   const actor = rename
     ? { ...entry, name: LONG, items: entry.items.map((i) => (i.type === "skill" ? { ...i, name: `${i.name} ${LONG}` } : i)) }
@@ -20,7 +20,7 @@ function card(name: string, request: Parameters<typeof prepareCheck>[1], faces: 
   const prepared = prepareCheck(actor, request);
   const data = checkCardData({ uuid: `Actor.${actor._id ?? ""}`, name: actor.name, img: actor.img ?? "" }, prepared, countSuccesses(faces, prepared.check?.tn ?? 6));
   if (data === null) throw new Error("the check was refused");
-  return checkCardContext(data, faces, localizeKey);
+  return checkCardContext(data, faces, localizeKey, [], rollMode);
 }
 
 describe("the check card", () => {
@@ -39,6 +39,22 @@ describe("the check card", () => {
     expect(html).toContain("No successes from 3 dice at TN\u00a06+");
     expect(html).toContain("Failure");
     expect(html).not.toContain("aod-die-mark");
+  });
+
+  it.each(THEMES)("a private GM roll says who sees it (%s)", async (theme) => {
+    const context = card("sable-dragon", { choice: { skill: "aerobatics" } }, [5, 6, 2, 1], false, "gmroll");
+    const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-private", frame: { kind: "chat", speaker: "Sable Dragon" } });
+    expect(html).toContain("Private GM roll: only the roller and the GM see it");
+  });
+
+  it.each(THEMES)("a blind GM roll, as the GM sees it (%s)", async (theme) => {
+    const context = card("knight", { choice: { skill: "swordsmanship" } }, [4, 1, 6], false, "blindroll");
+    const { html } = await renderView({ template: TEMPLATE, context, theme, name: "check-card-blind", frame: { kind: "chat", speaker: "Knight" } });
+    expect(html).toContain("Blind GM roll: only the GM sees the dice");
+  });
+
+  it("names no roll mode on a public roll", () => {
+    expect(card("knight", { choice: { attribute: "soma" } }, [5, 2, 1]).mode.label).toBe("");
   });
 
   it("wraps a very long actor and skill name inside the chat log", async () => {

@@ -57,10 +57,20 @@ describe("the roll dialog", () => {
       actor: sable, choice: { skill: "aerobatics" }, extraDice: 0, tnShift: 0, rollMode: "publicroll",
       rollModes: ROLL_MODES, idPrefix: "aod-hampered",
     }, localizeKey);
+    let skillLines = 0;
     const { html } = await renderView({
       template: TEMPLATE, context, theme, name: "roll-dialog-encumbrance", width: 480,
       frame: { kind: "window", title: context.title, classes: ["age-of-dragons", "aod-roll-dialog"], tag: "form" },
+      inspect: async (page) => {
+        // "Aerobatics" in the facts is one word on one line, not broken inside the word.
+        skillLines = await page.evaluate(() => {
+          const dd = document.querySelector(".aod-check-facts dd.aod-name");
+          if (!dd) return 0;
+          return Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight || "20"));
+        });
+      },
     });
+    expect(skillLines).toBe(1);
     expect(html).toContain("Aerobatics: Soma 6 − encumbrance 2 &#x3D; 4 dice.");
   });
 

@@ -138,6 +138,9 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
     const { html } = await actorView("sheet-knight-dead", theme, actorInput(dead));
     expect(html).toContain("aod-portrait aod-dimmed");
     expect(html).toMatch(/aod-badge-dead aod-severity-critical">Dead/);
+    // A wound past the last box: no Life Points left, never "-1 of 12".
+    expect(html).toContain("No Life Points left (13 wounds on 12 Life Points)");
+    expect(html).not.toContain("-1 of 12");
   });
 
   it("shows an actor with no items: empty lists that say how to add one", async () => {

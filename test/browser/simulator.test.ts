@@ -68,7 +68,37 @@ describe("the encounter simulator", () => {
     );
     const result = await simulate(encounter, { runs: 1500, seed: 1 });
     const done = onWorkerMessage(startRun(state), { type: "result", job: 1, result });
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(done, format), theme, name: "simulator-result", width: 1100, frame });
+    let fit = { tallestName: Infinity, groundFits: false };
+    const { html } = await renderView({
+      template: TEMPLATE,
+      context: simulatorContext(done, format),
+      theme,
+      name: "simulator-result",
+      width: 1100,
+      frame,
+      inspect: async (page) => {
+        fit = await page.evaluate(() => {
+          const names = Array.from(document.querySelectorAll(".aod-simulator-actor-name"));
+          const ground = document.querySelector<HTMLSelectElement>('select[name="surface"]');
+          // The ground menu shows its whole choice: the text, measured in the menu's font, fits inside it.
+          let groundFits = false;
+          if (ground) {
+            const probe = document.createElement("span");
+            probe.style.font = getComputedStyle(ground).font;
+            probe.style.position = "absolute";
+            probe.style.whiteSpace = "nowrap";
+            probe.textContent = ground.selectedOptions[0]?.textContent ?? "";
+            document.body.append(probe);
+            groundFits = probe.getBoundingClientRect().width + 24 <= ground.clientWidth;
+            probe.remove();
+          }
+          return { tallestName: Math.max(...names.map((n) => n.getBoundingClientRect().height)), groundFits };
+        });
+      },
+    });
+    // The Sable Dragon's long name takes two lines at most (about 20 px each), not seven.
+    expect(fit.tallestName).toBeLessThanOrEqual(42);
+    expect(fit.groundFits).toBe(true);
     expect(html).toContain(result.sides[0]?.name ?? "?");
     expect(html).toContain("95% interval");
     expect(html).toContain("<svg");

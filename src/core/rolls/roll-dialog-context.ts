@@ -5,10 +5,11 @@
  * severe injury and death via attackOdds). Pure: the template renders only this.
  */
 import { ATTRIBUTES, DEFAULT_SKILL_LADDER, MAX_TN, attackLegality, attackOdds, attackTN, damageDistribution, damageTN } from "../../rules";
-import type { Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
+import type { AttackOdds, Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
 import { actorSkills } from "../../data/check/check-source";
 import type { ActorSource, CheckChoice } from "../../data/check/check-source";
 import { targetDefence } from "../../data/check/defence";
+import type { TargetDefence, WeaponView } from "../../data/check/defence";
 import { prepareCheck } from "../../data/check/prepare-check";
 import type { Format } from "../format";
 
@@ -81,6 +82,52 @@ export function successOdds(pool: number, tn: number, format: Format): OddsRow[]
 }
 
 /** Builds everything the roll dialog template shows. */
+/** The attacker's Soma, the base of the damage check (0 when the actor has none). */
+function somaOf(actor: ActorSource): number {
+  const soma = (actor.system as Record<string, unknown> | null)?.soma;
+  return typeof soma === "number" ? soma : 0;
+}
+
+/**
+ * The exact odds of one weapon attack, a planned check against the target's best defence (targetDefence): hit,
+ * wound, severe injury and kill, as the roll dialog shows them and the battle declaration dialog too.
+ */
+export function attackOddsAgainst(
+  actor: ActorSource,
+  check: { readonly pool: number; readonly tn: number },
+  weapon: WeaponView,
+  target: ActorSource,
+  killerBlow: boolean,
+  ladder: SkillLadder,
+): { defence: TargetDefence; odds: AttackOdds } {
+  const defence = targetDefence(target, weapon, ladder);
+  const odds = attackOdds({
+    attackPool: check.pool,
+    attackTN: check.tn,
+    defencePool: defence.pool,
+    defenceTN: defence.tn,
+    soma: somaOf(actor),
+    damageTN: damageTN(weapon.damageTN, { killerBlow }),
+    armour: defence.armour,
+    wounds: defence.wounds,
+    lifePoints: defence.lifePoints,
+  });
+  return { defence, odds };
+}
+
+/** A declared attack's odds before any roll-time modifier: the weapon's own check, or null when it cannot roll. */
+export function declaredAttackOdds(
+  actor: ActorSource,
+  weaponId: string,
+  target: ActorSource,
+  killerBlow: boolean,
+  ladder: SkillLadder = DEFAULT_SKILL_LADDER,
+): { defence: TargetDefence; odds: AttackOdds } | null {
+  const prepared = prepareCheck(actor, { choice: { attribute: "soma" }, weapon: weaponId, killerBlow }, ladder);
+  if (prepared.check === null || prepared.weapon === null) return null;
+  return attackOddsAgainst(actor, prepared.check, prepared.weapon, target, prepared.killerBlow, ladder);
+}
+
 export function rollDialogContext(state: RollDialogState, format: Format) {
   const ladder = state.ladder ?? DEFAULT_SKILL_LADDER;
   const actor = state.actor;
@@ -117,18 +164,7 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
   const target = state.attack?.target ?? null;
   let attack = null;
   if (weapon !== null && target !== null && check !== null) {
-    const defence = targetDefence(target, weapon, ladder);
-    const odds = attackOdds({
-      attackPool: check.pool,
-      attackTN: check.tn,
-      defencePool: defence.pool,
-      defenceTN: defence.tn,
-      soma: typeof (actor.system as Record<string, unknown>).soma === "number" ? (actor.system as { soma: number }).soma : 0,
-      damageTN: damageTN(weapon.damageTN, { killerBlow }),
-      armour: defence.armour,
-      wounds: defence.wounds,
-      lifePoints: defence.lifePoints,
-    });
+    const { defence, odds } = attackOddsAgainst(actor, check, weapon, target, killerBlow, ladder);
     attack = {
       caption: format("AOD.RollDialog.AttackOddsCaption", { target: defence.name, pool: defence.pool, tn: defence.tn }),
       rows: [

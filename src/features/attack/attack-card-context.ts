@@ -127,6 +127,8 @@ function outcomeTitle(card: AttackCard): string | null {
 }
 
 function titleKey(card: AttackCard): string {
+  // A refused card says so in its title, not "attacks": nothing was rolled.
+  if (card.stage === "refused") return card.refusal === CARD_REASONS.Withdrawn ? "AOD.Attack.Title.withdrawn" : "AOD.Attack.Title.refused";
   const outcome = outcomeTitle(card);
   if (outcome !== null) return outcome;
   if (card.action !== "attack") return `AOD.Attack.Title.${card.action}`;
@@ -165,6 +167,16 @@ export function stopChance(check: CardCheck, attackSuccesses: number): number {
   return damageDistribution({ pool: check.pool, tn: check.tn, armour: 0 })
     .slice(attackSuccesses)
     .reduce((sum, p) => sum + p, 0);
+}
+
+/**
+ * A defence's label in the defender's prompt: the check, then its exact chance against the roll already made
+ * ("Tooth and Claw (6 dice at 4+) — 67% to stop it"), as the card's own defence buttons show it.
+ */
+export function promptDefenceLabel(t: Format, card: AttackCard, check: CardCheck, label: string): string {
+  const chanceKey = card.action === "breakOut" ? "AOD.Attack.Chance.hold" : "AOD.Attack.Chance.stop";
+  const chance = t(chanceKey, { chance: percent(stopChance(check, rolledSuccesses(card) ?? 0)) });
+  return t("AOD.Attack.Prompt.option", { label, chance });
 }
 
 function defenceButtons(t: Format, names: Readonly<Record<string, string>>, card: AttackCard, target: CardTarget, options: readonly CardCheck[]): ButtonView[] {

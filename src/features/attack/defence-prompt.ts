@@ -11,6 +11,7 @@ import type { AttackSource } from "../../data/message/attack-source";
 import { cardMessage, cardSituation, optionsFor } from "./card-situation";
 import { targetStatus } from "../../rules/attack-card";
 import { translate } from "./attack-card-render";
+import { promptDefenceLabel } from "./attack-card-context";
 
 function paragraph(text: string): string {
   const p = document.createElement("p");
@@ -53,11 +54,17 @@ export async function answerDefenceQuery(data: unknown): Promise<DefendPayload |
   const buttons = [
     ...options.map((check, i) => ({
       action: `skill:${check.skill ?? ""}`,
-      label: translate("AOD.Attack.CheckLabel", {
-        skill: check.skill === null ? translate("AOD.Attack.Untrained") : check.skill,
-        pool: check.pool,
-        tn: check.tn,
-      }),
+      // Each defence with its exact chance against the roll already made, as on the card.
+      label: promptDefenceLabel(
+        translate,
+        card,
+        check,
+        translate("AOD.Attack.CheckLabel", {
+          skill: check.skill === null ? translate("AOD.Attack.Untrained") : check.skill,
+          pool: check.pool,
+          tn: check.tn,
+        }),
+      ),
       default: i === 0,
     })),
     { action: "none", label: translate("AOD.Attack.Button.noDefence"), default: options.length === 0 },

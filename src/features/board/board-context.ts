@@ -5,6 +5,7 @@
  * template renders only what this prepared, and the Foundry application only gathers the input.
  */
 import { ALTITUDES, DISTANCES } from "../../rules/bands";
+import { shortName } from "../../core/short-name";
 import { BOARD_MOVE_KINDS, moveKindBlocked, moveOptions } from "../../rules/board/board-move";
 import type { BoardMoveKind } from "../../rules/board/board-move";
 import { directLink } from "../../rules/board/groups";
@@ -63,6 +64,8 @@ export interface WhyNot {
 export interface TokenView {
   id: string;
   name: string;
+  /** The name as the token shows it: shortened in the middle when long (the full name is its button's label). */
+  shortName: string;
   img: string;
   side: string;
   selected: boolean;
@@ -112,12 +115,30 @@ export interface LandmarkView {
   describedBy: string;
 }
 
+/** One distance column of the board: a distance band from the selected, or the one column of all. */
+export interface ColumnView {
+  key: string;
+  /** Its heading's en.json key; "" for the one column shown when nobody is selected. */
+  label: string;
+}
+
+/** What one lane holds in one column. */
+export interface CellView {
+  key: string;
+  /** Its column's heading key ("" in the one column of all). */
+  label: string;
+  clusters: ClusterView[];
+  landmarks: LandmarkView[];
+}
+
 /** One altitude lane. */
 export interface LaneView {
   altitude: Altitude;
   label: string;
   clusters: ClusterView[];
   landmarks: LandmarkView[];
+  /** The same clusters and landmarks by distance column (BoardContext.columns), in the columns' order. */
+  cells: CellView[];
   empty: boolean;
 }
 
@@ -204,6 +225,8 @@ export interface DistanceEditor {
 /** Everything the board template renders. */
 export interface BoardContext {
   isGM: boolean;
+  /** The lanes' columns: with a selection each distance band someone stands at from it (its own group at zero). */
+  columns: ColumnView[];
   lanes: LaneView[];
   links: LinkView[];
   selected?: SelectedView;
@@ -214,6 +237,12 @@ export interface BoardContext {
   newLandmarkAltitudes: SelectOption[];
   empty: boolean;
 }
+
+/** The most characters of a name a menu of the selected panel shows (about the width of its closed menu). */
+const MENU_NAME = 30;
+
+/** The most characters of a name a token on the lanes shows (two short lines in a distance column). */
+const TOKEN_NAME = 26;
 
 /** A token image for a combatant without one. */
 export const DEFAULT_TOKEN_IMAGE = "icons/svg/mystery-man.svg";
@@ -293,6 +322,7 @@ function tokenView(input: BoardInput, c: CombatantState, option: TargetOption | 
   return {
     id: c.id,
     name: c.name,
+    shortName: shortName(c.name, TOKEN_NAME),
     img: input.images[c.id] ?? DEFAULT_TOKEN_IMAGE,
     side: c.side.replace(/[^A-Za-z0-9_-]/g, ""),
     selected,
@@ -356,6 +386,23 @@ function clusterView(input: BoardInput, group: CombatantState[], options: Map<st
   return { linked: group.length > 1, frame, items };
 }
 
+/**
+ * The column a distance rank (distanceRank) falls in: a band, or "unknown" (no distance). The selected's own group
+ * stands with those at zero range from it (the same place), first in that column.
+ */
+function columnOfRank(rank: number): string {
+  if (rank < 0) return "zero";
+  return DISTANCES[rank] ?? "unknown";
+}
+
+const COLUMN_ORDER: readonly string[] = [...DISTANCES, "unknown"];
+
+function columnLabel(key: string): string {
+  if (key === "unknown") return "AOD.Board.Column.unknown";
+  const band = DISTANCES.find((d) => d === key);
+  return band === undefined ? "" : distanceLabel(band);
+}
+
 /** Where a group stands from the selected: the selected's own group first, then by its nearest member's band. */
 function distanceRank(group: readonly CombatantState[], input: BoardInput, options: Map<string, TargetOption>): number {
   if (group.some((c) => c.id === input.selectedId)) return -1;
@@ -413,7 +460,8 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
       { value: "", label: "AOD.Board.Move.StayAt", selected: true },
       ...options.altitudes.map((band) => ({ value: band, label: altitudeLabel(band), selected: false })),
     ],
-    references: options.references.map((ref) => ({ value: ref, label: nameOf(state, ref), selected: ref === reference, plain: true })),
+    // A menu shows a long name shortened in the middle, so two that share a beginning stay apart in the closed menu.
+    references: options.references.map((ref) => ({ value: ref, label: shortName(nameOf(state, ref), MENU_NAME), selected: ref === reference, plain: true })),
     distances:
       reference === undefined
         ? []
@@ -524,7 +572,7 @@ function distanceEditorOf(rows: readonly TableRow[], wanted: string | undefined)
   return {
     target: current.id,
     targetName: current.name,
-    targets: open.map((r) => ({ value: r.id, label: r.name, selected: r === current, plain: true })),
+    targets: open.map((r) => ({ value: r.id, label: shortName(r.name, MENU_NAME), selected: r === current, plain: true })),
     bands: bandOptions(DISTANCES, current.distance, distanceLabel),
   };
 }
@@ -538,27 +586,46 @@ export function buildBoardContext(input: BoardInput): BoardContext {
 
   const byLane = new Map<Altitude, CombatantState[]>(ALTITUDES.map((band) => [band, []]));
   for (const c of Object.values(state.combatants)) byLane.get(c.altitude)?.push(c);
-  const lanes = [...ALTITUDES].reverse().map((altitude): LaneView => {
+  // Each lane's groups and landmarks with the column they stand in: by distance from the selected, or all in one.
+  const placed = [...ALTITUDES].reverse().map((altitude) => {
     const here = byLane.get(altitude) ?? [];
     const landmarks = Object.values(state.landmarks)
       .filter((l) => l.altitude === altitude)
       .map((l) => {
         const option = options.get(l.id);
-        return {
+        const view: LandmarkView = {
           id: l.id,
           name: l.name,
           ...(option ? { distance: distanceLabel(option.distance) } : {}),
           reason: "AOD.Board.Reason.Landmark",
           describedBy: domId("aod-board-why", l.id),
         };
+        return { view, column: selected ? (option ? option.distance : "unknown") : "all" };
       });
     // Left to right is distance from the selected: its own group, then close to far (a stable sort keeps the
     // state's order within a band, and everything when nobody is selected).
-    const groups = clusters(state, here);
-    const ordered = selected ? [...groups].sort((a, b) => distanceRank(a, input, options) - distanceRank(b, input, options)) : groups;
-    const laneClusters = ordered.map((group) => clusterView(input, group, options));
-    return { altitude, label: altitudeLabel(altitude), clusters: laneClusters, landmarks, empty: here.length === 0 && landmarks.length === 0 };
+    const groups = clusters(state, here).map((group) => ({ group, rank: selected ? distanceRank(group, input, options) : 0 }));
+    const ordered = selected ? [...groups].sort((a, b) => a.rank - b.rank) : groups;
+    const laneClusters = ordered.map(({ group, rank }) => ({ view: clusterView(input, group, options), column: selected ? columnOfRank(rank) : "all" }));
+    return { altitude, here, landmarks, laneClusters };
   });
+  const used = new Set(placed.flatMap((p) => [...p.landmarks.map((l) => l.column), ...p.laneClusters.map((c) => c.column)]));
+  const columns: ColumnView[] = selected
+    ? COLUMN_ORDER.filter((key) => used.has(key)).map((key) => ({ key, label: columnLabel(key) }))
+    : [{ key: "all", label: "" }];
+  const lanes = placed.map(({ altitude, here, landmarks, laneClusters }): LaneView => ({
+    altitude,
+    label: altitudeLabel(altitude),
+    clusters: laneClusters.map((c) => c.view),
+    landmarks: landmarks.map((l) => l.view),
+    cells: columns.map((column) => ({
+      key: column.key,
+      label: column.label,
+      clusters: laneClusters.filter((c) => c.column === column.key).map((c) => c.view),
+      landmarks: landmarks.filter((l) => l.column === column.key).map((l) => l.view),
+    })),
+    empty: here.length === 0 && landmarks.length === 0,
+  }));
 
   const rows = [
     ...Object.values(state.combatants).map((c) => rowFor(input, c.id, c.name, c.altitude, false, options.get(c.id))),
@@ -566,6 +633,7 @@ export function buildBoardContext(input: BoardInput): BoardContext {
   ];
   const context: BoardContext = {
     isGM: input.isGM,
+    columns,
     lanes,
     links: allLinks(state),
     rows,

@@ -9,8 +9,18 @@ import { poolResult } from "../../core/dice/pool-result";
 import type { Format } from "../../core/format";
 import type { CheckCardData } from "../../data/message/check-data";
 
-/** Builds the card's context; `notices` are already-localised lines (warnings from the roll). */
-export function checkCardContext(data: CheckCardData, faces: readonly number[], format: Format, notices: readonly string[] = []) {
+/** The roll modes a card names: who sees it, beyond everyone (a public roll names none). */
+const MODE_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  gmroll: "AOD.Check.Mode.gmroll",
+  blindroll: "AOD.Check.Mode.blindroll",
+  selfroll: "AOD.Check.Mode.selfroll",
+});
+
+/**
+ * Builds the card's context; `notices` are already-localised lines (warnings from the roll); `rollMode` is core's
+ * roll mode the card was made in: a private, blind or self roll says on the card who sees it.
+ */
+export function checkCardContext(data: CheckCardData, faces: readonly number[], format: Format, notices: readonly string[] = [], rollMode = "publicroll") {
   const result = poolResult(faces, data.tn);
   const attribute = format(`AOD.Choices.attribute.${data.attribute}`);
   const checkName = data.weapon !== "" ? data.weapon : data.skillName !== "" ? data.skillName : attribute;
@@ -37,6 +47,7 @@ export function checkCardContext(data: CheckCardData, faces: readonly number[], 
     result,
     verdict: format(result.succeeded ? "AOD.Check.Success" : "AOD.Check.Failure"),
     notices,
+    mode: { key: rollMode, label: MODE_KEYS[rollMode] === undefined ? "" : format(MODE_KEYS[rollMode]) },
   };
 }
 

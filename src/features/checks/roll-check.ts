@@ -108,7 +108,7 @@ export async function rollCheck(
   const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, roll.successes);
   if (data === null) return null;
   const notices = prepared.notices.map(format);
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, i18nFormat, notices));
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, i18nFormat, notices, rollMode));
   const messageData = {
     type: "check" as const,
     system: data,

@@ -5,6 +5,7 @@
  * roster does not know, or a choice the rules do not allow, is refused with an en.json key and the dialog opens
  * again with what the GM entered.
  */
+import { shortName } from "../../core/short-name";
 import { sideAgility } from "../../rules/surprise";
 import type { SurpriseChoice } from "../../data/combat/surprise-round";
 import type { Format } from "../../core/format";
@@ -122,12 +123,22 @@ export function parseSurpriseForm(form: unknown, roster: readonly RosterSide[]):
   return { ok: true, choice };
 }
 
+/** The most characters of a name a menu of the dialog shows (shortened in the middle, src/core/short-name.ts). */
+const MENU_NAME = 28;
+
 /** The dialog's context: what the GM entered before (to refill after a refusal), else nothing chosen. */
-export function surpriseDialogContext(roster: readonly RosterSide[], format: Format, previous: Readonly<Record<string, unknown>> = {}) {
+export function surpriseDialogContext(
+  roster: readonly RosterSide[],
+  format: Format,
+  previous: Readonly<Record<string, unknown>> = {},
+  /** Why the last form was refused (an en.json key), shown at the top of the refilled dialog; "" for none. */
+  refusal = "",
+) {
   const kind = previous[fieldNames.kind] === "ambush" ? "ambush" : "surprise";
   const everyone = roster.flatMap((s, i) => s.members.map((m) => ({ ...m, sideIndex: i, side: s.side })));
   return {
     intro: format("AOD.Combat.SurpriseDialog.Intro"),
+    refusal: refusal === "" ? "" : format(refusal),
     kindLegend: format("AOD.Combat.SurpriseDialog.Kind"),
     kinds: (["surprise", "ambush"] as const).map((k) => ({
       value: k,
@@ -157,7 +168,8 @@ export function surpriseDialogContext(roster: readonly RosterSide[], format: For
             { value: "", label: format("AOD.Combat.SurpriseDialog.Average", { agility: average }), selected: scout === undefined || scout === "" },
             ...s.members.map((m) => ({
               value: m.id,
-              label: format("AOD.Combat.SurpriseDialog.ScoutOption", { name: m.name, agility: m.agility }),
+              // The Agility first and the name shortened in the middle: the closed menu shows what matters.
+              label: format("AOD.Combat.SurpriseDialog.ScoutOption", { name: shortName(m.name, MENU_NAME), agility: m.agility }),
               selected: scout === m.id,
             })),
           ],
@@ -166,30 +178,35 @@ export function surpriseDialogContext(roster: readonly RosterSide[], format: For
     }),
     hidersLegend: format("AOD.Combat.SurpriseDialog.Hiders"),
     hidersHint: format("AOD.Combat.SurpriseDialog.HidersHint"),
-    hiders: everyone.map((m) => {
-      const target = previous[fieldNames.target(m.id)];
-      return {
-        name: m.name,
-        side: m.side,
-        hider: {
-          name: fieldNames.hider(m.id),
-          id: `aod-surprise-hider-${m.id}`,
-          label: format("AOD.Combat.SurpriseDialog.Hides", { name: m.name }),
-          checked: isOn(previous[fieldNames.hider(m.id)]),
-        },
-        target: {
-          name: fieldNames.target(m.id),
-          id: `aod-surprise-target-${m.id}`,
-          label: format("AOD.Combat.SurpriseDialog.Target", { name: m.name }),
-          options: [
-            { value: "", label: format("AOD.Combat.SurpriseDialog.NoTarget"), selected: target === undefined || target === "" },
-            ...everyone
-              .filter((o) => o.sideIndex !== m.sideIndex)
-              .map((o) => ({ value: o.id, label: format("AOD.Combat.SurpriseDialog.TargetOption", { name: o.name, side: o.side }), selected: target === o.id })),
-          ],
-        },
-      };
-    }),
+    // Who strikes from hiding, side by side; each one's targets are the other sides' members, grouped by side.
+    hiderSides: roster.map((s, sideIndex) => ({
+      side: s.side,
+      hiders: everyone.filter((m) => m.sideIndex === sideIndex).map((m) => {
+        const target = previous[fieldNames.target(m.id)];
+        return {
+          name: m.name,
+          side: m.side,
+          hider: {
+            name: fieldNames.hider(m.id),
+            id: `aod-surprise-hider-${m.id}`,
+            label: format("AOD.Combat.SurpriseDialog.Hides", { name: m.name }),
+            checked: isOn(previous[fieldNames.hider(m.id)]),
+          },
+          target: {
+            name: fieldNames.target(m.id),
+            id: `aod-surprise-target-${m.id}`,
+            label: format("AOD.Combat.SurpriseDialog.Target", { name: m.name }),
+            none: { value: "", label: format("AOD.Combat.SurpriseDialog.NoTarget"), selected: target === undefined || target === "" },
+            groups: roster
+              .map((other, otherIndex) => ({
+                side: other.side,
+                options: otherIndex === sideIndex ? [] : other.members.map((o) => ({ value: o.id, label: shortName(o.name, MENU_NAME), selected: target === o.id })),
+              }))
+              .filter((group) => group.options.length > 0),
+          },
+        };
+      }),
+    })),
     roll: format("AOD.Combat.SurpriseDialog.Roll"),
   };
 }

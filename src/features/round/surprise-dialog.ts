@@ -2,7 +2,7 @@
  * The GM's surprise and ambush dialog, opened from the tracker's banner before round 1: a DialogV2 over the pure
  * context (surprise-dialog-context.ts); its form is parsed there and handed to `combat.rollSurprise`, which rolls
  * on the surprise card and sets the round-one effects. A refused form is said in a notification and the dialog
- * opens again with what the GM entered, so nothing is lost.
+ * opens again with what the GM entered and the reason at its top, so nothing is lost.
  */
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { templatePath } from "../../constants/template-paths";
@@ -10,7 +10,11 @@ import { i18nFormat } from "../../core/i18n";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "./surprise-dialog-context";
 
 /** Opens the dialog for a combat (GM only, before it starts); resolves once the GM rolled or closed it. */
-export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: Readonly<Record<string, unknown>> = {}): Promise<void> {
+export async function openSurpriseDialog(
+  combat: AgeOfDragonsCombat,
+  previous: Readonly<Record<string, unknown>> = {},
+  refusal = "",
+): Promise<void> {
   const refused = combat.surpriseRefusal();
   if (refused !== null) {
     ui.notifications.warn(game.i18n.localize(refused));
@@ -19,7 +23,7 @@ export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: R
   const roster = surpriseRoster(combat.entries);
   const content = await foundry.applications.handlebars.renderTemplate(
     templatePath("combat/surprise-dialog.hbs"),
-    surpriseDialogContext(roster, i18nFormat, previous),
+    surpriseDialogContext(roster, i18nFormat, previous, refusal),
   );
   const submitted: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.localize("AOD.Combat.SurpriseDialog.Title") },
@@ -43,7 +47,7 @@ export async function openSurpriseDialog(combat: AgeOfDragonsCombat, previous: R
   const parsed = parseSurpriseForm(submitted, roster);
   if (!parsed.ok) {
     ui.notifications.warn(game.i18n.localize(parsed.reason));
-    await openSurpriseDialog(combat, submitted as Record<string, unknown>);
+    await openSurpriseDialog(combat, submitted as Record<string, unknown>, parsed.reason);
     return;
   }
   await combat.rollSurprise(parsed.choice);

@@ -15,6 +15,7 @@ import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import { chooseToFall } from "../../rules/procedures/end-phase";
 import { modeChangeOpen } from "../../data/combat/mode-change";
+import { shortName } from "../../core/short-name";
 import type { Format } from "../../core/format";
 
 /** One combatant as the tracker lists it. */
@@ -82,11 +83,30 @@ export function trackerEffects(
   return out;
 }
 
-/** A marker on a turn: a short label for screen readers and a class for its icon. */
+/** A marker on a turn: its label (tooltip and screen readers) and its Font Awesome icon, drawn as a small badge. */
 export interface Marker {
   id: string;
   label: string;
+  icon: string;
 }
+
+/** Each marker's icon (Font Awesome Free 6 solid names, which Foundry's own Font Awesome also has). */
+const MARKER_ICONS: Readonly<Record<string, string>> = Object.freeze({
+  declared: "fa-scroll",
+  aborted: "fa-ban",
+  moved: "fa-shoe-prints",
+  fullMove: "fa-person-running",
+  acted: "fa-check",
+  choseToFall: "fa-arrow-down",
+  pinned: "fa-thumbtack",
+  falling: "fa-angles-down",
+  carrying: "fa-hand-holding",
+  carried: "fa-hand-holding-hand",
+  surprised: "fa-exclamation",
+  ambushed: "fa-crosshairs",
+  severelyInjured: "fa-heart-crack",
+  dead: "fa-skull-crossbones",
+});
 
 const MARKER_KEYS: Readonly<Record<string, string>> = Object.freeze({
   declared: "AOD.Status.Declared",
@@ -125,7 +145,7 @@ export function markersFor(state: SkirmishState, turn: TrackerTurn, format: Form
     const health = woundState(c.life.wounds, c.life.max);
     if (health !== "fit") on.push(health);
   }
-  return on.map((id) => ({ id, label: format(MARKER_KEYS[id] ?? id) }));
+  return on.map((id) => ({ id, label: format(MARKER_KEYS[id] ?? id), icon: MARKER_ICONS[id] ?? "fa-circle" }));
 }
 
 function phaseLabel(step: Pick<RoundStep, "phase"> | null, format: Format): string {
@@ -177,18 +197,25 @@ export function phaseMarks(plan: readonly RoundStep[], index: number, format: Fo
 export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, string>, format: Format) {
   const step = input.step;
   let stepText = "";
+  // Who acts together, when several do: a line of its own beneath the lead, so the lead stays short.
+  let together = "";
   if (!input.started) stepText = format("AOD.Combat.Tracker.NotStarted");
   else if (input.ended) stepText = format("AOD.Combat.Tracker.Ended");
   else if (!step) stepText = format("AOD.Combat.Tracker.RoundWalked");
   else if (step.kind === "end" && input.endPhaseDone) stepText = format("AOD.Combat.Tracker.EndDone", { round: input.round + 1 });
   else {
     const who = step.combatants.map((id) => names.get(id) ?? id);
-    const list = step.kind === "end" || step.kind === "start" ? format("AOD.Combat.Tracker.Everyone") : who.join(", ");
-    // Several at once (a simultaneous group, a speed phase) take the plural verb: "Sable, Argent resolve".
-    const many = who.length > 1 && step.kind !== "end" && step.kind !== "start";
-    const key =
-      step.side !== undefined ? "AOD.Combat.Tracker.SideStep" : `AOD.Combat.Tracker.${many ? "StepMany" : "Step"}.${step.kind}`;
-    stepText = format(key, { who: list, side: step.side ?? "", count: who.length });
+    const everyone = step.kind === "end" || step.kind === "start";
+    // Several at once (a simultaneous group, a side's speed phase): the lead counts them ("3 resolve together"),
+    // the names follow on the small line.
+    const many = who.length > 1 && !everyone;
+    if (step.side !== undefined) stepText = format("AOD.Combat.Tracker.SideStep", { side: step.side });
+    else if (many) stepText = format(`AOD.Combat.Tracker.StepMany.${step.kind}`, { count: who.length });
+    else stepText = format(`AOD.Combat.Tracker.Step.${step.kind}`, { who: everyone ? format("AOD.Combat.Tracker.Everyone") : who.join(", ") });
+    if (many || (step.side !== undefined && !everyone)) {
+      const list = who.join(", ");
+      together = step.simultaneous && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous", { who: list }) : list;
+    }
   }
   const live = input.started && !input.ended;
   return {
@@ -197,7 +224,7 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
     phase: live ? phaseLabel(step, format) : "",
     step: stepText,
     progress: live && step ? format("AOD.Combat.Tracker.Progress", { index: input.stepIndex + 1, count: input.stepCount }) : "",
-    simultaneous: step?.simultaneous === true && step.kind === "resolve" ? format("AOD.Combat.Tracker.Simultaneous") : "",
+    together,
     phases: live && input.plan ? phaseMarks(input.plan, input.stepIndex, format) : [],
   };
 }
@@ -206,9 +233,15 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
 export interface TurnView {
   id: string;
   name: string;
+  /** The name as the row shows it: shortened in the middle when long (shortName). */
+  shortName: string;
   img: string;
   side: string;
   altitude: string;
+  /** The altitude in a word or two for the row ("Mid"), the full one in its tooltip. */
+  altitudeShort: string;
+  /** The altitude's key (grounded, low, mid, high, ceiling), for its colour; "" without an actor. */
+  altitudeKey: string;
   markers: Marker[];
   active: boolean;
   defeated: boolean;
@@ -299,13 +332,18 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   const defeated = health === "dead" || turn.defeated === true;
   const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
   const hidden = turn.hidden === true;
+  const fall = fallView(input, turn, format);
   return {
     id: turn.id,
     name: turn.name,
+    shortName: shortName(turn.name),
     img: turn.img,
     side: turn.side,
     altitude: c ? format(`AOD.Choices.altitude.${c.altitude}`) : format("AOD.Combat.Tracker.NoActor"),
-    markers: markersFor(input.state, turn, format),
+    altitudeShort: c ? format(`AOD.Combat.Tracker.AltitudeShort.${c.altitude}`) : format("AOD.Combat.Tracker.NoActorShort"),
+    altitudeKey: c ? c.altitude : "",
+    // The fall toggle, when shown, says "Fall ✓" itself: no "Will fall" badge beside it.
+    markers: markersFor(input.state, turn, format).filter((m) => m.id !== "choseToFall" || fall === null),
     active,
     defeated,
     aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
@@ -319,7 +357,7 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
     hidden,
     controls: rowControls(input, turn, defeated, format),
     effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
-    fall: fallView(input, turn, format),
+    fall,
     order,
     yours: !input.isGM && turn.owner === true ? format("AOD.Combat.Tracker.Yours") : "",
     done: done.has(turn.id) && !active,

@@ -150,6 +150,8 @@ export interface ActorSheetContext {
     max: number;
     wounds: number;
     value: number;
+    /** The line under the heading: "5 of 14 Life Points left", or, past the last box, that none are left. */
+    summaryKey: string;
     health: string;
     healthLabel: string;
     thresholds: { severelyInjured: number; dead: number };
@@ -415,6 +417,8 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
       max: system.life.max,
       wounds: system.life.wounds,
       value: derived.life.value,
+      // Wounds past the last box leave no Life Points, not a negative count.
+      summaryKey: derived.life.value < 0 ? "AOD.Sheet.Life.NoneLeft" : "AOD.Sheet.Life.Remaining",
       health: derived.health,
       healthLabel: statusNameKey(derived.health),
       thresholds: { ...derived.thresholds },

@@ -1,6 +1,6 @@
 // The roll dialog's context (README "Rolling checks"): the chosen check, modifiers, refusals in words and the engine's exact odds.
 import { describe, expect, it } from "vitest";
-import { choiceFromValue, checkValue, rollDialogContext } from "../../../src/core/rolls/roll-dialog-context";
+import { choiceFromValue, checkValue, declaredAttackOdds, rollDialogContext } from "../../../src/core/rolls/roll-dialog-context";
 import type { RollDialogState } from "../../../src/core/rolls/roll-dialog-context";
 import { readRollInputs } from "../../../src/core/rolls/roll-inputs";
 import { attackOdds } from "../../../src/rules";
@@ -106,6 +106,15 @@ describe("the roll dialog context", () => {
     const expected = attackOdds({ attackPool: 6, attackTN: 5, defencePool: 3, defenceTN: 4, soma: 6, damageTN: 3, armour: 3, wounds: 2, lifePoints: 4 });
     expect(chances(wounded.attack?.rows)).toEqual([expected.hit, expected.wounded, expected.severelyInjured, expected.dead]);
     expect(wounded.tn).toBe("5+");
+  });
+  it("gives a declared attack the same odds as its roll with no modifier, plain and as a killer blow", () => {
+    const plain = declaredAttackOdds(sable, clawId, knight, false);
+    const expected = attackOdds({ attackPool: 6, attackTN: 4, defencePool: 3, defenceTN: 4, soma: 6, damageTN: 5, armour: 3, wounds: 0, lifePoints: 4 });
+    expect(plain?.odds).toEqual(expected);
+    expect(plain?.defence).toMatchObject({ pool: 3, tn: 4 });
+    const killer = declaredAttackOdds(sable, clawId, knight, true);
+    expect(killer?.odds).toEqual(attackOdds({ attackPool: 6, attackTN: 5, defencePool: 3, defenceTN: 4, soma: 6, damageTN: 3, armour: 3, wounds: 0, lifePoints: 4 }));
+    expect(declaredAttackOdds(sable, "no-such-weapon", knight, false)).toBeNull();
   });
   it("shows no attack odds without a target", () => {
     expect(context({ attack: { weapon: clawId, target: null, killerBlow: false } }).attack).toBeNull();

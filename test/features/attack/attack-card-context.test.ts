@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../../src/features/attack/attack-card-context";
-import { CARD_REASONS, applyCard, closeCard, undoCard } from "../../../src/rules/attack-card";
+import { attackCardContext, promptDefenceLabel, stopChance } from "../../../src/features/attack/attack-card-context";
+import { percent } from "../../../src/core/handlebars/helpers";
+import { CARD_REASONS, applyCard, attackSuccesses, closeCard, undoCard } from "../../../src/rules/attack-card";
 import { ok } from "../../rules/attack-card-fixtures";
 import { cardStates, inputFor, t, world } from "./attack-card-states";
 
@@ -171,9 +172,19 @@ describe("attack card view: every state reads as a player expects", () => {
     expect(ctx.notice?.text).toBe("This card was not made by the GM: it cannot change anything.");
     expect(actions(ctx)).toEqual([]);
   });
+  it("the defender's prompt gives each defence its exact chance against the roll made, as the card does", () => {
+    const card = entry("awaiting-defence").card;
+    const check = { skill: "melee", pool: 4, tn: 4 };
+    const label = promptDefenceLabel(t, card, check, "Melee (4 dice at 4+)");
+    const chance = percent(stopChance(check, attackSuccesses(card) ?? 0));
+    expect(label).toBe(`Melee (4 dice at 4+) — ${chance} to stop it`);
+  });
   it("a refused card names the rule that refused it", () => {
     const card = { ...entry("awaiting-defence").card, stage: "refused" as const, refusal: "AOD.Rules.Reason.TooFarForMelee", attackDice: null };
-    expect(attackCardContext(t, inputFor(card, world())).notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+    const ctx = attackCardContext(t, inputFor(card, world()));
+    expect(ctx.notice?.text).toBe(`Refused: ${t("AOD.Rules.Reason.TooFarForMelee")}`);
+    // Its title says it was refused, not that the attacker attacks.
+    expect(ctx.title).toBe(`${card.attacker.name}'s action is refused`);
   });
   it("the GM may withdraw an open card (its battle action and Magic Points are free again); the card says so", () => {
     const hit = entry("hit").card;
@@ -181,6 +192,7 @@ describe("attack card view: every state reads as a player expects", () => {
     const withdrawn = ok(closeCard(hit, CARD_REASONS.Withdrawn));
     const ctx = attackCardContext(t, inputFor(withdrawn, world()));
     expect([ctx.notice?.text, actions(ctx)]).toEqual(["Withdrawn by the GM: its battle action and Magic Points are free again.", []]);
+    expect(ctx.title).toBe(`${hit.attacker.name}'s action is withdrawn`);
   });
   it("a second apply is not offered", () => {
     const applied = ok(applyCard(entry("hit").card, world()));

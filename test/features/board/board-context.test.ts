@@ -30,6 +30,43 @@ function token(ctx: BoardContext, id: string): TokenView {
   return found;
 }
 
+describe("the board context: distance columns", () => {
+  /** Each column's contents, lane by lane: token ids and landmark names. */
+  function columnsOf(ctx: BoardContext): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const lane of ctx.lanes) {
+      for (const cell of lane.cells) {
+        const ids = [...cell.landmarks.map((l) => l.name), ...cell.clusters.flatMap((c) => c.items.flatMap((i) => (i.token ? [i.token.id] : [])))];
+        out[cell.key] = [...(out[cell.key] ?? []), ...ids];
+      }
+    }
+    return out;
+  }
+
+  it("puts everyone in the column of its distance from the selected, its own group at zero range", () => {
+    const ctx = context({ selectedId: "argent" });
+    expect(ctx.columns).toEqual([
+      { key: "zero", label: "AOD.Choices.distance.zero" },
+      { key: "close", label: "AOD.Choices.distance.close" },
+      { key: "middle", label: "AOD.Choices.distance.middle" },
+      { key: "long", label: "AOD.Choices.distance.long" },
+    ]);
+    const cols = columnsOf(ctx);
+    expect(cols.zero).toEqual(["argent"]);
+    expect(cols.close).toEqual(["Thunderhead", "sable"]);
+    expect(cols.middle).toEqual(["hunter", "wyrm"]);
+    expect(cols.long).toContain("knight");
+    // Every lane has a cell per column, in the columns' order, so the columns line up from lane to lane.
+    for (const lane of ctx.lanes) expect(lane.cells.map((c) => c.key)).toEqual(["zero", "close", "middle", "long"]);
+  });
+
+  it("keeps one column of all when nobody is selected", () => {
+    const ctx = context();
+    expect(ctx.columns).toEqual([{ key: "all", label: "" }]);
+    expect(ctx.lanes.every((lane) => lane.cells.length === 1)).toBe(true);
+  });
+});
+
 describe("the board context: lanes, links, landmarks", () => {
   it("draws one lane per altitude band from the ceiling down to the ground", () => {
     expect(context().lanes.map((l) => l.altitude)).toEqual(["ceiling", "high", "mid", "low", "grounded"]);

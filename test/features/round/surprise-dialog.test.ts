@@ -97,11 +97,14 @@ describe("surpriseDialogContext", () => {
     const dragons = ctx.sides[0];
     const dragonIds = ["sable", "argent", "hunter"];
     const average = Math.floor(dragonIds.reduce((sum, id) => sum + (agilities[id] ?? 0), 0) / 3);
-    expect(dragons?.scout.options[0]).toEqual({ value: "", label: `the side's average Agility (${average})`, selected: true });
+    expect(dragons?.scout.options[0]).toEqual({ value: "", label: `Agility ${String(average)}: the side's average`, selected: true });
     expect(dragons?.scout.options.map((o) => o.value)).toEqual(["", "sable", "argent", "hunter"]);
     expect(dragons?.unaware).toMatchObject({ name: "unaware.0", label: "Dragons are unaware", checked: false });
-    const sable = ctx.hiders.find((h) => h.hider.name === "hider.sable");
-    expect(sable?.target.options.map((o) => o.value)).toEqual(["", "rider", "knight", "bowman"]);
+    // The hiders are grouped by side, and each one's targets by the other sides.
+    expect(ctx.hiderSides.map((s) => s.side)).toEqual(roster.map((s) => s.side));
+    const sable = ctx.hiderSides.flatMap((s) => s.hiders).find((h) => h.hider.name === "hider.sable");
+    expect(sable?.target.none.value).toBe("");
+    expect(sable?.target.groups.map((g) => [g.side, g.options.map((o) => o.value)])).toEqual([[roster[1]?.side, ["rider", "knight", "bowman"]]]);
     expect(ctx.kinds.map((k) => [k.value, k.checked])).toEqual([["surprise", true], ["ambush", false]]);
   });
 
@@ -110,9 +113,9 @@ describe("surpriseDialogContext", () => {
     expect(ctx.kinds.find((k) => k.checked)?.value).toBe("ambush");
     expect(ctx.sides[1]?.unaware.checked).toBe(true);
     expect(ctx.sides[1]?.scout.options.find((o) => o.selected)?.value).toBe("knight");
-    const sable = ctx.hiders.find((h) => h.hider.name === "hider.sable");
+    const sable = ctx.hiderSides.flatMap((s) => s.hiders).find((h) => h.hider.name === "hider.sable");
     expect(sable?.hider.checked).toBe(true);
-    expect(sable?.target.options.find((o) => o.selected)?.value).toBe("bowman");
+    expect(sable?.target.groups.flatMap((g) => g.options).find((o) => o.selected)?.value).toBe("bowman");
   });
 });
 

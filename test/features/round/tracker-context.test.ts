@@ -25,8 +25,9 @@ describe("the banner", () => {
   it("says when equal Pneuma resolves together in secret declaration", () => {
     // Everyone declares in one step; then the Pneuma 4 group (Sable, Argent, Wyvern Rider) resolves at once.
     const ctx = trackerContext(inputFor("secretDeclaration", 1), format);
-    expect(ctx.banner.step).toBe("Sable Dragon, Argent Dragon, Wyvern Rider resolve");
-    expect(ctx.banner.simultaneous).toBe("Equal Pneuma: these resolve together.");
+    // The lead counts them, the small line names them: the banner stays compact however many resolve at once.
+    expect(ctx.banner.step).toBe("3 resolve together");
+    expect(ctx.banner.together).toBe("Equal Pneuma: Sable Dragon, Argent Dragon, Wyvern Rider");
   });
 
   it("names the speed phase and the acting side in the d10 round", () => {
@@ -34,8 +35,14 @@ describe("the banner", () => {
     // The Dragons rolled a 10 and act one phase earlier: Fast becomes Very Fast. The severely injured Hunter
     // (Very Fast, so Extremely Fast) has no step, so the first is the Sable's and the Argent's.
     expect(ctx.banner.phase).toBe("Very Fast");
-    expect(ctx.banner.step).toBe("Dragons act: Sable Dragon, Argent Dragon");
+    expect(ctx.banner.step).toBe("Dragons act");
+    expect(ctx.banner.together).toBe("Sable Dragon, Argent Dragon");
     expect(trackerContext(inputFor("sideD10", 0), format).banner.phase).toBe("Starting Phase");
+  });
+
+  it("names one combatant in the lead, with no line of names beneath", () => {
+    const ctx = trackerContext(inputFor("reverseDeclaration", 4), format);
+    expect(ctx.banner.together).toBe("");
   });
 
   it("says the skirmish has not begun before the start", () => {
@@ -53,10 +60,14 @@ describe("the turns", () => {
       sable: ["moved"],
       argent: ["acted", "pinned"],
       hunter: ["falling", "severelyInjured"],
-      rider: ["choseToFall", "pinned"],
+      // The GM's row shows "Fall ✓" on its toggle, so no "Will fall" badge beside it.
+      rider: ["pinned"],
       bowman: ["fullMove"],
       knight: ["dead"],
     });
+    // A player who cannot toggle the Wyvern Rider's fall sees the badge.
+    const player = trackerContext(inputFor("descending", 0, { isGM: false }), format);
+    expect(player.turns.find((t) => t.id === "rider")?.markers.map((m) => m.id)).toEqual(["choseToFall", "pinned"]);
     expect(ctx.turns.find((t) => t.id === "knight")?.defeated).toBe(true);
     expect(ctx.turns.find((t) => t.id === "sable")?.altitude).toBe("Ceiling");
   });

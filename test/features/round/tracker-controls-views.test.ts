@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "../../browser/harness";
 import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
 import { trackerContext } from "../../../src/features/round/tracker-context";
-import { surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
+import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
 import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
 import { ENTRIES, PNEUMA_ORDER, format, inputFor, turnsFor } from "./fight";
 
@@ -80,6 +80,7 @@ describe("the surprise dialog", () => {
   it.each(THEMES)("the fight's two sides, one long-named combatant, a refilled ambush (%s)", async (theme) => {
     const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
     const context = surpriseDialogContext(surpriseRoster(entries), format, { kind: "ambush", "unaware.0": true, "scout.0": "sable", "hider.bowman": true, "target.bowman": "sable" });
+    let scoutFits = false;
     const { html } = await renderView({
       template: "templates/combat/surprise-dialog.hbs",
       context,
@@ -87,10 +88,48 @@ describe("the surprise dialog", () => {
       name: "surprise-dialog",
       width: 640,
       frame: { kind: "window", title: "Surprise and ambush", classes: ["age-of-dragons", "aod-surprise-window"] },
+      inspect: async (page) => {
+        // The chosen scout's menu shows its whole (shortened) label, Agility included.
+        scoutFits = await page.evaluate(() => {
+          const select = document.querySelector<HTMLSelectElement>('select[name="scout.0"]');
+          if (!select) return false;
+          const probe = document.createElement("span");
+          probe.style.font = getComputedStyle(select).font;
+          probe.style.position = "absolute";
+          probe.style.whiteSpace = "nowrap";
+          probe.textContent = select.selectedOptions[0]?.textContent ?? "";
+          document.body.append(probe);
+          const fits = probe.getBoundingClientRect().width + 24 <= select.clientWidth;
+          probe.remove();
+          return fits;
+        });
+      },
     });
+    expect(scoutFits).toBe(true);
     expect(html).toContain("Dragons are unaware");
-    expect(html).toContain(`scout ${LONG}`);
+    expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
+    expect(html).toContain('<optgroup label="Dragons">');
     expect(html).toContain("Longbowman of the Northern Marches Company strikes from hiding");
+  });
+});
+
+describe("the surprise dialog refused", () => {
+  it.each(THEMES)("a form with nobody unaware and nobody hiding, refilled with its reason at the top (%s)", async (theme) => {
+    const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
+    const roster = surpriseRoster(entries);
+    const previous = { kind: "surprise" };
+    const parsed = parseSurpriseForm(previous, roster);
+    if (parsed.ok) throw new Error("the empty form should be refused");
+    const context = surpriseDialogContext(roster, format, previous, parsed.reason);
+    const { html } = await renderView({
+      template: "templates/combat/surprise-dialog.hbs",
+      context,
+      theme,
+      name: "surprise-dialog-refused",
+      width: 640,
+      frame: { kind: "window", title: "Surprise and ambush", classes: ["age-of-dragons", "aod-surprise-window"] },
+    });
+    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">Mark at least one side as unaware, or someone striking from hiding.</p>');
   });
 });
 

@@ -41,7 +41,8 @@ describe("the combat tracker", () => {
 
   it.each(THEMES)("secret declaration, equal Pneuma resolving together (%s)", async (theme) => {
     const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("secretDeclaration", 1), format), theme, name: "tracker-secret", width: 300, height: 760, frame });
-    expect(html).toContain("these resolve together");
+    expect(html).toContain("3 resolve together");
+    expect(html).toContain("Equal Pneuma: Sable Dragon, Argent Dragon, Wyvern Rider");
   });
 
   it.each(THEMES)("side d10, grouped by speed phase and side (%s)", async (theme) => {
@@ -132,8 +133,8 @@ describe("the compact tracker", () => {
     expect(html).not.toContain("Next step");
   });
 
-  it.each(THEMES)("twelve combatants fit the sidebar, the fourth step's row highlighted (%s)", async (theme) => {
-    let rows = { count: 0, tenth: Infinity, tallest: Infinity };
+  it.each(THEMES)("twelve combatants fit the sidebar, one line each, the fourth step's row highlighted (%s)", async (theme) => {
+    let rows = { count: 0, last: Infinity, tallest: Infinity, names: [] as string[], overflowing: 0 };
     const { html } = await renderView({
       template: tracker,
       context: trackerContext(crowd(), format),
@@ -145,15 +146,21 @@ describe("the compact tracker", () => {
       inspect: async (page) => {
         rows = await page.evaluate(() => {
           const all = Array.from(document.querySelectorAll(".aod-turn"));
-          return { count: all.length, tenth: all[9]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.filter((r) => r.querySelectorAll(".aod-marker").length <= 1).map((r) => r.getBoundingClientRect().height)) };
+          const names = Array.from(document.querySelectorAll(".aod-turn-name [aria-hidden]")).map((n) => n.textContent);
+          // A name drawn past its column (a word too long to fit) would run under the altitude.
+          const overflowing = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name")).filter((n) => n.scrollWidth > n.clientWidth + 1).length;
+          return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.map((r) => r.getBoundingClientRect().height)), names, overflowing };
         });
       },
     });
-    // Ten rows show in the 760 px sidebar under the GM's banner (the rest scroll); a row with one marker or none is
-    // at most 46 px (more markers may wrap to a third line).
+    // All twelve rows show in the 760 px sidebar under the GM's banner; a row is one line (a long name may take a
+    // second line of small text within it), at most 34 px.
     expect(rows.count).toBe(12);
-    expect(rows.tenth).toBeLessThanOrEqual(760);
-    expect(rows.tallest).toBeLessThanOrEqual(46);
+    expect(rows.last).toBeLessThanOrEqual(760);
+    expect(rows.tallest).toBeLessThanOrEqual(34);
+    expect(rows.overflowing).toBe(0);
+    // Every row reads apart from the others: the long Longbowman names are shortened in the middle, not cut alike.
+    expect(new Set(rows.names).size).toBe(12);
     expect(html).toContain("Sable Dragon II");
   });
 });
@@ -284,6 +291,8 @@ describe("the combat cards", () => {
     const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
     expect(html).toContain("Ambushed");
     expect(html).toContain("3 on a d10");
-    expect(html).toContain("+ 2 &#x3D; 5 vs 11");
+    // Every number says what it is: the Agility added and the chance it is measured against.
+    expect(html).toContain("+ Agility 2 &#x3D; 5 vs Surprise Chance 11");
+    expect(html).toContain("+ tags 2 sets the Surprise Chance at 11");
   });
 });

@@ -11,6 +11,10 @@ import { AgeOfDragonsCombatant } from "../../../documents/combatant";
 import { snapshotOf } from "../../../documents/lookups";
 import type { MovePhase } from "../../../rules/procedures/move";
 import { DeclarationDialog } from "./declaration-dialog";
+import { oddsKey } from "./declaration-context";
+import type { DeclarationOdds, DialogWeapon } from "./declaration-context";
+import { actorSourceOf } from "../../../data/check/check-source";
+import { declaredAttackOdds } from "../../../core/rolls/roll-dialog-context";
 
 /** A combatant and its actor. */
 export type Docs = { combatant: AgeOfDragonsCombatant; actor: Actor.Implementation };
@@ -52,6 +56,42 @@ export function mayActFor(combat: AgeOfDragonsCombat, combatantId: string): bool
   return game.user.isGM || (combat.combatants.get(combatantId)?.actor?.isOwner ?? false);
 }
 
+/**
+ * The exact odds of every attack the declaration dialog may show: each weapon against each other combatant, plain
+ * and (where the weapon allows it) as a killer blow, against the target's best defence (core/rolls attack odds).
+ */
+function attackOddsTable(
+  combat: AgeOfDragonsCombat,
+  actor: Actor.Implementation,
+  weapons: readonly DialogWeapon[],
+  targets: readonly string[],
+): Record<string, DeclarationOdds> {
+  const table: Record<string, DeclarationOdds> = {};
+  const attacker = actorSourceOf(actor.toObject());
+  if (attacker === null) return table;
+  const ladder = CONFIG.ageOfDragons.skillLadder;
+  for (const id of targets) {
+    const targetActor = docsOf(combat, id)?.actor;
+    const target = targetActor ? actorSourceOf(targetActor.toObject()) : null;
+    if (target === null) continue;
+    for (const weapon of weapons) {
+      for (const killerBlow of weapon.killerBlow ? [false, true] : [false]) {
+        const found = declaredAttackOdds(attacker, weapon.itemId, target, killerBlow, ladder);
+        if (found === null) continue;
+        const { odds, defence } = found;
+        table[oddsKey(weapon.itemId, id, killerBlow)] = {
+          hit: odds.hit,
+          wounded: odds.wounded,
+          severelyInjured: odds.severelyInjured,
+          dead: odds.dead,
+          defence: { pool: defence.pool, tn: defence.tn },
+        };
+      }
+    }
+  }
+  return table;
+}
+
 /** Opens the declaration dialog for one combatant and returns the choice (null when cancelled). */
 export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId: string, error = ""): Promise<DeclarationChoice | null> {
   const step = combat.step;
@@ -62,13 +102,15 @@ export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId:
   const names = namesOf(combat);
   const others = Object.keys(state.combatants).filter((id) => id !== combatantId);
   const held = choiceOf(combat.stored.declarations[combatantId]);
+  const weapons = weaponsOf(snapshot).map((w) => ({ itemId: w.itemId, name: w.name, killerBlow: w.weapon.killerBlow, grapple: w.weapon.grapple }));
   return DeclarationDialog.choose({
     combatant: { id: combatantId, name: docs.combatant.name ?? "" },
     phase: step.phase,
     round: combat.round,
     secret: combat.stored.mode === "secretDeclaration",
-    weapons: weaponsOf(snapshot).map((w) => ({ itemId: w.itemId, name: w.name, killerBlow: w.weapon.killerBlow, grapple: w.weapon.grapple })),
+    weapons,
     combatants: others.map((id) => ({ id, name: names[id] ?? id })),
+    odds: attackOddsTable(combat, docs.actor, weapons, others),
     landmarks: Object.entries(state.landmarks).map(([id, l]) => ({ id, name: l.name })),
     choice: held,
     error,

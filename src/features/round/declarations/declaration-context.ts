@@ -38,8 +38,45 @@ export interface DeclarationDialogInput {
   choice: DeclarationChoice | null;
   /** A refusal to show (an en.json key), e.g. the GM refused the last answer. */
   error: string;
+  /**
+   * The exact odds of each attack the dialog offers, by `oddsKey(weaponId, targetId, killerBlow)`, against the
+   * target's best defence before any roll-time modifier; absent keys show no odds.
+   */
+  odds?: Readonly<Record<string, DeclarationOdds>>;
   /** A unique prefix for element ids (labels point at inputs). */
   idPrefix: string;
+}
+
+/** One attack's odds for the declaration dialog, and the defence they were reckoned against. */
+export interface DeclarationOdds {
+  hit: number;
+  wounded: number;
+  severelyInjured: number;
+  dead: number;
+  defence: { pool: number; tn: number };
+}
+
+/** The key of one attack's odds: weapon, target and killer blow. */
+export function oddsKey(weaponId: string, targetId: string, killerBlow: boolean): string {
+  return `${weaponId}|${targetId}|${killerBlow ? "kb" : "plain"}`;
+}
+
+/** The odds table of the chosen attack (attack or killer blow, a weapon and a target chosen), or null. */
+function oddsView(input: DeclarationDialogInput, action: DeclarationAction, weaponId: string, targetId: string, format: Format) {
+  if (action !== "attack" && action !== "killerBlow") return null;
+  const odds = input.odds?.[oddsKey(weaponId, targetId, action === "killerBlow")];
+  if (odds === undefined) return null;
+  const target = input.combatants.find((c) => c.id === targetId)?.name ?? "";
+  return {
+    caption: format("AOD.RollDialog.AttackOddsCaption", { target, pool: odds.defence.pool, tn: odds.defence.tn }),
+    rows: [
+      { label: format("AOD.RollDialog.Hit"), chance: odds.hit },
+      { label: format("AOD.RollDialog.Wound"), chance: odds.wounded },
+      { label: format("AOD.RollDialog.SevereInjury"), chance: odds.severelyInjured },
+      { label: format("AOD.RollDialog.Kill"), chance: odds.dead },
+    ],
+    note: format("AOD.Declare.Dialog.OddsNote"),
+  };
 }
 
 /** An option of a select. */
@@ -109,6 +146,16 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
           none: input.combatants.length === 0 ? format("AOD.Declare.Dialog.NoTarget") : "",
         }
       : null,
+    // The chosen attack's exact odds, as the roll dialog shows them (before any modifier at the roll).
+    odds: oddsView(
+      input,
+      action,
+      weapons.some((w) => w.itemId === choice.weaponId) ? choice.weaponId : (weapons[0]?.itemId ?? ""),
+      input.combatants.some((c) => c.id === choice.targetId) ? choice.targetId : (input.combatants[0]?.id ?? ""),
+      format,
+    ),
+    // A full move is a choice with a cost, said as a note (not a refusal): it leaves no battle action this round.
+    moveNote: action === "move" && move.kind !== "standard" ? format("AOD.Declare.Dialog.FullMoveNote") : "",
     move:
       action === "move"
         ? {
@@ -134,6 +181,8 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
       declare: format("AOD.Declare.Dialog.Declare"),
       cancel: format("AOD.Declare.Dialog.Cancel"),
       move: format("AOD.Declare.Dialog.MoveIntent"),
+      chance: format("AOD.RollDialog.Chance"),
+      outcome: format("AOD.RollDialog.Outcome"),
     },
   };
 }
@@ -267,19 +316,72 @@ const line = (entry: LogEntry, format: Format): string => {
   return format(entry.key, data);
 };
 
+/** One attack of a simultaneous group drawn as the attack card draws a target: its contest and its wounds. */
+interface SimultaneousBlock {
+  target: string;
+  status: string;
+  tone: "hit" | "miss";
+  contest: string;
+  damage: string;
+}
+
+/**
+ * An action's log as the attack card's per-target blocks: each hit or miss with its contest ("Attack 4 vs Defence 1
+ * → hit by 3"), a hit with its damage line; the lines that are not an attack (a fall, a catch, a death) stay lines.
+ */
+function blocksOf(log: readonly LogEntry[], format: Format): { blocks: SimultaneousBlock[]; rest: LogEntry[] } {
+  const blocks: SimultaneousBlock[] = [];
+  const rest: LogEntry[] = [];
+  for (const entry of log) {
+    const data = entry.data ?? {};
+    if (entry.key === BATTLE_LOG.AttackHit || entry.key === BATTLE_LOG.AttackMiss) {
+      const hit = entry.key === BATTLE_LOG.AttackHit;
+      const margin = Number(data.margin ?? 0);
+      blocks.push({
+        target: String(data.target ?? ""),
+        status: format(`AOD.Attack.Status.${hit ? "damageRolled" : "miss"}`, { margin }),
+        tone: hit ? "hit" : "miss",
+        contest: format("AOD.Attack.Contest.attack", {
+          attack: Number(data.attackSuccesses ?? 0),
+          defence: Number(data.defenceSuccesses ?? 0),
+          result: format(`AOD.Attack.Outcome.${hit ? "damageRolled" : "miss"}`, { margin }),
+        }),
+        damage: "",
+      });
+      continue;
+    }
+    const last = blocks[blocks.length - 1];
+    if (entry.key === BATTLE_LOG.Damage && last !== undefined && last.damage === "" && last.target === data.target) {
+      last.damage = format("AOD.Declare.Card.Damage", {
+        successes: Number(data.successes ?? 0),
+        armour: Number(data.armour ?? 0),
+        damage: Number(data.damage ?? 0),
+        wounds: Number(data.wounds ?? 0),
+      });
+      continue;
+    }
+    rest.push(entry);
+  }
+  return { blocks, rest };
+}
+
 /** The simultaneous result card's context (000 "Secret Declaration": equal Pneuma resolves at once). */
 export function simultaneousCardContext(data: SimultaneousCardData, format: Format) {
   return {
     title: format("AOD.Declare.Card.Simultaneous", { count: data.entries.length }),
     phase: format("AOD.Declare.Card.Phase", { phase: phaseName(data.phase, format), round: data.round }),
     note: format("AOD.Declare.Card.SimultaneousNote"),
-    entries: data.entries.map((e) => ({
-      name: e.name,
-      what: describeDeclaration(e.summary, format),
-      text: e.text,
-      aborted: e.reason === "" ? "" : format("AOD.Declare.Card.Reason", { reason: format(e.reason) }),
-      log: e.log.map((entry) => line(entry, format)),
-    })),
+    entries: data.entries.map((e) => {
+      const { blocks, rest } = blocksOf(e.log, format);
+      return {
+        name: e.name,
+        what: describeDeclaration(e.summary, format),
+        text: e.text,
+        aborted: e.reason === "" ? "" : format("AOD.Declare.Card.Reason", { reason: format(e.reason) }),
+        blocks,
+        log: rest.map((entry) => line(entry, format)),
+      };
+    }),
     merged: data.merged.map((entry) => line(entry, format)),
     // A death or a severe injury, by any action of the group or by the group together, is the card's headline.
     headlines: [...data.entries.flatMap((e) => e.log), ...data.merged]

@@ -132,8 +132,8 @@ describe("the declaration cards", () => {
     expect(c.lost).toContain("lost");
     expect(c.canResolve).toBe(false);
   });
-  it("a revealed card names the secret declaration", () => {
-    expect(declarationCardContext(data("revealed"), format, { canResolve: false }).title).toBe("Argent Dragon's secret declaration");
+  it("a revealed card says it is revealed, no longer secret", () => {
+    expect(declarationCardContext(data("revealed"), format, { canResolve: false }).title).toBe("Argent Dragon's declaration, revealed");
   });
   it("the simultaneous card lists each action with what it did, the aborted with why, and what happened together", () => {
     const c = simultaneousCardContext(

@@ -2,7 +2,7 @@
 // the declared, aborted and revealed cards and the simultaneous result card, in both themes, axe clean.
 import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "../../../browser/harness";
-import { declarationCardContext, declarationDialogContext, simultaneousCardContext, summaryOf } from "../../../../src/features/round/declarations/declaration-context";
+import { declarationCardContext, declarationDialogContext, oddsKey, simultaneousCardContext, summaryOf } from "../../../../src/features/round/declarations/declaration-context";
 import type { DeclarationCardData, DeclarationDialogInput, DialogWeapon } from "../../../../src/features/round/declarations/declaration-context";
 import type { DeclarationChoice } from "../../../../src/data/combat/declaration";
 import { BATTLE_LOG, RULE_REASONS } from "../../../../src/rules/reasons";
@@ -37,8 +37,16 @@ const chat = { kind: "chat" as const, speaker: "Skirmish" };
 
 describe("the declaration dialog", () => {
   it.each(THEMES)("a killer blow in the Battle Phase, for a combatant with a very long name (%s)", async (theme) => {
-    const context = declarationDialogContext(dialog({ choice: choice({ action: "killerBlow", text: "For the high passes!" }) }), format);
+    // The chosen killer blow's odds (as declaredAttackOdds reckons them in the game) are shown; a plain attack's are not.
+    const odds = {
+      [oddsKey("claws1", "rider", true)]: { hit: 0.58, wounded: 0.41, severelyInjured: 0.12, dead: 0.03, defence: { pool: 3, tn: 4 } },
+      [oddsKey("claws1", "rider", false)]: { hit: 0.7, wounded: 0.3, severelyInjured: 0.05, dead: 0.01, defence: { pool: 3, tn: 4 } },
+    };
+    const context = declarationDialogContext(dialog({ choice: choice({ action: "killerBlow", text: "For the high passes!" }), odds }), format);
     const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-battle", width: 460, frame: frame(context.title) });
+    expect(html).toContain("Against Wyvern Rider: defence 3 dice at TN\u00a04+");
+    expect(html).toMatch(/Hit<\/th><td class="aod-number">58%/);
+    expect(html).toMatch(/Kill<\/th><td class="aod-number">3%/);
     expect(html).toContain(LONG);
     expect(html).toContain("Killer blow");
     expect(html).toContain("Wyvern Rider");
@@ -46,13 +54,16 @@ describe("the declaration dialog", () => {
 
   it.each(THEMES)("a move with its intent in Tactical Movement, in secret, after a refusal (%s)", async (theme) => {
     const context = declarationDialogContext(
-      dialog({ phase: "movement", secret: true, error: RULE_REASONS.FullMoveNoAction, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
+      dialog({ phase: "movement", secret: true, error: RULE_REASONS.NoZeroRangeByMove, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
       format,
     );
     const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move", width: 460, frame: frame(context.title) });
     expect(html).toContain("only the GM sees this");
     expect(html).toContain("Full aerial move");
     expect(html).toContain("The Old Keep");
+    // The full move's cost is a note, not a refusal; the GM's refusal stays a refusal.
+    expect(html).toContain('<p class="aod-notice aod-declaration-move-note">A full move leaves this combatant no battle action this round.</p>');
+    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">Movement alone cannot close to zero range; only a grapple does that.</p>');
   });
 });
 
@@ -87,7 +98,9 @@ describe("the declaration cards", () => {
     const summary = summaryOf(choice({ action: "move", move: { kind: "standard", altitude: "high", reference: "rider", distance: "close" } }), names, []);
     const context = declarationCardContext(card("revealed", { combatantId: "sable", name: names.sable ?? "", phase: "movement", summary, text: "" }), format, { canResolve: true });
     const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
-    expect(html).toContain("secret declaration");
+    // Revealed, it is no longer secret: the title says so.
+    expect(html).toContain("Sable Dragon&#x27;s declaration, revealed");
+    expect(html).not.toContain("secret declaration");
     expect(html).toContain("Standard move: to Flying High, to Close quarters from Wyvern Rider.");
   });
 
@@ -122,6 +135,11 @@ describe("the declaration cards", () => {
     const { html } = await renderView({ template: "templates/combat/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
     expect(html).toContain("3 actions resolve at once");
     expect(html).toContain("Together");
+    // Each attack is a per-target block as on the attack card: its contest, then its wounds.
+    expect(html.match(/class="aod-attack-card__target aod-attack-card__target--hit"/g)).toHaveLength(2);
+    expect(html).toContain("Attack 4 vs Defence 1 → hit by 3");
+    expect(html).toContain("4 successes − armour 1 &#x3D; 3 wounds (now 5)");
+    expect(html).not.toContain("Sable Dragon hits Wyvern Rider with Tooth and Claw");
     expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
   });
 });
