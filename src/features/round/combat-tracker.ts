@@ -14,6 +14,8 @@ import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
 import type { TrackerTurn } from "./tracker-context";
 import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
+import { forecastContext } from "./forecast-context";
+import { featureAction } from "../../core/actions";
 import { STATUS_IDS } from "../../constants/status-effects";
 import { requestFall } from "./combat-requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
@@ -162,6 +164,12 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
   );
 }
 
+/** The live forecast strip of a started combat, for a user shown it (features/simulator provides it). */
+function forecastFor(combat: unknown): ReturnType<typeof forecastContext> {
+  if (!(combat instanceof AgeOfDragonsCombat) || combat.id === null || !combat.started) return null;
+  return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat);
+}
+
 /** The Age of Dragons combat tracker. */
 export class AgeOfDragonsCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
@@ -204,7 +212,7 @@ export class AgeOfDragonsCombatTracker extends Base {
     if (partId === "aodBanner" || partId === "aodTracker") {
       const own = contextFor(this.viewed);
       const target = prepared as unknown as RenderContext;
-      if (own) Object.assign(target, own, { aodEmpty: false });
+      if (own) Object.assign(target, own, { aodEmpty: false, forecast: forecastFor(this.viewed) });
       else Object.assign(target, { aodEmpty: true, turns: [], groups: [], banner: {}, labels: {}, gm: null });
     }
     return prepared;

@@ -8,6 +8,8 @@ import { trackerContext } from "../../../src/features/round/tracker-context";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
 import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
 import { ENTRIES, PNEUMA_ORDER, format, inputFor, turnsFor } from "./fight";
+import { forecastContext } from "../../../src/features/round/forecast-context";
+import { wilson } from "../../../src/rules/simulator";
 
 const tracker = "test/features/round/fixtures/tracker-view.hbs";
 const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] };
@@ -30,6 +32,47 @@ function view(mode: TrackerInput["mode"], index: number, isGM: boolean, extra: P
   const all = turns(owned);
   return trackerContext(inputFor(mode, index, { isGM, turns: isGM ? all : all.filter((t) => !t.hidden), ...extra }), format);
 }
+
+describe("the tracker's forecast strip", () => {
+  /** Three sides and the draw, from 2,400 simulated fights; the longest side name as a table might write it. */
+  const forecast = (updating: boolean) =>
+    forecastContext(
+      {
+        updating,
+        forecast: {
+          result: {
+            runs: 2400, seed: 1, mode: "descending", roundLimit: 20, cancelled: false,
+            sides: [
+              { name: "Dragons of the Ninefold Storm-Crowned Peaks", wins: wilson(1392, 2400) },
+              { name: "Margrave", wins: wilson(708, 2400) },
+              { name: "Riders", wins: wilson(120, 2400) },
+            ],
+            draws: wilson(180, 2400),
+            endings: { sideOut: 2220, disengaged: 60, roundLimit: 120 },
+            rounds: { mean: 4.6, median: 4, p90: 7, histogram: [] },
+            combatants: [],
+          },
+          precision: 0.02,
+          roundsLeft: 2.6,
+        },
+      },
+      format,
+    );
+  it.each(THEMES)("each side's chance from here on one bar, the leader first, the rounds left (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: forecast(false) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast", width: 300, height: 780, frame });
+    expect(html).toContain("Forecast from here");
+    expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">58%/);
+    expect(html).toContain("About 2.6 more rounds");
+    expect(html).toContain('role="img"');
+  });
+  it.each(THEMES)("while a newer forecast is worked out, the last one dimmed and marked (%s)", async (theme) => {
+    const context = { ...view("descending", 1, false), forecast: forecast(true) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-updating", width: 300, height: 780, frame });
+    expect(html).toContain("aod-forecast--updating");
+    expect(html).toContain("updating…");
+  });
+});
 
 describe("the tracker's controls", () => {
   it.each(THEMES)("descending, the GM: hide, defeat and ping on every row, fall toggles on the flyers (%s)", async (theme) => {
