@@ -14,7 +14,8 @@ import {
   startRun,
 } from "../../src/features/simulator/simulator-state";
 import type { SimulatorState } from "../../src/features/simulator/simulator-state";
-import { simulate } from "../../src/rules/simulator";
+import { advise, simulate } from "../../src/rules/simulator";
+import { adviceContext } from "../../src/features/simulator/advice-context";
 import { localizeKey } from "../templates/foundry-helpers";
 import { ROOT } from "../data/lang";
 
@@ -131,5 +132,40 @@ describe("the encounter simulator", () => {
     const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 1100, frame });
     expect(html).toContain("20,000,000 runs is more than the most");
     expect(html).toMatch(/name="runs" value="20000000"[^>]*aria-invalid="true" aria-describedby="aod-sim-problem"/);
+  });
+});
+
+describe("the advice window", () => {
+  /** The Sable at close quarters with a wounded Knight and a Longbowman at middle distance, its battle step in round 3. */
+  async function advised() {
+    const encounter = encounterFromActors(
+      [
+        { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "grounded" },
+        { name: "Margrave", actors: [byName("Knight"), byName("Longbowman")], altitude: "grounded" },
+      ],
+      { roundLimit: 4 },
+    );
+    const knight = encounter.sides[1]?.combatants[0];
+    if (knight) knight.state = { ...knight.state, life: { ...knight.state.life, wounds: 2 } };
+    const start = { round: 3, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "battle", kind: "act", combatants: ["c1"] } };
+    const advice = await advise({ ...encounter, start }, "c1", { seed: 1, phase: "battle", runsPerOption: 200 });
+    return { advice, names: { c1: "Sable Dragon", c2: "Knight", c3: "Longbowman" } };
+  }
+  const adviceFrame = { kind: "window", title: localizeKey("AOD.Simulator.Advice.Window.Title"), classes: ["age-of-dragons", "aod-advice-app"] } as const;
+
+  it.each(THEMES)("lists every option of the step, best first, each with its roll's odds and a button (%s)", async (theme) => {
+    const { advice, names } = await advised();
+    const context = { advice: adviceContext(advice, names, true, format) };
+    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-window", width: 560, frame: adviceFrame });
+    expect(html).toContain("What Sable Dragon could do now");
+    expect(html).toMatch(/Attack Knight with|Killer blow at Knight with/);
+    expect(html).toContain("Hold: no action now");
+    expect(html.match(/data-action="carryOut"/g)?.length).toBe(advice.options.length - 1);
+  });
+
+  it.each(THEMES)("while the options are weighed (%s)", async (theme) => {
+    const context = { working: localizeKey("AOD.Simulator.Advice.Window.Working") };
+    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-working", width: 560, frame: adviceFrame });
+    expect(html).toContain('role="status"');
   });
 });

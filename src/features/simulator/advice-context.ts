@@ -130,7 +130,7 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
     labels: {
       option: format("AOD.Simulator.Advice.Option"),
       odds: format("AOD.Simulator.Advice.Odds"),
-      win: format("AOD.Simulator.Advice.Win", { side: report.side }),
+      win: format("AOD.Simulator.Advice.Window.Win"),
       interval: format("AOD.Simulator.Table.Interval"),
     },
   };

@@ -6,6 +6,7 @@
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
 import { SYSTEM_ID } from "../../constants/system-id";
+import { AdviceApp, advisable } from "./advice-app";
 import { FORECAST_HOOK, FORECAST_PLAYERS_SETTING, askForecast, forecastView, forgetForecast, showsForecast } from "./live-forecast";
 
 /** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
@@ -39,6 +40,7 @@ export function registerSimulator(): void {
     (html.querySelector(".header-actions") ?? html).append(open);
   });
   untypedHooks.on("renderCombatTracker", (_app, html) => {
+    addAdviceButtons(html);
     if (!game.user.isGM || html.querySelector(".aod-simulator-combat")) return;
     const open = button("aod-simulator-combat", () => {
       SimulatorApp.openForCombat();
@@ -83,4 +85,30 @@ function registerLiveForecast(): void {
   untypedHooks.on(FORECAST_HOOK, () => {
     void ui.combat.render();
   });
+}
+
+/** The banner's *Advice* buttons: one per combatant of the current step this user may act for. */
+function addAdviceButtons(html: HTMLElement): void {
+  const banner = html.querySelector(".aod-tracker-banner");
+  const combat = game.combat;
+  if (!banner || banner.querySelector(".aod-advice-open")) return;
+  const who = advisable(combat);
+  if (who.length === 0) return;
+  const group = document.createElement("div");
+  group.className = "aod-advice-open";
+  for (const combatant of who) {
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "aod-advice-open__button";
+    const label = game.i18n.format("AOD.Simulator.Advice.Window.OpenFor", { name: combatant.name ?? "" });
+    open.innerHTML = '<i class="fa-solid fa-chess-knight" aria-hidden="true"></i>';
+    open.append(` ${label}`);
+    open.addEventListener("click", () => {
+      AdviceApp.open(combat, combatant.id ?? "");
+    });
+    group.append(open);
+  }
+  const controls = banner.querySelector(".aod-banner-controls");
+  if (controls) controls.before(group);
+  else banner.append(group);
 }
