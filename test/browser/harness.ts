@@ -1,15 +1,14 @@
 /**
  * The browser harness (test/browser/README.md): renders a real template with real Handlebars, the real
  * lang/en.json and the real CSS inside a Foundry-like frame in a real Chromium, checks it with axe-core and
- * writes `test-output/screenshots/<name>-<theme>.png`. One Chromium serves the whole run (global-setup.ts); a
- * test file opens one tab on first use and reuses it for each of its views. Importing this module registers an
- * afterAll that closes the file's tab.
+ * writes `test-output/screenshots/<name>-<theme>.png`. One Chromium serves the whole run (global-setup.ts); each
+ * vitest worker opens one tab on first use and reuses it for every view of every file it runs.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { inject } from "vitest";
 import { ROOT } from "../data/lang";
 import { renderTemplate } from "../templates/render";
 
@@ -77,7 +76,7 @@ interface Seen {
   readonly failed: string[];
 }
 
-/** The test file's one tab, opened on first use and reused by every view of the file. */
+/** The worker's one tab, opened on first use and reused by every view the worker renders. */
 interface Tab {
   readonly browser: Browser;
   readonly page: Page;
@@ -114,19 +113,16 @@ async function open(): Promise<Tab> {
   return { browser, page, seen };
 }
 
-// The tab opens before the file's first test, under the hook timeout: connecting and loading the blank page can
-// take a while on a busy machine, and should not eat into the first view's time.
-beforeAll(async () => {
+/**
+ * Opens the worker's tab unless it is open. The browser project's setup file (setup.ts) calls it before each test
+ * file's tests, under the hook timeout: connecting and loading the blank page can take a while on a busy machine,
+ * and should not eat into the first view's time. The tab stays open for the worker's next files (the project
+ * does not isolate its files); the connection, and with it the tab, ends with the worker.
+ */
+export async function openTab(): Promise<void> {
   tab ??= open();
   await tab;
-});
-
-afterAll(async () => {
-  const opened = tab;
-  tab = undefined;
-  // Closing a connected browser closes this file's context and disconnects; the shared Chromium stays up.
-  if (opened !== undefined) await (await opened).browser.close();
-});
+}
 
 /** The stylesheets Foundry loads for the system: system.json `styles`, in order. Read once per file. */
 const SYSTEM_STYLES: readonly string[] =
