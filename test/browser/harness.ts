@@ -124,7 +124,7 @@ export async function openTab(): Promise<void> {
   await tab;
 }
 
-/** The stylesheets Foundry loads for the system: system.json `styles`, in order. Read once per file. */
+/** The stylesheets Foundry loads for the system: system.json `styles`, in order. Read once per worker. */
 const SYSTEM_STYLES: readonly string[] =
   (JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as { styles?: string[] }).styles ?? [];
 
@@ -184,8 +184,9 @@ async function photograph(page: Page, box: Box | undefined, path: string): Promi
     const y = Math.floor(box.y);
     const clip = { x, y, width: Math.ceil(box.x + box.width) - x, height: Math.ceil(box.y + box.height) - y };
     await page.screenshot({ path, clip });
+  } else {
+    await page.locator("#aod-view").screenshot({ path });
   }
-  else await page.locator("#aod-view").screenshot({ path });
 }
 
 interface AxeViolation {
