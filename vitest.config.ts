@@ -42,6 +42,11 @@ export default defineConfig({
           environment: "node",
           // Starts the one Chromium and the file server of the run (test/browser/README.md).
           globalSetup: ["test/browser/global-setup.ts"],
+          // Opens the worker's tab before each file's tests.
+          setupFiles: ["test/browser/setup.ts"],
+          // As in the unit project, the files share one module graph per worker, and so the harness, its modules
+          // and the worker's one browser tab: no view file keeps state in a module or stubs a global.
+          isolate: false,
         },
       },
     ],

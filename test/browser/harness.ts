@@ -1,15 +1,14 @@
 /**
  * The browser harness (test/browser/README.md): renders a real template with real Handlebars, the real
  * lang/en.json and the real CSS inside a Foundry-like frame in a real Chromium, checks it with axe-core and
- * writes `test-output/screenshots/<name>-<theme>.png`. One Chromium serves the whole run (global-setup.ts); a
- * test file opens one tab on first use and reuses it for each of its views. Importing this module registers an
- * afterAll that closes the file's tab.
+ * writes `test-output/screenshots/<name>-<theme>.png`. One Chromium serves the whole run (global-setup.ts); each
+ * vitest worker opens one tab on first use and reuses it for every view of every file it runs.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { inject } from "vitest";
 import { ROOT } from "../data/lang";
 import { renderTemplate } from "../templates/render";
 
@@ -77,7 +76,7 @@ interface Seen {
   readonly failed: string[];
 }
 
-/** The test file's one tab, opened on first use and reused by every view of the file. */
+/** The worker's one tab, opened on first use and reused by every view the worker renders. */
 interface Tab {
   readonly browser: Browser;
   readonly page: Page;
@@ -114,21 +113,18 @@ async function open(): Promise<Tab> {
   return { browser, page, seen };
 }
 
-// The tab opens before the file's first test, under the hook timeout: connecting and loading the blank page can
-// take a while on a busy machine, and should not eat into the first view's time.
-beforeAll(async () => {
+/**
+ * Opens the worker's tab unless it is open. The browser project's setup file (setup.ts) calls it before each test
+ * file's tests, under the hook timeout: connecting and loading the blank page can take a while on a busy machine,
+ * and should not eat into the first view's time. The tab stays open for the worker's next files (the project
+ * does not isolate its files); the connection, and with it the tab, ends with the worker.
+ */
+export async function openTab(): Promise<void> {
   tab ??= open();
   await tab;
-});
+}
 
-afterAll(async () => {
-  const opened = tab;
-  tab = undefined;
-  // Closing a connected browser closes this file's context and disconnects; the shared Chromium stays up.
-  if (opened !== undefined) await (await opened).browser.close();
-});
-
-/** The stylesheets Foundry loads for the system: system.json `styles`, in order. Read once per file. */
+/** The stylesheets Foundry loads for the system: system.json `styles`, in order. Read once per worker. */
 const SYSTEM_STYLES: readonly string[] =
   (JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as { styles?: string[] }).styles ?? [];
 
@@ -165,6 +161,34 @@ function markup(html: string, options: ViewOptions): string {
     `${framed(html, options)}</body></html>`;
 }
 
+/** A rectangle of the page, in CSS px from the screen's (the viewport's) top left. */
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Writes the view's screenshot: the page clipped to the view's box when the box (measured after the render, with
+ * no inspect callback since) lies within the screen, which is what the element screenshot takes without its
+ * waits for the element; otherwise (an inspect callback may have changed the page, or the view is larger than
+ * the screen) playwright's element screenshot, which finds the box afresh and captures beyond the screen.
+ */
+async function photograph(page: Page, box: Box | undefined, path: string): Promise<void> {
+  const within = box !== undefined && box.x >= 0 && box.y >= 0 && box.x + box.width <= SCREEN.width &&
+    box.y + box.height <= SCREEN.height && box.width > 0 && box.height > 0;
+  if (within) {
+    // The smallest rectangle of whole pixels around the box, as the element screenshot takes.
+    const x = Math.floor(box.x);
+    const y = Math.floor(box.y);
+    const clip = { x, y, width: Math.ceil(box.x + box.width) - x, height: Math.ceil(box.y + box.height) - y };
+    await page.screenshot({ path, clip });
+  } else {
+    await page.locator("#aod-view").screenshot({ path });
+  }
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -182,12 +206,17 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
   const { page, seen } = await tab;
   for (const list of Object.values(seen) as string[][]) list.length = 0;
   await page.setContent(markup(html, options), { waitUntil: "load" });
-  await page.evaluate(async () => { await document.fonts.ready; });
-  const violations = await page.evaluate(async ({ disabled, tags }) => {
+  // One round trip for the fonts, axe and the window's measures: each call to the page costs the worker, the
+  // browser server and the browser a message each way.
+  const found = await page.evaluate(async ({ disabled, tags }) => {
+    await document.fonts.ready;
     interface Rule { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string; any: { data: unknown }[] }[] }
     const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Rule[]; incomplete: Rule[] }> } }).axe;
     const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
-    const result = await axe.run(document.documentElement, { runOnly: { type: "tag", values: tags }, rules });
+    // resultTypes: axe still runs every rule on every node, but builds the selectors and details only for the
+    // violations and the "needs review" results read below, not for every node that passed.
+    const result = await axe.run(document.documentElement,
+      { runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations", "incomplete"] });
     // axe files text whose colour equals its background (ratio 1:1) as "needs review", not as a violation;
     // here such text is unreadable, so a known ratio below the required one fails too.
     const unreadable = result.incomplete.flatMap((rule) => rule.nodes
@@ -197,22 +226,22 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
           data.contrastRatio < parseFloat(data.expectedContrastRatio ?? "4.5");
       }))
       .map((node) => ({ ...rule, nodes: [node] })));
-    return [...result.violations, ...unreadable];
-  }, { disabled: RULES_OFF, tags: AXE_TAGS }) as AxeViolation[];
-  const overflow = await page.evaluate(() => {
     const content = document.querySelector("#aod-view .window-content, #aod-view .message-content");
-    return content === null ? 0 : content.scrollWidth - content.clientWidth;
-  });
-  const size = await page.evaluate(() => {
     const rect = (document.querySelector("#aod-view") as Element).getBoundingClientRect();
-    return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
-  });
+    return {
+      violations: [...result.violations, ...unreadable],
+      overflow: content === null ? 0 : content.scrollWidth - content.clientWidth,
+      box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+    };
+  }, { disabled: RULES_OFF, tags: AXE_TAGS }) as { violations: AxeViolation[]; overflow: number; box: Box };
+  const { violations, overflow } = found;
+  const size = { width: Math.ceil(found.box.width), height: Math.ceil(found.box.height) };
   const isWindow = (options.frame ?? { kind: "window" }).kind === "window";
   const tooBig = isWindow && (size.width > SCREEN.width || size.height > SCREEN.height);
   await options.inspect?.(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const screenshot = join(SCREENSHOTS, `${options.name}-${options.theme}.png`);
-  await page.locator("#aod-view").screenshot({ path: screenshot });
+  await photograph(page, options.inspect === undefined ? found.box : undefined, screenshot);
   const { outside, missing, failed } = seen;
   const problems = [
     ...violations.map((v) => `axe ${v.id} (${v.impact ?? "?"}): ${v.help}\n` +

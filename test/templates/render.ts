@@ -3,7 +3,7 @@
  * (foundry-helpers.ts), the way Foundry's `renderTemplate` does: every .hbs under templates/ is a partial named
  * by its Foundry path (systems/age-of-dragons/templates/...), and prototype properties are allowed.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Handlebars from "handlebars";
 import { TEMPLATE_ROOT } from "../../src/constants/template-paths";
@@ -34,16 +34,42 @@ export function templateFile(template: string): string {
   return template.startsWith(prefix) ? join(TEMPLATES_DIR, template.slice(prefix.length)) : resolve(ROOT, template);
 }
 
-function environment(): typeof Handlebars {
+/** One Handlebars environment with every partial, and the templates compiled in it, while no template changes. */
+interface Environment {
+  /** Each template file with its modification time: a change, a new file or a removed one makes a new environment. */
+  readonly stamp: string;
+  readonly hb: typeof Handlebars;
+  readonly compiled: Map<string, HandlebarsTemplateDelegate>;
+}
+
+let cached: Environment | undefined;
+
+/**
+ * The environment for the templates as they are on disk, built once and reused (building it and compiling a
+ * large template cost tens of milliseconds, and the browser views render hundreds): rebuilt when a file under
+ * templates/ changed, so watch mode sees edits.
+ */
+function environment(): Environment {
+  const files = templateFiles();
+  const stamp = files.map((file) => `${file}@${statSync(file).mtimeMs}`).join("\n");
+  if (cached?.stamp === stamp) return cached;
   const hb = Handlebars.create();
   registerFoundryHelpers(hb);
-  for (const file of templateFiles()) hb.registerPartial(foundryPath(file), readFileSync(file, "utf8"));
-  return hb;
+  for (const file of files) hb.registerPartial(foundryPath(file), readFileSync(file, "utf8"));
+  cached = { stamp, hb, compiled: new Map() };
+  return cached;
 }
 
 /** Renders a template (see templateFile for the name) with a context, as Foundry's renderTemplate would. */
 export function renderTemplate(template: string, context: object): string {
-  const hb = environment();
-  const compiled = hb.compile(readFileSync(templateFile(template), "utf8"));
-  return compiled(context, { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true });
+  const { hb, compiled } = environment();
+  const file = templateFile(template);
+  // A template outside templates/ (a test fixture) is read afresh each time: its changes are not in the stamp.
+  const inside = file.startsWith(TEMPLATES_DIR);
+  let render = inside ? compiled.get(file) : undefined;
+  if (render === undefined) {
+    render = hb.compile(readFileSync(file, "utf8"));
+    if (inside) compiled.set(file, render);
+  }
+  return render(context, { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true });
 }

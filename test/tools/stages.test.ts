@@ -46,6 +46,17 @@ describe("the npm test stages", () => {
     expect(printed[0]).toContain("err");
   });
 
+  it("runs a stage's commands that much nicer than the runner, and the others as nice as the runner", async () => {
+    const niceness = node('console.log(`niceness ${require("os").getPriority()}`)');
+    const own = (await import("node:os")).getPriority();
+    const [kind, plain] = await runStages([
+      { name: "kind", steps: [niceness], nice: 7 },
+      { name: "plain", steps: [niceness] },
+    ], process.cwd(), () => undefined);
+    expect(kind?.output).toContain(`niceness ${Math.min(19, own + 7)}`);
+    expect(plain?.output).toContain(`niceness ${own}`);
+  });
+
   it("fails a stage whose program does not exist", async () => {
     const [result] = await runStages([{ name: "missing", steps: [["aod-no-such-program"]] }], process.cwd(), () => undefined);
     expect(result?.ok).toBe(false);

@@ -7,11 +7,18 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 
 /** One stage: a name and the commands it runs in order (each as the program and its arguments). */
 export interface Stage {
   readonly name: string;
   readonly steps: readonly (readonly [string, ...string[]])[];
+  /**
+   * How much nicer than the runner its commands run (Unix niceness added, up to 19; what they start inherits
+   * it), so that on a machine with fewer cores than busy stages the single-threaded stages are served first and
+   * do not end last. Default 0.
+   */
+  readonly nice?: number;
 }
 
 /** How a stage went. */
@@ -58,10 +65,18 @@ function readStat(): string | undefined {
 let reaped = childCpuSeconds(readStat());
 
 /** Runs one command; resolves with its exit code and the CPU its process tree used, when known. */
-function run(step: readonly string[], cwd: string, sink: (text: string) => void): Promise<{ code: number; cpu: number | undefined }> {
+function run(step: readonly string[], cwd: string, nice: number, sink: (text: string) => void): Promise<{ code: number; cpu: number | undefined }> {
   const [program = "", ...args] = step;
   return new Promise((done) => {
     const child = spawn(program, args, { cwd, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
+    // Set before the new process has started anything of its own, so its children inherit it too.
+    if (nice !== 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + nice));
+      } catch {
+        sink(`(could not lower the priority of ${program})\n`);
+      }
+    }
     child.stdout.on("data", (chunk: Buffer) => { sink(chunk.toString()); });
     child.stderr.on("data", (chunk: Buffer) => { sink(chunk.toString()); });
     child.on("error", (error) => {
@@ -86,7 +101,7 @@ async function runStage(stage: Stage, cwd: string, print: (text: string) => void
   let cpu: number | undefined = 0;
   for (const step of stage.steps) {
     output += `$ ${step.join(" ")}\n`;
-    const result = await run(step, cwd, (text) => { output += text; });
+    const result = await run(step, cwd, stage.nice ?? 0, (text) => { output += text; });
     cpu = cpu === undefined || result.cpu === undefined ? undefined : cpu + result.cpu;
     if (result.code !== 0) {
       ok = false;
