@@ -35,8 +35,8 @@ export interface RoundDriver {
   beginRound(combat: AgeOfDragonsCombat, round: number): Promise<void>;
   /** Resolves this round's End Phase on its card, within the walk's operation `op` (never twice for a round). */
   resolveEnd(combat: AgeOfDragonsCombat, op: OpContext): Promise<void>;
-  /** Rolls the surprise or ambush before round 1 on its card, within the operation `op`. */
-  surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<void>;
+  /** Rolls the surprise or ambush before round 1 on its card, within the operation `op`, unless refused (returned). */
+  surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<string | null>;
 }
 
 let roundDriver: RoundDriver | null = null;
@@ -137,12 +137,7 @@ export class AgeOfDragonsCombat extends Combat {
   async rollSurprise(choice: SurpriseChoice, within: OpContext | null = null): Promise<string | null> {
     // In the combat's write queue, and asked again there: the dialog may have stayed open while the combat started,
     // was deleted, or another GM rolled (two GMs pressing Roll: the second finds the first's card).
-    return this.serially(async (op) => {
-      const refused = this.surpriseRefusal();
-      if (refused !== null) return refused;
-      await driver().surpriseStep(this, choice, op);
-      return null;
-    }, within);
+    return this.serially((op) => driver().surpriseStep(this, choice, op), within);
   }
 
   /** Why the surprise step cannot be rolled now, or null (data/combat/surprise-round.ts surpriseMomentRefusal). */

@@ -26,3 +26,21 @@ export function withOp(value: unknown, id: string, kept = OPS_KEPT): string[] {
   ops.push(id);
   return ops.slice(Math.max(0, ops.length - kept));
 }
+
+/**
+ * A document id (16 letters and digits, as core's ids are) that follows from its parts alone. A document created
+ * with such an id (core's `keepId`) is a claim the server arbitrates: a second create with the same id is refused,
+ * so of two GMs resolving the same thing at once (a hand-over's overlap), exactly one goes on.
+ */
+export function claimId(...parts: readonly string[]): string {
+  const text = parts.join("|");
+  const hash = (seed: number): string => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i += 1) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h.toString(36).padStart(7, "0").slice(-7);
+  };
+  return `cl${hash(2166136261)}${hash(0x9e3779b9)}`;
+}

@@ -70,8 +70,8 @@ export class WriteQueue {
     };
     const result = before.then(start, start);
     const tail = result.then(
-      () => this.#finish(key, op),
-      () => this.#finish(key, op),
+      () => { this.#finish(key, op); },
+      () => { this.#finish(key, op); },
     );
     this.#tails.set(key, tail);
     void tail.then(() => {

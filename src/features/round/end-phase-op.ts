@@ -1,10 +1,11 @@
 /**
- * The End Phase and its undo, exactly once (docs/COMBAT.md "Exactly once"). The End Phase's falls and crashes and
- * the mark that this round's End Phase is done travel in ONE combat update, together with what is still to be
- * written (the actors' wounds, armour and statuses, and the card): a reload after it can never resolve the round's
- * End Phase again, and the next operation on the combat (or the active GM taking over) finishes what the record
- * says, each actor skipping an operation it already lists (core/writes/write-once.ts). The undo is written the same
- * way. The documents and the dice come in through `EndPhaseIO`, so the tests' interleaving harness drives this same
+ * The End Phase and its undo, exactly once (docs/COMBAT.md "Exactly once"). The round's End Phase card is posted
+ * first, under an id that follows from the combat and the round, carrying the record of everything to write: the
+ * server keeps one such card, so one End Phase per round even when two GMs overlap at a hand-over. Then the
+ * falls, crashes and resets travel with the mark that the round's End Phase is done in ONE combat update, the
+ * actors follow (each skipping an operation it already lists, core/writes/write-once.ts), and the card is marked
+ * done; the next operation on the combat, or the active GM taking over, finishes a record a reload cut short. The
+ * undo's record rides in the combat update that reverts the skirmish. The documents and the dice come in through `EndPhaseIO`, so the tests' interleaving harness drives this same
  * code. No Foundry globals.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
@@ -58,24 +59,52 @@ function parsed<T>(text: string, fallback: T): T {
   }
 }
 
+/** What an End Phase card records of its operation until it is written: `flags.<system>.endRecord`. */
+export interface EndRecord {
+  op: string;
+  round: number;
+  /** The combat's part of the updates, and the actors' (JSON). */
+  combat: string;
+  actors: string;
+  done: boolean;
+}
+
+/** The End Phase card's flag holding its record. */
+export const END_RECORD_FLAG = "endRecord";
+
+/** Reads an End Phase card's record (null when none, or malformed). */
+export function readEndRecord(value: unknown): EndRecord | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.op !== "string" || typeof v.round !== "number" || typeof v.combat !== "string" || typeof v.actors !== "string" || typeof v.done !== "boolean") return null;
+  return { op: v.op, round: v.round, combat: v.combat, actors: v.actors, done: v.done };
+}
+
 /** The documents, dice and cards of an End Phase. */
 export interface EndPhaseIO {
   /** The combat's round now. */
   round(): number;
   /** The last round whose End Phase is done (`system.endPhase.round`) and its card. */
   endPhase(): { round: number; messageId: string };
-  /** The pending record as stored (`flags.<system>.endPhasePending`). */
+  /** The undo record as stored (`flags.<system>.endPhasePending`). */
   pending(): unknown;
   skirmish(): SkirmishState;
-  /** The skirmish as stored now (to translate the changes into paths). */
+  /** The document updates of engine changes against the combat now. */
   updatesFor(changes: readonly StateChange[]): DocumentUpdates;
   targets(): CombatTargets;
   /** Resolves the End Phase with real dice; the rolls as they will be stored on the card. */
   roll(state: SkirmishState): Promise<{ outcome: EndPhaseOutcome; rolls: unknown[] }>;
-  /** The End Phase card an operation posted, if it did. */
-  findCard(opId: string): string | null;
-  /** Posts the End Phase card for an operation; its id. */
-  postCard(data: EndPhaseCardData, rolls: unknown[], opId: string): Promise<string>;
+  /** The id of round `round`'s End Phase card: the same for every GM (op-record.ts `claimId`). */
+  cardId(round: number): string;
+  /**
+   * Posts the End Phase card with that id, carrying its record; false when the server already has a card with the
+   * id (another GM claimed this round's End Phase first).
+   */
+  claimCard(id: string, data: EndPhaseCardData, rolls: unknown[], record: EndRecord): Promise<boolean>;
+  /** This combat's End Phase cards with their records as stored. */
+  endCards(): { id: string; record: unknown }[];
+  /** One update of an End Phase card. */
+  updateCard(id: string, update: Record<string, unknown>): Promise<void>;
   /** Marks an End Phase card undone. */
   markUndone(messageId: string, data: EndPhaseCardData): Promise<void>;
   /** The state an End Phase card's undo returns to (its stored skirmish, with the wounds it kept). */
@@ -84,24 +113,37 @@ export interface EndPhaseIO {
   revert(now: SkirmishState, before: SkirmishState): StateChange[];
 }
 
-const actorsOnly = (updates: DocumentUpdates): string => JSON.stringify({ ...updates, combat: {} });
+const noUpdates = (): DocumentUpdates => ({ combat: {}, actors: {}, items: {}, statuses: {} });
 
-/** Finishes an End Phase (or undo) the record says is still being written; true when there was one. */
-export async function finishEndPhase(io: EndPhaseIO): Promise<boolean> {
-  const pending = readPending(io.pending());
-  if (pending === null) return false;
+/** Writes what an End Phase card's record says is still to write: the combat's update, the actors, then "done". */
+async function finishCard(io: EndPhaseIO, id: string, record: EndRecord): Promise<void> {
   const targets = io.targets();
-  const updates = parsed<DocumentUpdates>(pending.updates, { combat: {}, actors: {}, items: {}, statuses: {} });
-  await writeOnce(targets, { ...updates, combat: {} }, pending.op);
-  if (pending.kind === "end") {
-    const data = parsed<EndPhaseCardData | null>(pending.card, null);
-    const messageId = io.findCard(pending.op) ?? (data === null ? "" : await io.postCard(data, parsed<unknown[]>(pending.rolls, []), pending.op));
-    const done: Record<string, unknown> = { [`flags.${SYSTEM_ID}.-=${PENDING_FLAG}`]: null };
-    // The card's id is the combat's only while this End Phase is still its last (an undo may have come since).
-    if (io.endPhase().round === pending.round) done["system.endPhase.messageId"] = messageId;
-    await targets.combat.update(done);
-    return true;
+  if (io.endPhase().round < record.round) {
+    const data = stamped(targets.combat, record.op, {
+      ...parsed<Record<string, unknown>>(record.combat, {}),
+      "system.endPhase.round": record.round,
+      "system.endPhase.messageId": id,
+    });
+    if (data !== null) await targets.combat.update(data);
   }
+  await writeOnce(targets, { ...parsed<DocumentUpdates>(record.actors, noUpdates()), combat: {} }, record.op);
+  await io.updateCard(id, { [`flags.${SYSTEM_ID}.${END_RECORD_FLAG}.done`]: true });
+}
+
+/** Finishes every End Phase, or undo, that a reload left half-written; true when there was one. */
+export async function finishEndPhase(io: EndPhaseIO): Promise<boolean> {
+  let finished = false;
+  for (const { id, record } of io.endCards()) {
+    const r = readEndRecord(record);
+    if (r === null || r.done) continue;
+    await finishCard(io, id, r);
+    finished = true;
+  }
+  const pending = readPending(io.pending());
+  if (pending === null) return finished;
+  const targets = io.targets();
+  const updates = parsed<DocumentUpdates>(pending.updates, noUpdates());
+  await writeOnce(targets, { ...updates, combat: {} }, pending.op);
   const data = parsed<EndPhaseCardData | null>(pending.card, null);
   if (data !== null && pending.messageId !== "") await io.markUndone(pending.messageId, data);
   await targets.combat.update({ [`flags.${SYSTEM_ID}.-=${PENDING_FLAG}`]: null });
@@ -110,7 +152,10 @@ export async function finishEndPhase(io: EndPhaseIO): Promise<boolean> {
 
 /**
  * Resolves this round's End Phase as operation `op`, unless it is done already: falls, crashes and resets against
- * the state now, written with the round's mark and the record in one combat update, then finished.
+ * the state now. The round's card is the claim (its id follows from the combat and the round, so the server takes
+ * one card per round): it carries the record of what is to be written, then the combat update (the skirmish's
+ * changes with the round's mark) and the actors follow, and the card is marked done. A GM whose claim is refused
+ * finishes the other's record instead; a reload anywhere leaves a record the next operation finishes.
  */
 export async function endPhaseOp(io: EndPhaseIO, op: OpContext): Promise<boolean> {
   await finishEndPhase(io);
@@ -122,16 +167,15 @@ export async function endPhaseOp(io: EndPhaseIO, op: OpContext): Promise<boolean
   const wounds = Object.fromEntries(Object.values(before.combatants).map((c) => [c.id, c.life.wounds]));
   const undo: { skirmish: StoredSkirmish; wounds: Record<string, number> } = { skirmish: storedSkirmish(before), wounds };
   const data: EndPhaseCardData = { round, surface: before.surface, falls: outcome.falls, log: outcome.log, undo };
-  const pending: PendingEnd = { op: op.id, kind: "end", round, updates: actorsOnly(updates), card: JSON.stringify(data), rolls: JSON.stringify(rolls), messageId: "" };
-  const targets = io.targets();
-  const record = stamped(targets.combat, op.id, {
-    ...updates.combat,
-    "system.endPhase.round": round,
-    "system.endPhase.messageId": "",
-    [PENDING_PATH]: pending,
-  });
-  if (record !== null) await targets.combat.update(record);
-  await finishEndPhase(io);
+  const record: EndRecord = { op: op.id, round, combat: JSON.stringify(updates.combat), actors: JSON.stringify({ ...updates, combat: {} }), done: false };
+  const id = io.cardId(round);
+  const claimed = await io.claimCard(id, data, rolls, record);
+  if (!claimed) {
+    // Another GM's End Phase for this round is on the server: finish that one, never a second.
+    await finishEndPhase(io);
+    return false;
+  }
+  await finishCard(io, id, record);
   return true;
 }
 
@@ -148,7 +192,7 @@ export async function undoEndPhaseOp(io: EndPhaseIO, messageId: string, data: En
   const last = io.endPhase();
   if (last.messageId !== messageId || last.round !== data.round || io.round() !== data.round) return UNDO_TOO_LATE;
   const updates = io.updatesFor(io.revert(io.skirmish(), io.undoTarget(data)));
-  const pending: PendingEnd = { op: op.id, kind: "undo", round: data.round, updates: actorsOnly(updates), card: JSON.stringify(data), rolls: "[]", messageId };
+  const pending: PendingEnd = { op: op.id, kind: "undo", round: data.round, updates: JSON.stringify({ ...updates, combat: {} }), card: JSON.stringify(data), rolls: "[]", messageId };
   const targets = io.targets();
   const record = stamped(targets.combat, op.id, {
     ...updates.combat,

@@ -11,7 +11,7 @@ import { AgeOfDragonsCombat } from "../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { registerCombatRequests } from "./combat-requests";
 import { registerRequests } from "../../core/requests/requests";
-import { beginRound, finishEnd, resolveEnd, surpriseStep } from "./round-driver";
+import { beginRound, finishEnd, finishSurpriseCard, resolveEnd, surpriseStep } from "./round-driver";
 import { onTakeOver } from "../../core/writes/hand-over";
 import { finishCombatWrites } from "../../documents/combat-writer";
 import { registerDeclarations } from "./declarations/register";
@@ -36,6 +36,7 @@ export function registerCombat(): void {
       if (!(combat instanceof AgeOfDragonsCombat)) continue;
       await combat.serially(() => finishCombatWrites(combat));
       await finishEnd(combat);
+      await finishSurpriseCard(combat);
     }
   });
   // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.

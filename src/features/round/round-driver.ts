@@ -24,10 +24,15 @@ import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseC
 import { RollingDice } from "../../core/dice/rolling-dice";
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { OpContext } from "../../core/writes/write-queue";
-import { combatTargets, systemFlag } from "../../documents/combat-writer";
-import { maybe } from "../../documents/lookups";
-import { PENDING_FLAG, endPhaseOp, finishEndPhase, undoEndPhaseOp } from "./end-phase-op";
+import { combatTargets, systemFlag, writeUpdates } from "../../documents/combat-writer";
+import type { DocumentUpdates } from "../../data/combat/updates";
+import { authorIsGM, maybe } from "../../documents/lookups";
+import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase, undoEndPhaseOp } from "./end-phase-op";
+import { claimId } from "../../core/writes/op-record";
+import { CombatCardModel } from "../../data/message/combat-card-model";
 import type { EndPhaseIO } from "./end-phase-op";
+import { SURPRISE_RECORD_FLAG, finishSurprise, surpriseOp } from "./surprise-op";
+import type { SurpriseIO, SurpriseRecord } from "./surprise-op";
 
 /** The flag (under the system's scope) naming the operation that posted a card. */
 export const CARD_OP_FLAG = "op";
@@ -41,6 +46,7 @@ async function postCard(
   context: Record<string, unknown>,
   rolls: (Roll | object)[],
   opId = "",
+  flags: Record<string, unknown> = {},
 ): Promise<ChatMessage.Implementation | undefined> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
   const message = await ChatMessage.create({
@@ -49,8 +55,9 @@ async function postCard(
     content,
     rolls,
     speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-    ...(opId === "" ? {} : { flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId } } }),
-  } as ChatMessage.CreateData);
+    // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
+    ...(opId === "" ? {} : { _id: opId, flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId, ...flags } } }),
+  } as ChatMessage.CreateData, opId === "" ? {} : { keepId: true });
   return message ?? undefined;
 }
 
@@ -149,6 +156,16 @@ export async function beginRound(combat: AgeOfDragonsCombat, round: number, extr
   await combat.update({ ...extra, ...update } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
 }
 
+/** The combat's End Phase cards (GM-authored): their ids, rounds, undone marks and records. */
+function endCardsOf(combat: AgeOfDragonsCombat): { id: string; round: number; undone: boolean; record: unknown }[] {
+  return game.messages.contents
+    .filter((m) => m.system instanceof CombatCardModel && m.system.card === "endPhase" && m.system.combatId === combat.id && authorIsGM(m))
+    .map((m) => {
+      const system = m.system as CombatCardModel;
+      return { id: m.id, round: system.round, undone: system.undone, record: systemFlag(m, END_RECORD_FLAG) };
+    });
+}
+
 /** The combat's End Phase documents, dice and cards (end-phase-op.ts). */
 export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
   return {
@@ -163,11 +180,22 @@ export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
       const outcome = await resolveEndPhase(state, dice);
       return { outcome, rolls: dice.rolls.map((r) => r.toJSON()) };
     },
-    findCard: (opId) => game.messages.contents.find((m) => systemFlag(m, CARD_OP_FLAG) === opId)?.id ?? null,
-    postCard: async (data, rolls, opId) => {
+    // One card per round and undo: its id follows from the combat, the round and how often that round was undone.
+    cardId: (round) => claimId(combat.id ?? "", String(round), String(endCardsOf(combat).filter((c) => c.round === round && c.undone).length)),
+    claimCard: async (id, data, rolls, record) => {
       const context = endPhaseCardContext(data, i18nFormat, { canUndo: true, undone: false });
-      const message = await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, rolls as object[], opId);
-      return message?.id ?? "";
+      try {
+        await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, rolls as object[], id, { [END_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM claimed this round's End Phase first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    endCards: () => endCardsOf(combat).map((c) => ({ id: c.id, record: c.record })),
+    updateCard: async (id, update) => {
+      await maybe(game.messages.get(id))?.update(update as ChatMessage.UpdateData);
     },
     markUndone: async (messageId, data) => {
       const message = maybe(game.messages.get(messageId));
@@ -214,18 +242,60 @@ export type { SurpriseChoice } from "../../data/combat/surprise-round";
  * 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). Runs within
  * an operation on the combat's queue (`combat.rollSurprise`), which has asked whether it was rolled already.
  */
-export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<void> {
-  const sides = surpriseSides(combat.entries, choice);
-  if (!sides) {
-    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
-    return;
+export function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<string | null> {
+  return surpriseOp(surpriseIO(combat, choice), op.id);
+}
+
+/** Writes the effects of a surprise a reload cut short (the active GM taking over; surprise-op.ts). */
+export async function finishSurpriseCard(combat: AgeOfDragonsCombat): Promise<void> {
+  await combat.serially(() => finishSurprise(surpriseIO(combat, null)));
+}
+
+function surpriseIO(combat: AgeOfDragonsCombat, choice: SurpriseChoice | null): SurpriseIO {
+  const cards = () =>
+    game.messages.contents.filter((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === combat.id && authorIsGM(m));
+  return {
+    refusal: () => combat.surpriseRefusal(),
+    cardId: () => claimId(combat.id ?? "", "surprise"),
+    claim: async (id, opId) => {
+      if (choice === null) return false;
+      const sides = surpriseSides(combat.entries, choice);
+      if (!sides) {
+        ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
+        return true;
+      }
+      const dice = new RollingDice();
+      const { card, changes } = await rollSurprise(
+        { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+        dice,
+      );
+      const updates = combat.engineUpdates(changes).updates;
+      const record: SurpriseRecord = { op: opId, updates: JSON.stringify(updates), done: false };
+      try {
+        await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls, id, { [SURPRISE_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM's roll got there first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    cards: () => cards().map((m) => ({ id: m.id, record: systemFlag(m, SURPRISE_RECORD_FLAG) })),
+    writeEffects: async (record) => {
+      await writeUpdates(combat, recordUpdates(record.updates), {}, record.op);
+    },
+    markDone: async (id) => {
+      await maybe(game.messages.get(id))?.update({ [`flags.${SYSTEM_ID}.${SURPRISE_RECORD_FLAG}.done`]: true } as ChatMessage.UpdateData);
+    },
+  };
+}
+
+/** Document updates stored as JSON (none when they do not read). */
+function recordUpdates(text: string): DocumentUpdates {
+  try {
+    const parsed = JSON.parse(text) as Partial<DocumentUpdates>;
+    return { combat: parsed.combat ?? {}, actors: parsed.actors ?? {}, items: parsed.items ?? {}, statuses: parsed.statuses ?? {} };
+  } catch {
+    return { combat: {}, actors: {}, items: {}, statuses: {} };
   }
-  const dice = new RollingDice();
-  const { card, changes } = await rollSurprise(
-    { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
-    dice,
-  );
-  // The card first: once it is there the surprise counts as rolled, so a reload can never roll it a second time.
-  await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls, op.id);
-  await combat.applyEngineChanges(changes, {}, op.id);
 }
