@@ -31,7 +31,7 @@ interface Parked {
 }
 
 /** How many microtask turns a resumed task gets to reach its next await on the store. */
-const SETTLE_TURNS = 40;
+const SETTLE_TURNS = 24;
 
 export class Scheduler {
   #parked: Parked[] = [];

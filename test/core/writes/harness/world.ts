@@ -58,6 +58,11 @@ export interface RequestDoc {
   system: { kind: string; payload: Plain; status: string; reason: string };
 }
 
+/** The card every schedule starts from: a hit on b with its damage rolled, resolved and ready to apply. */
+const HIT: AttackCard = ok(
+  recordDamage(ok(answerDefence(rolled([4, 4, 6, 1, 2]), "b", { check: dodge, dice: [5, 2, 1], by: "owner" }, [dodge])), "b", { pool: 8, tn: 5 }, [5, 6, 5, 5, 5, 1, 2, 3]),
+);
+
 const flag = (doc: Plain | undefined, key: string): unknown => ((doc?.flags as Plain | undefined)?.[SYSTEM_ID] as Plain | undefined)?.[key];
 
 /** One browser: its user, whether it is loaded, and its own module state (queue, registry, request pump). */
@@ -95,6 +100,37 @@ export class Client {
   }
 }
 
+const ENTRIES: CombatantEntry[] = [entry("a", { soma: 6 }), entry("b", { life: { max: 12, wounds: 4 } }), entry("c")];
+
+/** The documents every schedule starts from. */
+const TEMPLATE: Map<string, Plain> = (() => {
+  const docs = new Map<string, Plain>();
+  {
+    const stored: StoredSkirmish = storedOf({
+      combatants: {
+        a: { altitude: "mid", moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [] },
+        b: { altitude: "mid", moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [] },
+        c: { altitude: "low", moved: false, fullMove: false, acted: false, choseToFall: false, falling: true, roundEffects: [] },
+      },
+      distances: { [pairKey("a", "b")]: "close" },
+    });
+    docs.set(COMBAT, { round: 1, system: { skirmish: stored, endPhase: { round: 0, messageId: "" } }, flags: {} });
+    for (const e of ENTRIES) {
+      const body = e.body;
+      if (body === null) continue;
+      // Statuses as the state says they are (c is falling), so any write's status switches are the change's own.
+      docs.set(`actor.${e.id}`, { system: { life: { ...body.life }, magic: { ...body.magic } }, statuses: e.id === "c" ? ["falling"] : [], flags: {} });
+    }
+    docs.set(LEDGER, { value: { ...EMPTY_LEDGER } });
+    const hit = structuredClone(HIT);
+    const refs = Object.fromEntries(["a", "b"].map((id) => [id, { actorUuid: `Actor.${id}`, tokenUuid: null }]));
+    const source: AttackSource = { card: hit, refs, combatId: COMBAT, prompts: {} };
+    docs.set(CARD, { type: "attack", author: "gm1", system: source, flags: {} });
+  }
+  return docs;
+})();
+
+
 /** The store, the clients and the glue. */
 export class World {
   readonly sched: Scheduler;
@@ -107,35 +143,17 @@ export class World {
   readonly tasks: Promise<unknown>[] = [];
   #next = 0;
   #clock = 1000;
+  /** Bumped by every write that lands, so a read of the state is computed once per change. */
+  #version = 0;
+  #state: { version: number; state: SkirmishState } | null = null;
   /** The damage the card does and the state before it, for the invariants. */
   readonly initial: SkirmishState;
 
-  constructor(seed: number, options: { cardCombat?: boolean } = {}) {
+  constructor(seed: number) {
     this.rng = new Rng(seed);
     this.sched = new Scheduler(this.rng);
-    this.entries = [entry("a", { soma: 6 }), entry("b", { life: { max: 12, wounds: 4 } }), entry("c")];
-    const stored: StoredSkirmish = storedOf({
-      combatants: {
-        a: { altitude: "mid", moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [] },
-        b: { altitude: "mid", moved: false, fullMove: false, acted: false, choseToFall: false, falling: false, roundEffects: [] },
-        c: { altitude: "low", moved: false, fullMove: false, acted: false, choseToFall: false, falling: true, roundEffects: [] },
-      },
-      distances: { [pairKey("a", "b")]: "close" },
-    });
-    this.docs.set(COMBAT, { round: 1, system: { skirmish: stored, endPhase: { round: 0, messageId: "" } }, flags: {} });
-    for (const e of this.entries) {
-      const body = e.body;
-      if (body === null) continue;
-      // Statuses as the state says they are (c is falling), so any write's status switches are the change's own.
-      this.docs.set(`actor.${e.id}`, { system: { life: { ...body.life }, magic: { ...body.magic } }, statuses: e.id === "c" ? ["falling"] : [], flags: {} });
-    }
-    this.docs.set(LEDGER, { value: { ...EMPTY_LEDGER } });
-    const awaiting = rolled([4, 4, 6, 1, 2]);
-    const defended = ok(answerDefence(awaiting, "b", { check: dodge, dice: [5, 2, 1], by: "owner" }, [dodge]));
-    const hit: AttackCard = ok(recordDamage(defended, "b", { pool: 8, tn: 5 }, [5, 6, 5, 5, 5, 1, 2, 3]));
-    const refs = Object.fromEntries(["a", "b"].map((id) => [id, { actorUuid: `Actor.${id}`, tokenUuid: null }]));
-    const source: AttackSource = { card: hit, refs, combatId: options.cardCombat === false ? "" : COMBAT, prompts: {} };
-    this.docs.set(CARD, { type: "attack", author: "gm1", system: source, flags: {} });
+    this.entries = ENTRIES;
+    for (const [id, doc] of TEMPLATE) this.docs.set(id, structuredClone(doc));
     this.messages.push(CARD);
     this.clients = Object.fromEntries(USERS.map((id) => [id, new Client(this, id, id.startsWith("gm"))])) as Record<UserId, Client>;
     this.initial = this.state();
@@ -158,6 +176,7 @@ export class World {
     const doc = this.doc(id);
     await this.sched.point(client, () => {
       applyUpdate(doc, data);
+      this.#version += 1;
     });
   }
 
@@ -166,18 +185,19 @@ export class World {
     this.#next += 1;
     const id = keepId ?? `msg${this.#next}`;
     this.#clock += 1;
-    let duplicate = false;
+    const landed = { duplicate: false };
     await this.sched.point(client, () => {
       // The server refuses a second document with an id it already has (a create with `keepId`).
       if (this.docs.has(id)) {
-        duplicate = true;
+        landed.duplicate = true;
         return;
       }
       this.docs.set(id, { ...structuredClone(data), timestamp: this.#clock });
       this.messages.push(id);
+      this.#version += 1;
       for (const gm of [this.clients.gm1, this.clients.gm2]) this.spawn(gm, () => this.hookCreate(gm, id));
     });
-    if (duplicate) throw new Error(`a document with id ${id} exists`);
+    if (landed.duplicate) throw new Error(`a document with id ${id} exists`);
     return id;
   }
 
@@ -201,6 +221,13 @@ export class World {
   // ----- what the documents say -----
 
   state(): SkirmishState {
+    if (this.#state?.version === this.#version) return this.#state.state;
+    const state = this.#computeState();
+    this.#state = { version: this.#version, state };
+    return state;
+  }
+
+  #computeState(): SkirmishState {
     const stored = (this.doc(COMBAT).system as { skirmish: StoredSkirmish }).skirmish;
     const entries = this.entries.map((e) => {
       const actor = this.doc(`actor.${e.id}`).system as { life: { wounds: number; max: number }; magic: { value: number; max: number } };
@@ -238,6 +265,7 @@ export class World {
         await this.sched.point(client, () => {
           const now = (doc.statuses as string[]).filter((s) => s !== status);
           doc.statuses = active ? [...now, status] : now;
+          this.#version += 1;
         });
       },
     };
@@ -475,7 +503,10 @@ export class World {
         await this.sched.settle();
         continue;
       }
-      if (!(await this.sched.step())) break;
+      if (!(await this.sched.step())) {
+        await this.sched.settle();
+        if (this.sched.waiting === 0) break;
+      }
     }
   }
 
@@ -483,14 +514,21 @@ export class World {
   async finish(): Promise<void> {
     for (const user of USERS) if (!this.clients[user].alive) this.clients[user].alive = true;
     this.connected();
-    await this.sched.settle();
-    while (await this.sched.step()) {
-      // drain
+    await this.drain();
+  }
+
+  /** Runs until no task is parked, and none is about to park. */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.sched.settle();
+      if (await this.sched.step()) continue;
+      await this.sched.settle();
+      if (this.sched.waiting === 0) return;
     }
   }
 
   requests(): RequestDoc[] {
-    return this.messages.map((m) => this.docs.get(m) as unknown as RequestDoc).filter((d) => d.type === "request");
+    return this.messages.filter((m) => this.docs.get(m)?.type === "request").map((m) => this.docs.get(m) as unknown as RequestDoc);
   }
 
   card(): AttackSource {
