@@ -4,7 +4,7 @@
 // system's own code: the write queue, the request registry and handler with its ledger, Apply and Undo
 // (features/attack/card-writes.ts), the End Phase (features/round/end-phase-op.ts), the surprise step
 // (features/round/surprise-op.ts), write-once and hand-over (src/core/writes/).
-import { applyUpdate } from "../../../data/combat/foundry-update";
+import { applyUpdate, copyJSON } from "../../../data/combat/foundry-update";
 import { Rng, Scheduler } from "./scheduler";
 import { WriteQueue, combatKey } from "../../../../src/core/writes/write-queue";
 import type { OpContext } from "../../../../src/core/writes/write-queue";
@@ -69,9 +69,9 @@ const flag = (doc: Plain | undefined, key: string): unknown => ((doc?.flags as P
 export class Client {
   alive = true;
   queue = new WriteQueue();
-  registry: RequestRegistry;
   inFlight = new Set<string>();
   chain: Promise<void> = Promise.resolve();
+  #registry: RequestRegistry | null = null;
   watch = new ActiveWatch();
   /** Refusals shown to this user. */
   told: string[] = [];
@@ -80,8 +80,12 @@ export class Client {
     readonly world: World,
     readonly id: UserId,
     readonly isGM: boolean,
-  ) {
-    this.registry = world.registryFor(this);
+  ) {}
+
+  /** Its request kinds, registered on its own queue (as a browser's `init` does; made when first needed). */
+  get registry(): RequestRegistry {
+    this.#registry ??= this.world.registryFor(this);
+    return this.#registry;
   }
 
   get requester(): Requester {
@@ -93,7 +97,7 @@ export class Client {
     this.alive = false;
     this.world.sched.crash(this.id);
     this.queue = new WriteQueue();
-    this.registry = this.world.registryFor(this);
+    this.#registry = null;
     this.inFlight = new Set();
     this.chain = Promise.resolve();
     this.watch = new ActiveWatch();
@@ -122,7 +126,7 @@ const TEMPLATE: Map<string, Plain> = (() => {
       docs.set(`actor.${e.id}`, { system: { life: { ...body.life }, magic: { ...body.magic } }, statuses: e.id === "c" ? ["falling"] : [], flags: {} });
     }
     docs.set(LEDGER, { value: { ...EMPTY_LEDGER } });
-    const hit = structuredClone(HIT);
+    const hit = copyJSON(HIT);
     const refs = Object.fromEntries(["a", "b"].map((id) => [id, { actorUuid: `Actor.${id}`, tokenUuid: null }]));
     const source: AttackSource = { card: hit, refs, combatId: COMBAT, prompts: {} };
     docs.set(CARD, { type: "attack", author: "gm1", system: source, flags: {} });
@@ -153,7 +157,7 @@ export class World {
     this.rng = new Rng(seed);
     this.sched = new Scheduler(this.rng);
     this.entries = ENTRIES;
-    for (const [id, doc] of TEMPLATE) this.docs.set(id, structuredClone(doc));
+    for (const [id, doc] of TEMPLATE) this.docs.set(id, copyJSON(doc));
     this.messages.push(CARD);
     this.clients = Object.fromEntries(USERS.map((id) => [id, new Client(this, id, id.startsWith("gm"))])) as Record<UserId, Client>;
     this.initial = this.state();
@@ -192,7 +196,7 @@ export class World {
         landed.duplicate = true;
         return;
       }
-      this.docs.set(id, { ...structuredClone(data), timestamp: this.#clock });
+      this.docs.set(id, { ...copyJSON(data), timestamp: this.#clock });
       this.messages.push(id);
       this.#version += 1;
       for (const gm of [this.clients.gm1, this.clients.gm2]) this.spawn(gm, () => this.hookCreate(gm, id));
@@ -286,7 +290,8 @@ export class World {
       read: () => {
         const doc = this.docs.get(CARD);
         if (doc === undefined) return Promise.resolve({ refused: "gone" });
-        const source = structuredClone(doc.system) as AttackSource;
+        // The operations never change what they read (they build new objects), so the store's own copy is read.
+        const source = doc.system as AttackSource;
         const read: CardRead<CardWorld> = {
           facts: { card: source.card, authoredByGM: true, owners: OWNERS },
           source,
@@ -305,7 +310,7 @@ export class World {
     const combat = (): Plain => this.doc(COMBAT);
     return {
       round: () => this.combatRound(),
-      endPhase: () => structuredClone((combat().system as { endPhase: { round: number; messageId: string } }).endPhase),
+      endPhase: () => ({ ...(combat().system as { endPhase: { round: number; messageId: string } }).endPhase }),
       pending: () => flag(combat(), PENDING_FLAG),
       skirmish: () => this.state(),
       updatesFor: (changes) => this.updatesFor(changes),
