@@ -80,9 +80,9 @@ describe("writeRecorded", () => {
     next.store.combat = combat;
     next.store.b = store.b as Plain;
     expect(await finishRecorded(next.targets, pending)).toBe(1);
-    expect((next.store.b?.system as Plain).life).toEqual({ wounds: 7 });
-    expect(((next.store.combat?.flags as Plain)[SCOPE] as Plain)[PENDING_WRITES_FLAG]).toEqual({});
-    expect(next.store.b?.statuses).toEqual(["severelyInjured"]);
+    expect((next.store.b.system as Plain).life).toEqual({ wounds: 7 });
+    expect(((next.store.combat.flags as Plain)[SCOPE] as Plain)[PENDING_WRITES_FLAG]).toEqual({});
+    expect(next.store.b.statuses).toEqual(["severelyInjured"]);
   });
   it("does nothing on a combat that already lists the operation", async () => {
     const { targets, writes } = docs();
