@@ -16,8 +16,6 @@ import { PoolRoll } from "../../core/dice/pool-roll";
 import { SYSTEM_ID } from "../../constants/system-id";
 import {
   CARD_REASONS,
-  answerDefence,
-  autoApplies,
   cardAttackTN,
   closeCard,
   damageFor,
@@ -36,7 +34,6 @@ import { rescueCheckTN } from "../../rules/procedures/rescue";
 import {
   ATTACK_REQUEST_KINDS,
   ATTACK_REQUEST_REASONS,
-  chosenCheck,
   defenceResponder,
   isRefusal,
   parseCardPayload,
@@ -52,8 +49,8 @@ import {
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
 import { cardMessage, cardSituation, cardTargets, cardUpdates, openCards, optionsFor, ownersOf, situationOf } from "./card-situation";
-import { WRITE_FLAG, applyOp, finishCard, readWriteRecord, undoOp } from "./card-writes";
-import type { CardRead, CardWrites } from "./card-writes";
+import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "./card-writes";
+import type { CardRead, CardWrites, DefendWrites } from "./card-writes";
 import { systemFlag } from "../../documents/combat-writer";
 import { WRITES, cardKey, combatKey, keyOfCard } from "../../core/writes/write-queue";
 import type { OpContext } from "../../core/writes/write-queue";
@@ -274,18 +271,32 @@ async function declare(payload: DeclarePayload, requester: Requester, op: OpCont
   return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason };
 }
 
-async function defend(payload: DefendPayload, gathered: CardGathered, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
-  const { facts, message, source, situation } = gathered;
-  const options = optionsFor(source.card, situation, payload.targetId);
-  const verdict = validateDefend(payload, facts, requester, options);
-  if (!verdict.ok) return verdict;
-  const check = chosenCheck(payload, options);
-  const rolled = check === null ? { roll: null, faces: [] as number[] } : await rollPool(check.pool, check.tn);
-  const answered = answerDefence(source.card, payload.targetId, { check, dice: check === null ? null : rolled.faces, by }, options);
-  if (!answered.ok) return verdictOf(answered);
-  await writeCard(message, { ...source, card: answered.card }, rolled.roll);
-  await settle(message.id ?? "", op);
-  return { ok: true };
+/** A defence's documents, dice and the GM who applies a card that settles itself (card-writes.ts `defendOp`). */
+function defendWrites(cardId: string): DefendWrites<CardSituation> {
+  const gm = game.user;
+  return {
+    ...cardWrites(cardId),
+    options: (read, targetId) => optionsFor(read.source.card, read.situation, targetId),
+    roll: async (pool, tn) => {
+      const rolled = await rollPool(pool, tn);
+      return { faces: rolled.faces, roll: rolled.roll };
+    },
+    writeAnswer: async (update, roll) => {
+      const message = cardMessage(cardId)?.message;
+      if (!message) return;
+      const full: Record<string, unknown> = { ...update };
+      const poolRoll = roll instanceof PoolRoll ? roll : null;
+      if (poolRoll !== null) full.rolls = [...message.rolls.map((r) => r.toJSON()), poolRoll.toJSON()];
+      await message.update(full as ChatMessage.UpdateData);
+      await showDice(poolRoll);
+    },
+    gm: { id: gm.id, name: gm.name, isGM: true },
+  };
+}
+
+/** One defender's answer within operation `op` (card-writes.ts `defendOp`). */
+function defend(payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
+  return defendOp(defendWrites(payload.cardId), payload, requester, by, op);
 }
 
 async function rollDamage(payload: TargetPayload, gathered: CardGathered, requester: Requester): Promise<Verdict> {
@@ -310,16 +321,6 @@ async function withdraw(gathered: CardGathered, requester: Requester): Promise<V
   if (!closed.ok) return verdictOf(closed);
   await writeCard(message, { ...source, card: closed.card });
   return { ok: true };
-}
-
-/** After a defence, within its operation: a card that is settled and needs no look (misses, grapples, rescues) applies itself. */
-async function settle(cardId: string, op: OpContext): Promise<void> {
-  const gathered = await gatherCard(cardId);
-  if (isRefusal(gathered)) return;
-  if (autoApplies(gathered.source.card)) {
-    const gm = game.user;
-    await applyOp(cardWrites(cardId), { id: gm.id, name: gm.name, isGM: true }, op);
-  }
 }
 
 // ----- asking defenders -----
@@ -360,9 +361,7 @@ async function promptNow(cardId: string, op: OpContext): Promise<void> {
     const gm = { id: game.user.id, name: game.user.name, isGM: true };
     if (responder.who === "auto") {
       const best = bestCheck(optionsFor(source.card, situation, t.id));
-      const fresh = await gatherCard(cardId);
-      if (isRefusal(fresh)) return;
-      await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, fresh, gm, "auto", op);
+      await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, gm, "auto", op);
     } else if (responder.who === "owner") {
       const user = maybe(game.users.get(responder.userId));
       await setPrompt(cardId, t.id, { who: "owner", userName: user?.name ?? "", timedOut: false });
@@ -393,9 +392,7 @@ async function askOwner(cardId: string, targetId: string, user: User.Implementat
   // The answer is a new operation on the card's key: the card is read again there, as the steps before left it.
   await WRITES.run(cardQueueKey(cardId), async (op) => {
     if (parsed !== null && !isRefusal(parsed) && parsed.cardId === cardId && parsed.targetId === targetId) {
-      const gathered = await gatherCard(cardId);
-      if (isRefusal(gathered)) return;
-      const verdict = await defend(parsed, gathered, requester, "owner", op);
+      const verdict = await defend(parsed, requester, "owner", op);
       if (verdict.ok) return;
       console.warn(`${SYSTEM_ID} | defence answer from ${user.name} refused: ${verdict.reason}`, answer);
     }
@@ -440,7 +437,7 @@ export function registerAttackRequests(): void {
     gather: (payload) => gatherCard(payload.cardId),
     validate: (payload, gathered, requester) =>
       validateDefend(payload, gathered.facts, requester, optionsFor(gathered.source.card, gathered.situation, payload.targetId)),
-    apply: (payload, gathered, requester, op) => defend(payload, gathered, requester, requester.isGM ? "gm" : "owner", op),
+    apply: (payload, _gathered, requester, op) => defend(payload, requester, requester.isGM ? "gm" : "owner", op),
     queue: (payload) => cardQueueKey(payload.cardId),
   });
   registerRequestKind<TargetPayload, CardGathered>(ATTACK_REQUEST_KINDS.rollDamage, {

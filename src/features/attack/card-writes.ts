@@ -17,16 +17,17 @@
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { DocumentUpdates } from "../../data/combat/updates";
 import type { AttackSource } from "../../data/message/attack-source";
-import { applyCard, closeCard, isResolved, undoCard } from "../../rules/attack-card";
-import type { CardResult } from "../../rules/attack-card";
+import { answerDefence, applyCard, autoApplies, closeCard, isResolved, undoCard } from "../../rules/attack-card";
+import type { AnswerSource, CardResult } from "../../rules/attack-card";
+import type { CardCheck } from "../../rules/attack-card-checks";
 import { RULE_REASONS } from "../../rules/reasons";
 import type { SkirmishState, StateChange } from "../../rules/state";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
 import type { OpContext } from "../../core/writes/write-queue";
 import type { OpTargets } from "../../core/writes/write-once";
 import { isEmptyUpdates, writeOnce } from "../../core/writes/write-once";
-import type { CardFacts } from "./attack-requests";
-import { isRefusal, validateApply, validateUndo } from "./attack-requests";
+import type { CardFacts, DefendPayload } from "./attack-requests";
+import { chosenCheck, isRefusal, validateApply, validateDefend, validateUndo } from "./attack-requests";
 
 /** The card's flag (under the system's scope) holding its last write. */
 export const WRITE_FLAG = "write";
@@ -152,5 +153,38 @@ export async function undoOp<S extends CardWorld>(io: CardWrites<S>, requester: 
   const undone = undoCard(source.card);
   if (!undone.ok) return verdictOf(undone);
   await writeRecorded(io, read, undone.card, "undo", undone.card.application?.undo ?? [], op);
+  return { ok: true };
+}
+
+/** What a defence needs besides the card's documents: the defender's checks, real dice, and who auto-applies. */
+export interface DefendWrites<S extends CardWorld> extends CardWrites<S> {
+  /** The checks this target may defend with now (card-situation.ts `optionsFor`). */
+  options(read: CardRead<S>, targetId: string): CardCheck[];
+  /** Rolls a pool; the faces, and the roll as the card stores it. */
+  roll(pool: number, tn: number): Promise<{ faces: number[]; roll: unknown }>;
+  /** Writes the card with a new roll added to its rolls (none: `roll` null). */
+  writeAnswer(update: Record<string, unknown>, roll: unknown): Promise<void>;
+  /** Who applies a card that settles itself (the active GM). */
+  gm: Requester;
+}
+
+/**
+ * One defender's answer, as operation `op`: re-read inside the operation, so of two answers for one target (its
+ * owner's and the GM's) the first counts and the second is refused as no longer awaited; then a card that is
+ * settled and needs no look (a miss, a grapple, a rescue) applies itself, within the same operation.
+ */
+export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
+  const read = await fresh(io);
+  if (isRefusal(read)) return { ok: false, reason: read.refused, ...(read.data ? { data: read.data } : {}) };
+  const options = io.options(read, payload.targetId);
+  const verdict = validateDefend(payload, read.facts, requester, options);
+  if (!verdict.ok) return verdict;
+  const check = chosenCheck(payload, options);
+  const rolled = check === null ? { faces: [] as number[], roll: null } : await io.roll(check.pool, check.tn);
+  const answered = answerDefence(read.source.card, payload.targetId, { check, dice: check === null ? null : rolled.faces, by }, options);
+  if (!answered.ok) return verdictOf(answered);
+  await io.writeAnswer({ system: { ...read.source, card: answered.card } }, rolled.roll);
+  const after = await io.read();
+  if (!isRefusal(after) && autoApplies(after.source.card)) await applyOp(io, io.gm, op);
   return { ok: true };
 }

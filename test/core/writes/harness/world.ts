@@ -18,14 +18,14 @@ import type { CombatTargets, OpActor, OpDocument } from "../../../../src/core/wr
 import { PENDING_WRITES_FLAG, finishRecorded, writeRecorded } from "../../../../src/core/writes/write-once";
 import { OPS_FLAG, claimId } from "../../../../src/core/writes/op-record";
 import { SYSTEM_ID } from "../../../../src/constants/system-id";
-import { WRITE_FLAG, applyOp, finishCard, readWriteRecord, undoOp } from "../../../../src/features/attack/card-writes";
-import type { CardRead, CardWorld, CardWrites } from "../../../../src/features/attack/card-writes";
+import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "../../../../src/features/attack/card-writes";
+import type { CardRead, CardWorld, CardWrites, DefendWrites } from "../../../../src/features/attack/card-writes";
 import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase } from "../../../../src/features/round/end-phase-op";
 import type { EndPhaseIO } from "../../../../src/features/round/end-phase-op";
 import { SURPRISE_RECORD_FLAG, finishSurprise, surpriseOp } from "../../../../src/features/round/surprise-op";
 import type { SurpriseIO, SurpriseRecord } from "../../../../src/features/round/surprise-op";
-import { isRefusal, parseCardPayload } from "../../../../src/features/attack/attack-requests";
-import type { CardPayload } from "../../../../src/features/attack/attack-requests";
+import { isRefusal, parseCardPayload, parseDefend } from "../../../../src/features/attack/attack-requests";
+import type { CardPayload, DefendPayload } from "../../../../src/features/attack/attack-requests";
 import type { AttackSource } from "../../../../src/data/message/attack-source";
 import type { EndPhaseCardData } from "../../../../src/core/cards/combat-card-context";
 import { skirmishState, storedSkirmish } from "../../../../src/data/combat/combat-snapshot";
@@ -58,6 +58,9 @@ export interface RequestDoc {
   system: { kind: string; payload: Plain; status: string; reason: string };
 }
 
+/** A card still awaiting b's defence. */
+const AWAITING: AttackCard = rolled([4, 4, 6, 1, 2]);
+
 /** The card every schedule starts from: a hit on b with its damage rolled, resolved and ready to apply. */
 const HIT: AttackCard = ok(
   recordDamage(ok(answerDefence(rolled([4, 4, 6, 1, 2]), "b", { check: dodge, dice: [5, 2, 1], by: "owner" }, [dodge])), "b", { pool: 8, tn: 5 }, [5, 6, 5, 5, 5, 1, 2, 3]),
@@ -75,6 +78,8 @@ export class Client {
   watch = new ActiveWatch();
   /** Refusals shown to this user. */
   told: string[] = [];
+  /** The kinds this user's own clicks carried out at once (as the active GM). */
+  done: string[] = [];
 
   constructor(
     readonly world: World,
@@ -143,6 +148,8 @@ export class World {
   readonly messages: string[] = [];
   readonly clients: Record<UserId, Client>;
   readonly entries: CombatantEntry[];
+  /** Whether two GMs were ever writing at once (a hand-over while the other still ran an operation). */
+  overlapped = false;
   /** Every task started, to wait on at the end. */
   readonly tasks: Promise<unknown>[] = [];
   #next = 0;
@@ -153,11 +160,13 @@ export class World {
   /** The damage the card does and the state before it, for the invariants. */
   readonly initial: SkirmishState;
 
-  constructor(seed: number) {
+  /** `awaiting`: the card still awaits b's defence (else it is a hit with its damage rolled). */
+  constructor(seed: number, options: { awaiting?: boolean } = {}) {
     this.rng = new Rng(seed);
     this.sched = new Scheduler(this.rng);
     this.entries = ENTRIES;
     for (const [id, doc] of TEMPLATE) this.docs.set(id, copyJSON(doc));
+    if (options.awaiting === true) (this.doc(CARD).system as AttackSource).card = copyJSON(AWAITING);
     this.messages.push(CARD);
     this.clients = Object.fromEntries(USERS.map((id) => [id, new Client(this, id, id.startsWith("gm"))])) as Record<UserId, Client>;
     this.initial = this.state();
@@ -178,6 +187,10 @@ export class World {
   /** One update from a client: a round trip to the server, which lands it when the scheduler says. */
   async update(client: UserId, id: string, data: Plain): Promise<void> {
     const doc = this.doc(id);
+    // A GM that is no longer the active GM finishing its operation (core's Users#activeGM hands back to a returning
+    // GM with the lower id at once): two GMs write at the same time until that operation ends.
+    const writer = this.clients[client];
+    if (writer.isGM && writer.alive && !this.isActive(writer)) this.overlapped = true;
     await this.sched.point(client, () => {
       applyUpdate(doc, data);
       this.#version += 1;
@@ -306,6 +319,19 @@ export class World {
     };
   }
 
+  defendWrites(client: UserId): DefendWrites<CardWorld> {
+    return {
+      ...this.cardWrites(client),
+      options: () => [dodge],
+      roll: async (pool) => {
+        await this.sched.point(client); // a real Roll's evaluation
+        return { faces: Array.from({ length: pool }, () => 1 + this.rng.int(6)), roll: null };
+      },
+      writeAnswer: (update) => this.update(client, CARD, update),
+      gm: { id: client, name: client, isGM: true },
+    };
+  }
+
   endPhaseIO(client: UserId): EndPhaseIO {
     const combat = (): Plain => this.doc(COMBAT);
     return {
@@ -389,6 +415,13 @@ export class World {
       queue: () => combatKey(COMBAT),
     });
     registry.register("attack.apply", cardKind(applyOp));
+    registry.register<DefendPayload, DefendPayload>("attack.defend", {
+      parse: parseDefend,
+      gather: (payload) => payload,
+      validate: () => ({ ok: true }),
+      apply: (payload, _facts, requester, op) => defendOp(this.defendWrites(client.id), payload, requester, requester.isGM ? "gm" : "owner", op),
+      queue: () => combatKey(COMBAT),
+    });
     registry.register("attack.undo", cardKind(undoOp));
     registry.register<{ combatId: string }, { combatId: string }>("combat.endPhase", {
       parse: (payload) => ({ combatId: (payload as { combatId: string }).combatId }),
@@ -422,7 +455,8 @@ export class World {
     this.spawn(client, async () => {
       if (this.isActive(client)) {
         const verdict = await client.registry.process(kind, payload, client.requester);
-        if (!verdict.ok) client.told.push(verdict.reason);
+        if (verdict.ok) client.done.push(kind);
+        else client.told.push(verdict.reason);
         return;
       }
       const doc: RequestDoc = { type: "request", author: user, timestamp: 0, system: { kind, payload, status: "pending", reason: "" } };
