@@ -19,24 +19,22 @@ import { stamped, writeOnce } from "../../core/writes/write-once";
 import type { EndPhaseOutcome } from "../../rules/procedures/end-phase";
 import type { SkirmishState, StateChange } from "../../rules/state";
 
-/** The combat's flag (under the system's scope) holding an End Phase, or its undo, still being written. */
+/** The combat's flag (under the system's scope) holding an End Phase undo still being written. */
 export const PENDING_FLAG = "endPhasePending";
 
 /** The update path of that flag. */
 export const PENDING_PATH = `flags.${SYSTEM_ID}.${PENDING_FLAG}`;
 
-/** What is still to be written of an End Phase (`end`) or of its undo (`undo`). Bulky parts are JSON. */
+/** What is still to be written of an End Phase undo. Bulky parts are JSON. */
 export interface PendingEnd {
   op: string;
-  kind: "end" | "undo";
+  kind: "undo";
   round: number;
   /** The actors' part of the updates (the combat's went with the record). */
   updates: string;
-  /** The card's data (`end`). */
+  /** The undone card's data. */
   card: string;
-  /** The rolls of the card (`end`), as the Foundry side stores them. */
-  rolls: string;
-  /** The card undone (`undo`). */
+  /** The card undone. */
   messageId: string;
 }
 
@@ -47,8 +45,8 @@ export function readPending(value: unknown): PendingEnd | null {
   const str = (k: string): string | null => (typeof v[k] === "string" ? v[k] : null);
   const op = str("op");
   const updates = str("updates");
-  if (op === null || updates === null || (v.kind !== "end" && v.kind !== "undo") || typeof v.round !== "number") return null;
-  return { op, kind: v.kind, round: v.round, updates, card: str("card") ?? "", rolls: str("rolls") ?? "[]", messageId: str("messageId") ?? "" };
+  if (op === null || updates === null || v.kind !== "undo" || typeof v.round !== "number") return null;
+  return { op, kind: "undo", round: v.round, updates, card: str("card") ?? "", messageId: str("messageId") ?? "" };
 }
 
 function parsed<T>(text: string, fallback: T): T {
@@ -192,7 +190,7 @@ export async function undoEndPhaseOp(io: EndPhaseIO, messageId: string, data: En
   const last = io.endPhase();
   if (last.messageId !== messageId || last.round !== data.round || io.round() !== data.round) return UNDO_TOO_LATE;
   const updates = io.updatesFor(io.revert(io.skirmish(), io.undoTarget(data)));
-  const pending: PendingEnd = { op: op.id, kind: "undo", round: data.round, updates: JSON.stringify({ ...updates, combat: {} }), card: JSON.stringify(data), rolls: "[]", messageId };
+  const pending: PendingEnd = { op: op.id, kind: "undo", round: data.round, updates: JSON.stringify({ ...updates, combat: {} }), card: JSON.stringify(data), messageId };
   const targets = io.targets();
   const record = stamped(targets.combat, op.id, {
     ...updates.combat,
