@@ -66,29 +66,6 @@ export function ruleOnWalk(payload: WalkPayload, now: WalkPoint, requester: Requ
 }
 
 /**
- * Runs walks one after another per combat (the active GM's client): each waits for the one before it, so a walk
- * always reads the round as the previous walk left it.
- */
-export class WalkQueue {
-  readonly #tails = new Map<string, Promise<unknown>>();
-
-  /** Queues `walk` behind the combat's earlier walks; resolves with its result (a failure does not block the next). */
-  run<T>(combatId: string, walk: () => Promise<T>): Promise<T> {
-    const before = this.#tails.get(combatId) ?? Promise.resolve();
-    const result = before.then(walk, walk);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#tails.set(combatId, tail);
-    void tail.then(() => {
-      if (this.#tails.get(combatId) === tail) this.#tails.delete(combatId);
-    });
-    return result;
-  }
-}
-
-/**
  * Core lets a player who owns the current combatant change a Combat's `round` and `turn` itself (its server-side
  * permission test; systems cannot change it). The round is the plan's, so the active GM puts back what a player
  * wrote: the round of the stored cursor and the turn of its step. Returns the update to write, or null when the

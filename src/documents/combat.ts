@@ -9,7 +9,7 @@ import type { CombatantEntry } from "../data/combat/combat-snapshot";
 import { skirmishState } from "../data/combat/combat-snapshot";
 import type { CombatSystemSource } from "../data/combat/stored";
 import { defaultCombatSystem } from "../data/combat/stored";
-import type { EngineChange } from "../data/combat/updates";
+import type { DocumentUpdates, EngineChange } from "../data/combat/updates";
 import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
@@ -20,12 +20,11 @@ import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal, surpriseRolled } from "../data/combat/surprise-round";
 import { isActiveGM, sendRequest } from "../core/requests/requests";
 import type { WalkAction, WalkPoint } from "./combat-walk";
-import { WALK_REQUEST, WalkQueue, repairPlayerWalk, ruleOnWalk } from "./combat-walk";
+import { WALK_REQUEST, repairPlayerWalk, ruleOnWalk } from "./combat-walk";
 import { writeUpdates } from "./combat-writer";
+import { WRITES, combatKey } from "../core/writes/write-queue";
+import type { OpContext } from "../core/writes/write-queue";
 import { AgeOfDragonsCombatant } from "./combatant";
-
-/** Walks of the round on this client, one at a time per combat. */
-const WALKS = new WalkQueue();
 
 /**
  * What the round feature does at the round's turning points (features/round/round-driver.ts), handed to the combat
@@ -34,10 +33,10 @@ const WALKS = new WalkQueue();
 export interface RoundDriver {
   /** Rolls what the round mode needs, plans round `round` and moves to its first step. */
   beginRound(combat: AgeOfDragonsCombat, round: number): Promise<void>;
-  /** Resolves this round's End Phase on its card. */
-  resolveEnd(combat: AgeOfDragonsCombat): Promise<void>;
-  /** Rolls the surprise or ambush before round 1 on its card. */
-  surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void>;
+  /** Resolves this round's End Phase on its card, within the walk's operation `op` (never twice for a round). */
+  resolveEnd(combat: AgeOfDragonsCombat, op: OpContext): Promise<void>;
+  /** Rolls the surprise or ambush before round 1 on its card, within the operation `op`, unless refused (returned). */
+  surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<string | null>;
 }
 
 let roundDriver: RoundDriver | null = null;
@@ -72,11 +71,24 @@ export class AgeOfDragonsCombat extends Combat {
 
   /**
    * Writes an engine outcome's changes (StateChanges and combat-event armour damage) to the combat, the actors,
-   * their armour and their statuses, writing only what changes; returns the state after them. GMs only: players
+   * their armour and their statuses, writing only what changes, exactly once as operation `opId` (fresh when not
+   * given; documents/combat-writer.ts), with `extra` in the same combat update; returns the state after them. GMs only: players
    * go through a request (src/net/). A change naming someone not in the skirmish is a RangeError and writes nothing.
    */
-  async applyEngineChanges(changes: readonly EngineChange[], options: Record<string, unknown> = {}): Promise<SkirmishState> {
+  async applyEngineChanges(
+    changes: readonly EngineChange[],
+    options: Record<string, unknown> = {},
+    opId?: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<SkirmishState> {
     if (!game.user.isGM) throw new Error("only a GM writes the skirmish state; players send a request");
+    const { updates, state: after } = this.engineUpdates(changes);
+    await writeUpdates(this, updates, options, opId, extra);
+    return after;
+  }
+
+  /** The document updates of engine changes against the combat as it is now, and the state after them (nothing written). */
+  engineUpdates(changes: readonly EngineChange[]): { updates: DocumentUpdates; state: SkirmishState } {
     const state = this.skirmish;
     const armour: Record<string, ArmourPiece[]> = {};
     const statuses: Record<string, string[]> = {};
@@ -85,9 +97,7 @@ export class AgeOfDragonsCombat extends Combat {
       armour[c.id] = c.armourPieces;
       statuses[c.id] = [...(c.actor?.statuses ?? [])];
     }
-    const { updates, state: after } = outcomeUpdates({ stored: this.stored.skirmish, state, changes, armour, statuses });
-    await writeUpdates(this, updates, options);
-    return after;
+    return outcomeUpdates({ stored: this.stored.skirmish, state, changes, armour, statuses });
   }
 
   /** The current step of the round, or null before the first round or once a round is walked. */
@@ -124,14 +134,10 @@ export class AgeOfDragonsCombat extends Combat {
    * 001 "Surprise and Ambush", before round 1 (GM): `{ kind: "surprise" | "ambush", unaware: [side names],
    * scouts?: { side: combatantId } }`. Rolls on a card and sets the surprised and ambushed effects for round 1.
    */
-  async rollSurprise(choice: SurpriseChoice): Promise<void> {
-    // Asked again here: the dialog may have stayed open while the combat started, was deleted, or another GM rolled.
-    const refused = this.surpriseRefusal();
-    if (refused !== null) {
-      ui.notifications.warn(game.i18n.localize(refused));
-      return;
-    }
-    await driver().surpriseStep(this, choice);
+  async rollSurprise(choice: SurpriseChoice, within: OpContext | null = null): Promise<string | null> {
+    // In the combat's write queue, and asked again there: the dialog may have stayed open while the combat started,
+    // was deleted, or another GM rolled (two GMs pressing Roll: the second finds the first's card).
+    return this.serially((op) => driver().surpriseStep(this, choice, op), within);
   }
 
   /** Why the surprise step cannot be rolled now, or null (data/combat/surprise-round.ts surpriseMomentRefusal). */
@@ -195,8 +201,8 @@ export class AgeOfDragonsCombat extends Combat {
    * Performs a walk on this (the active GM's) client, queued behind any walk still running; nothing happens when
    * the round has moved on from `at` meanwhile (a double click, or two GMs at once).
    */
-  async walk(action: WalkAction, at: WalkPoint): Promise<void> {
-    await WALKS.run(this.id ?? "", async () => {
+  async walk(action: WalkAction, at: WalkPoint, within?: OpContext | null): Promise<void> {
+    await this.serially(async (op) => {
       if (!ruleOnWalk({ combatId: this.id ?? "", action, at }, this.walkPoint, { id: game.user.id, name: game.user.name, isGM: game.user.isGM }).ok) return;
       switch (action) {
         case "start":
@@ -204,36 +210,36 @@ export class AgeOfDragonsCombat extends Combat {
           await driver().beginRound(this, 1);
           return;
         case "next":
-          await this.#next();
+          await this.#next(op);
           return;
         case "previous":
           await this.#previous();
           return;
         case "nextRound":
-          await this.#nextRound();
+          await this.#nextRound(op);
           return;
       }
-    });
+    }, within);
   }
 
   /**
-   * Runs a write of the active GM's in this combat's walk queue: after every walk queued before it, and any walk asked
+   * Runs a write of the active GM's in this combat's write queue (core/writes/write-queue.ts): after every walk queued before it, and any walk asked
    * for meanwhile waits for it (the step hook's aborts, reveals and group resolutions, so a quick "next" never reads
    * the skirmish while a step is still being written, nor resolves the End Phase from a state about to change).
    */
-  serially<T>(task: () => Promise<T>): Promise<T> {
-    return WALKS.run(this.id ?? "", task);
+  serially<T>(task: (op: OpContext) => Promise<T>, within?: OpContext | null): Promise<T> {
+    return WRITES.run(combatKey(this.id ?? ""), task, within);
   }
 
-  async #next(): Promise<void> {
+  async #next(op: OpContext): Promise<void> {
     // data/combat/round.ts decides (nextMove); the document only carries it out.
     const move = nextMove(this.stored, this.skirmish, this.round);
     if (move.kind === "endPhase") {
-      await driver().resolveEnd(this);
+      await driver().resolveEnd(this, op);
       return;
     }
     if (move.kind === "nextRound") {
-      if (move.endPhaseFirst) await driver().resolveEnd(this);
+      if (move.endPhaseFirst) await driver().resolveEnd(this, op);
       await driver().beginRound(this, this.round + 1);
       return;
     }
@@ -254,8 +260,8 @@ export class AgeOfDragonsCombat extends Combat {
     } as Combat.Database.UpdateOperation);
   }
 
-  async #nextRound(): Promise<void> {
-    if (endPhaseDue(this.stored, this.round)) await driver().resolveEnd(this);
+  async #nextRound(op: OpContext): Promise<void> {
+    if (endPhaseDue(this.stored, this.round)) await driver().resolveEnd(this, op);
     await driver().beginRound(this, this.round + 1);
   }
 

@@ -1,7 +1,7 @@
 // The combat.walk request (src/documents/combat-walk.ts): only GMs walk, only from where the round stands, one at a time.
 import { describe, expect, it } from "vitest";
 import { REQUEST_REASONS } from "../../src/core/requests/registry";
-import { WALK_REASONS, WalkQueue, parseWalk, repairPlayerWalk, ruleOnWalk } from "../../src/documents/combat-walk";
+import { WALK_REASONS, parseWalk, repairPlayerWalk, ruleOnWalk } from "../../src/documents/combat-walk";
 
 const gm = { id: "gm2", name: "Co-GM", isGM: true };
 const player = { id: "u1", name: "P", isGM: false };
@@ -43,46 +43,6 @@ describe("ruleOnWalk", () => {
     [{ round: 2, index: 3, end: 2 }],
   ])("refuses a walk asked before the round moved on to %j", (now) => {
     expect(ruleOnWalk(parsed, now, gm)).toEqual({ ok: false, reason: WALK_REASONS.MovedOn });
-  });
-});
-
-describe("WalkQueue", () => {
-  it("runs one combat's walks one after another, in order, each seeing the last one's result", async () => {
-    const queue = new WalkQueue();
-    let step = 0;
-    const seen: number[] = [];
-    const walk = (delay: number) => () =>
-      new Promise<number>((resolve) => {
-        const before = step;
-        setTimeout(() => {
-          seen.push(before);
-          step = before + 1;
-          resolve(step);
-        }, delay);
-      });
-    const results = await Promise.all([queue.run("c1", walk(20)), queue.run("c1", walk(1)), queue.run("c1", walk(5))]);
-    expect(results).toEqual([1, 2, 3]);
-    expect(seen).toEqual([0, 1, 2]);
-  });
-  it("goes on after a walk that fails, and hands the failure to its caller", async () => {
-    const queue = new WalkQueue();
-    const failed = queue.run("c1", () => Promise.reject(new Error("boom")));
-    const next = queue.run("c1", () => Promise.resolve("ok"));
-    await expect(failed).rejects.toThrow("boom");
-    await expect(next).resolves.toBe("ok");
-  });
-  it("does not hold one combat's walk behind another's", async () => {
-    const queue = new WalkQueue();
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const slow = queue.run("a", () => new Promise<void>((resolve) => { release = () => { order.push("a"); resolve(); }; }));
-    await queue.run("b", () => {
-      order.push("b");
-      return Promise.resolve();
-    });
-    release();
-    await slow;
-    expect(order).toEqual(["b", "a"]);
   });
 });
 

@@ -8,7 +8,13 @@
  * The requester is never taken from the payload: it is the author of the request message, which the server
  * vouches for. A kind's validator sees only the parsed payload, the facts its gatherer re-read from documents,
  * and the requester. Pure: no Foundry globals (the Foundry side is requests.ts).
+ *
+ * Gather, validate and apply run as one operation of the write queue (core/writes/write-queue.ts) on the key the
+ * kind names for its payload (a combat's, a card's), so a request re-reads its documents only once the operation
+ * before it on that key has finished writing, and nothing else writes there until it is done.
  */
+import type { OpContext, WriteQueue } from "../writes/write-queue";
+import { WRITES, combatKey, newOpId } from "../writes/write-queue";
 
 /** Who asked: the author of the request message, as the server recorded it. */
 export interface Requester {
@@ -35,7 +41,21 @@ export interface RequestKind<P, F> {
   /** Whether this requester may do this now, from the parsed payload and the gathered facts only. Pure. */
   validate(payload: P, facts: F, requester: Requester): Verdict;
   /** Writes the change (runs on the active GM's client only). May refuse at the last moment. */
-  apply(payload: P, facts: F, requester: Requester): Promise<Verdict | undefined> | Verdict | undefined;
+  apply(payload: P, facts: F, requester: Requester, op: OpContext): Promise<Verdict | undefined> | Verdict | undefined;
+  /**
+   * The write-queue key the request runs on (default: its payload's `combatId`, else the world's one key). The
+   * payload is parsed but not yet checked against documents; a kind may read which combat a card belongs to.
+   */
+  queue?(payload: P): string;
+}
+
+/** The key of requests that name no combat. */
+export const WORLD_KEY = "world";
+
+/** The default write key of a parsed payload: its combat's, when it names one. */
+export function defaultKey(payload: unknown): string {
+  const id = typeof payload === "object" && payload !== null ? (payload as { combatId?: unknown }).combatId : undefined;
+  return typeof id === "string" && id !== "" ? combatKey(id) : WORLD_KEY;
 }
 
 /** Why the procedure itself refuses; each is an en.json key. */
@@ -52,7 +72,7 @@ export const REQUEST_REASONS = Object.freeze({
 export const KIND_PATTERN = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
 
 interface ErasedKind {
-  run(payload: unknown, requester: Requester): Promise<Verdict>;
+  run(payload: unknown, requester: Requester, within: OpContext | null): Promise<Verdict>;
 }
 
 const isRefusal = (value: unknown): value is Refusal =>
@@ -64,20 +84,32 @@ const refuse = (reason: string, data?: Record<string, string | number>): Verdict
 /** A set of request kinds. The system uses one (`REQUESTS`); tests make their own. */
 export class RequestRegistry {
   readonly #kinds = new Map<string, ErasedKind>();
+  readonly #queue: WriteQueue | null;
+
+  /** `queue`: the write queue requests run on (none: each runs straight away, as in tests of a single kind). */
+  constructor(queue: WriteQueue | null = null) {
+    this.#queue = queue;
+  }
 
   /** Registers a kind; a second registration of the same name is an error (two helpers must not collide). */
   register<P, F>(kind: string, definition: RequestKind<P, F>): void {
     if (!KIND_PATTERN.test(kind)) throw new RangeError(`request kind must look like "scope.name", got ${JSON.stringify(kind)}`);
     if (this.#kinds.has(kind)) throw new Error(`request kind ${kind} is already registered`);
+    const queue = this.#queue;
     this.#kinds.set(kind, {
-      async run(payload, requester) {
+      async run(payload, requester, within) {
         const parsed = definition.parse(payload);
         if (isRefusal(parsed)) return refuse(parsed.refused, parsed.data);
-        const facts = await definition.gather(parsed, requester);
-        if (isRefusal(facts)) return refuse(facts.refused, facts.data);
-        const verdict = definition.validate(parsed, facts, requester);
-        if (!verdict.ok) return verdict;
-        return (await definition.apply(parsed, facts, requester)) ?? { ok: true };
+        const operation = async (op: OpContext): Promise<Verdict> => {
+          const facts = await definition.gather(parsed, requester);
+          if (isRefusal(facts)) return refuse(facts.refused, facts.data);
+          const verdict = definition.validate(parsed, facts, requester);
+          if (!verdict.ok) return verdict;
+          return (await definition.apply(parsed, facts, requester, op)) ?? { ok: true };
+        };
+        if (queue === null) return operation(within ?? { id: newOpId(), key: "" });
+        const key = definition.queue ? definition.queue(parsed) : defaultKey(parsed);
+        return queue.run(key, operation, within);
       },
     });
   }
@@ -96,12 +128,18 @@ export class RequestRegistry {
    * Runs one request through parse, gather, validate and apply. Never throws: an exception anywhere becomes
    * the "failed" refusal, with the error handed to `onError` for the console.
    */
-  async process(kind: unknown, payload: unknown, requester: Requester, onError?: (error: unknown) => void): Promise<Verdict> {
+  async process(
+    kind: unknown,
+    payload: unknown,
+    requester: Requester,
+    onError?: (error: unknown) => void,
+    within: OpContext | null = null,
+  ): Promise<Verdict> {
     if (typeof kind !== "string") return refuse(REQUEST_REASONS.UnknownKind, { kind: String(kind) });
     const entry = this.#kinds.get(kind);
     if (!entry) return refuse(REQUEST_REASONS.UnknownKind, { kind });
     try {
-      return await entry.run(payload, requester);
+      return await entry.run(payload, requester, within);
     } catch (error) {
       onError?.(error);
       return refuse(REQUEST_REASONS.Failed);
@@ -129,8 +167,8 @@ export function isOwnRefusal(status: string, authorId: string | null | undefined
   return status === "refused" && typeof authorId === "string" && authorId !== "" && authorId === userId;
 }
 
-/** The system's request kinds. Other helpers register theirs here, in their own files, during `init`. */
-export const REQUESTS = new RequestRegistry();
+/** The system's request kinds, run on the system's write queue. Features register theirs during `init`. */
+export const REQUESTS = new RequestRegistry(WRITES);
 
 /**
  * Registers a request kind with the system (`registerRequestKind("board.move", { parse, gather, validate, apply })`).

@@ -4,12 +4,14 @@
  * client knows who asked without trusting the payload. That client alone (game.users.activeGM) runs the request
  * through the registry (parse, gather, validate, apply) and writes the verdict back onto the message, which the
  * card shows. With no active GM the request waits and says so; the next GM to become active handles it. The
- * GM-only ledger (request-ledger.ts) makes sure no request is handled twice.
+ * GM-only ledger (ledger.ts) makes sure no request is handled twice (handle.ts); each kind runs as an operation of
+ * the write queue (core/writes/write-queue.ts).
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import { RequestMessageModel } from "../../data/message/request-model";
-import { EMPTY_LEDGER, readLedger, recordHandled, wasHandled } from "./ledger";
-import type { Requester, Verdict } from "./registry";
+import { EMPTY_LEDGER, readLedger } from "./ledger";
+import { handleRequest } from "./handle";
+import { lookForTakeOver } from "../writes/hand-over";
 import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
 
 /** The hidden world setting that holds the ledger. */
@@ -56,28 +58,35 @@ async function handle(message: ChatMessage.Implementation): Promise<void> {
   // Typed as always set, but the author may have been deleted since the request was written.
   const author = message.author as User.Implementation | null;
   if (!data || !message.id) return;
-  const ledger = readLedger(game.settings.get(SYSTEM_ID, LEDGER_SETTING));
-  const authorId = author?.id ?? "";
-  if (wasHandled(ledger, message.id, message.timestamp, authorId)) return;
-  // Record first: should anything below fail half-way, the request is still never applied twice.
-  await game.settings.set(SYSTEM_ID, LEDGER_SETTING, recordHandled(ledger, message.id, message.timestamp, authorId, Date.now()));
-  let verdict: Verdict;
-  if (!author) {
-    verdict = { ok: false, reason: "AOD.Request.Reason.NoAuthor" };
-  } else {
-    const requester: Requester = { id: author.id ?? "", name: author.name, isGM: author.isGM };
-    verdict = await REQUESTS.process(data.kind, data.payload, requester, (error) => {
-      console.error(`${SYSTEM_ID} | request ${message.id} (${data.kind}) from ${author.name} failed`, error);
-    });
-  }
-  if (!verdict.ok) {
-    console.warn(`${SYSTEM_ID} | request ${message.id} (${data.kind}) from ${author?.name ?? "?"} refused: ${verdict.reason}`, data.payload);
-  }
-  await message.update({
-    system: verdict.ok
-      ? { status: "applied", reason: "", reasonData: {} }
-      : { status: "refused", reason: verdict.reason, reasonData: verdict.data ?? {} },
-  } as ChatMessage.UpdateData);
+  const id = message.id;
+  await handleRequest(
+    {
+      ledger: () => readLedger(game.settings.get(SYSTEM_ID, LEDGER_SETTING)),
+      saveLedger: async (ledger) => {
+        await game.settings.set(SYSTEM_ID, LEDGER_SETTING, ledger);
+      },
+      now: () => Date.now(),
+      process: (kind, payload, requester) =>
+        REQUESTS.process(kind, payload, requester, (error) => {
+          console.error(`${SYSTEM_ID} | request ${id} (${data.kind}) from ${requester.name} failed`, error);
+        }),
+      answer: async (verdict) => {
+        if (!verdict.ok) console.warn(`${SYSTEM_ID} | request ${id} (${data.kind}) from ${author?.name ?? "?"} refused: ${verdict.reason}`, data.payload);
+        await message.update({
+          system: verdict.ok
+            ? { status: "applied", reason: "", reasonData: {} }
+            : { status: "refused", reason: verdict.reason, reasonData: verdict.data ?? {} },
+        } as ChatMessage.UpdateData);
+      },
+    },
+    {
+      id,
+      timestamp: message.timestamp,
+      kind: data.kind,
+      payload: data.payload,
+      author: author ? { id: author.id ?? "", name: author.name, isGM: author.isGM } : null,
+    },
+  );
 }
 
 /** Queues a request message for handling when this client is the active GM and it is pending and new. */
@@ -126,10 +135,17 @@ export function registerRequests(): void {
   Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
     consider(message);
   });
-  Hooks.once("ready", sweep);
-  Hooks.on("userConnected", () => {
+  // Hand-over (core/writes/hand-over.ts): a client that has just become the active GM first finishes what its
+  // predecessor left half-done, then handles every request still pending.
+  const look = async (): Promise<void> => {
+    await lookForTakeOver(isActiveGM(), (error) => {
+      console.error(`${SYSTEM_ID} | taking over as the active GM failed in part`, error);
+    });
     sweep();
-  });
+  };
+  Hooks.once("ready", () => void look());
+  Hooks.on("userConnected", () => void look());
+  Hooks.on("updateUser", () => void look());
   Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
     const data = requestData(message);
     // Typed as always set, but the author may have been deleted since the request was written.

@@ -3,7 +3,10 @@
  * system's request registry: a player's click sends a request message it authors; the active GM's own clicks
  * run the same kind directly. The GM gathers from documents, validates with the pure functions of
  * attack-requests.ts and the card's state machine, rolls real PoolRolls, and writes the card (which only a GM
- * authors) and the documents. Defenders are asked by a query the GM sends to their owner.
+ * authors) and the documents. Every step is an operation of the write queue on the card's key (its combat's, or its
+ * own outside combat: core/writes/write-queue.ts), so steps on one card, and on one combat, never overlap; Apply and
+ * Undo land exactly once (card-writes.ts). Defenders are asked by a query the GM sends to their owner; waiting for
+ * the answer holds no queue, and the answer is an operation of its own.
  */
 import { i18nFormat } from "../../core/i18n";
 import { AttackMessageModel } from "../../data/message/attack-model";
@@ -13,9 +16,6 @@ import { PoolRoll } from "../../core/dice/pool-roll";
 import { SYSTEM_ID } from "../../constants/system-id";
 import {
   CARD_REASONS,
-  answerDefence,
-  applyCard,
-  autoApplies,
   cardAttackTN,
   closeCard,
   damageFor,
@@ -25,18 +25,15 @@ import {
   refuseCard,
   rollCard,
   targetStatus,
-  undoCard,
 } from "../../rules/attack-card";
 import type { AnswerSource, CardResult } from "../../rules/attack-card";
 import { actionCheck, bestCheck, modified } from "../../rules/attack-card-checks";
 import { reservedLegality } from "../../rules/attack-card-reservation";
 import { breakOutDefenders } from "../../rules/procedures/grapple";
 import { rescueCheckTN } from "../../rules/procedures/rescue";
-import { RULE_REASONS } from "../../rules/reasons";
 import {
   ATTACK_REQUEST_KINDS,
   ATTACK_REQUEST_REASONS,
-  chosenCheck,
   defenceResponder,
   isRefusal,
   parseCardPayload,
@@ -52,7 +49,12 @@ import {
   validateWithdraw,
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import { cardMessage, cardSituation, openCards, optionsFor, ownersOf, situationOf, writeChanges } from "./card-situation";
+import { cardMessage, cardSituation, cardTargets, cardUpdates, openCards, optionsFor, ownersOf, situationOf } from "./card-situation";
+import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "./card-writes";
+import type { CardRead, CardWrites, DefendWrites } from "./card-writes";
+import { systemFlag } from "../../documents/combat-writer";
+import { WRITES, cardKey, combatKey, keyOfCard } from "../../core/writes/write-queue";
+import type { OpContext } from "../../core/writes/write-queue";
 import { authorIsGM, maybe, combatantIdOf, documentsOf, participantIdOf, runningCombat, snapshotOf } from "../../documents/lookups";
 import type { CardSituation, Participant } from "./card-situation";
 import { REQUESTS, registerRequestKind } from "../../core/requests/registry";
@@ -118,7 +120,8 @@ interface CardGathered {
   situation: CardSituation;
 }
 
-async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
+/** Re-reads a card and its world; the card's write record comes with it. */
+async function readCard(cardId: string): Promise<(CardGathered & CardRead<CardSituation>) | Refusal> {
   const found = cardMessage(cardId);
   if (found === null) return refusal(ATTACK_REQUEST_REASONS.CardGone);
   let source: AttackSource;
@@ -130,12 +133,54 @@ async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
   }
   const situation = await cardSituation(source);
   const facts: CardFacts = { card: source.card, authoredByGM: found.authoredByGM, owners: ownersOf(situation.participants) };
-  return { facts, message: found.message, source, situation };
+  const record = readWriteRecord(systemFlag(found.message, WRITE_FLAG));
+  return { facts, message: found.message, source, situation, record };
+}
+
+/** The card's documents as Apply and Undo see them (card-writes.ts). */
+function cardWrites(cardId: string): CardWrites<CardSituation> {
+  return {
+    read: () => readCard(cardId),
+    updatesFor: cardUpdates,
+    targets: cardTargets,
+    writeCard: async (update) => {
+      await cardMessage(cardId)?.message.update(update as ChatMessage.UpdateData);
+    },
+  };
+}
+
+/**
+ * Re-reads a card inside an operation on its key; a write a reload left half-done (card-writes.ts) is finished
+ * first, so every step reads the card as it was meant to be.
+ */
+async function gatherCard(cardId: string): Promise<CardGathered | Refusal> {
+  const io = cardWrites(cardId);
+  const read = await readCard(cardId);
+  if (isRefusal(read)) return read;
+  return (await finishCard(io, read)) ? readCard(cardId) : read;
+}
+
+/** The write-queue key of an existing card: its combat's, or its own (a card not found keys on its id). */
+export function cardQueueKey(cardId: string): string {
+  const found = cardMessage(cardId);
+  let combatId = "";
+  try {
+    combatId = found?.model.source.combatId ?? "";
+  } catch {
+    combatId = "";
+  }
+  return keyOfCard(cardId, combatId);
+}
+
+/** The key a new card is declared on: the running combat's (its open cards hold actions), else quick play's. */
+function declareKey(): string {
+  const combat = runningCombat();
+  return combat?.id ? combatKey(combat.id) : cardKey("quickPlay");
 }
 
 // ----- the steps, on the active GM's client -----
 
-async function declare(payload: DeclarePayload, requester: Requester): Promise<Verdict> {
+async function declare(payload: DeclarePayload, requester: Requester, op: OpContext): Promise<Verdict> {
   const attackerDocs = await documentsOf(payload.attacker);
   if (attackerDocs === null) return { ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: payload.attacker } };
   const owners = game.users.filter((u) => attackerDocs.actor.testUserPermission(u, "OWNER")).map((u) => u.id);
@@ -227,22 +272,36 @@ async function declare(payload: DeclarePayload, requester: Requester): Promise<V
     rolls: roll === null ? [] : [roll.toJSON()],
     speaker,
   } as ChatMessage.CreateData);
-  if (message && card.stage === "rolled") await promptDefences(message.id);
+  if (message && card.stage === "rolled") await promptDefences(message.id, op);
   return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason };
 }
 
-async function defend(payload: DefendPayload, gathered: CardGathered, requester: Requester, by: AnswerSource): Promise<Verdict> {
-  const { facts, message, source, situation } = gathered;
-  const options = optionsFor(source.card, situation, payload.targetId);
-  const verdict = validateDefend(payload, facts, requester, options);
-  if (!verdict.ok) return verdict;
-  const check = chosenCheck(payload, options);
-  const rolled = check === null ? { roll: null, faces: [] as number[] } : await rollPool(check.pool, check.tn);
-  const answered = answerDefence(source.card, payload.targetId, { check, dice: check === null ? null : rolled.faces, by }, options);
-  if (!answered.ok) return verdictOf(answered);
-  await writeCard(message, { ...source, card: answered.card }, rolled.roll);
-  await settle(message.id ?? "");
-  return { ok: true };
+/** A defence's documents, dice and the GM who applies a card that settles itself (card-writes.ts `defendOp`). */
+function defendWrites(cardId: string): DefendWrites<CardSituation> {
+  const gm = game.user;
+  return {
+    ...cardWrites(cardId),
+    options: (read, targetId) => optionsFor(read.source.card, read.situation, targetId),
+    roll: async (pool, tn) => {
+      const rolled = await rollPool(pool, tn);
+      return { faces: rolled.faces, roll: rolled.roll };
+    },
+    writeAnswer: async (update, roll) => {
+      const message = cardMessage(cardId)?.message;
+      if (!message) return;
+      const full: Record<string, unknown> = { ...update };
+      const poolRoll = roll instanceof PoolRoll ? roll : null;
+      if (poolRoll !== null) full.rolls = [...message.rolls.map((r) => r.toJSON()), poolRoll.toJSON()];
+      await message.update(full as ChatMessage.UpdateData);
+      await showDice(poolRoll);
+    },
+    gm: { id: gm.id, name: gm.name, isGM: true },
+  };
+}
+
+/** One defender's answer within operation `op` (card-writes.ts `defendOp`). */
+function defend(payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
+  return defendOp(defendWrites(payload.cardId), payload, requester, by, op);
 }
 
 async function rollDamage(payload: TargetPayload, gathered: CardGathered, requester: Requester): Promise<Verdict> {
@@ -258,26 +317,6 @@ async function rollDamage(payload: TargetPayload, gathered: CardGathered, reques
   return { ok: true };
 }
 
-async function apply(gathered: CardGathered, requester: Requester): Promise<Verdict> {
-  const { facts, message, source, situation } = gathered;
-  const verdict = validateApply(facts, requester, situation.missing, isResolved(source.card));
-  if (!verdict.ok) return verdict;
-  const applied = applyCard(source.card, situation.state);
-  if (!applied.ok) {
-    // The second look found its battle action or Magic Points spent since: the card closes, holding nothing.
-    const closed = spentReasons.includes(applied.reason) ? closeCard(source.card, applied.reason) : null;
-    if (closed?.ok) await writeCard(message, { ...source, card: closed.card });
-    return verdictOf(applied);
-  }
-  const changes = applied.card.application?.changes ?? [];
-  await writeChanges(situation, changes);
-  await writeCard(message, { ...source, card: applied.card });
-  return { ok: true };
-}
-
-/** The refusals of Apply's second look (`spentSince`): the card can never apply, so it closes. */
-const spentReasons: readonly string[] = [RULE_REASONS.AlreadyActed, RULE_REASONS.FullMoveNoAction, RULE_REASONS.NotEnoughMagic];
-
 /** An open card closed by its attacker's side: what it held is free again; nothing else changes. */
 async function withdraw(gathered: CardGathered, requester: Requester): Promise<Verdict> {
   const { facts, message, source } = gathered;
@@ -287,27 +326,6 @@ async function withdraw(gathered: CardGathered, requester: Requester): Promise<V
   if (!closed.ok) return verdictOf(closed);
   await writeCard(message, { ...source, card: closed.card });
   return { ok: true };
-}
-
-async function undo(gathered: CardGathered, requester: Requester): Promise<Verdict> {
-  const { facts, message, source, situation } = gathered;
-  const verdict = validateUndo(facts, requester, situation.missing);
-  if (!verdict.ok) return verdict;
-  const undone = undoCard(source.card);
-  if (!undone.ok) return verdictOf(undone);
-  await writeChanges(situation, undone.card.application?.undo ?? []);
-  await writeCard(message, { ...source, card: undone.card });
-  return { ok: true };
-}
-
-/** After a defence: a card that is settled and needs no look (misses, grapples, rescues) applies itself. */
-async function settle(cardId: string): Promise<void> {
-  const gathered = await gatherCard(cardId);
-  if (isRefusal(gathered)) return;
-  if (autoApplies(gathered.source.card)) {
-    const gm = game.user;
-    await apply(gathered, { id: gm.id, name: gm.name, isGM: true });
-  }
 }
 
 // ----- asking defenders -----
@@ -322,9 +340,17 @@ async function setPrompt(cardId: string, targetId: string, prompt: DefencePrompt
   await writeCard(gathered.message, { ...gathered.source, prompts: { ...gathered.source.prompts, [targetId]: prompt } });
 }
 
-/** Asks each target still awaiting its defence: its online owner by query, else the GM, or rolls at once for an NPC. */
-export async function promptDefences(cardId: string): Promise<void> {
+/**
+ * Asks each target still awaiting its defence: its online owner by query, else the GM, or rolls at once for an NPC.
+ * An operation on the card's key (or part of the operation `within` that made the card); the owner's answer comes
+ * back as an operation of its own, so waiting for it holds nothing.
+ */
+export async function promptDefences(cardId: string, within: OpContext | null = null): Promise<void> {
   if (!isActiveGM()) return;
+  await WRITES.run(cardQueueKey(cardId), (op) => promptNow(cardId, op), within);
+}
+
+async function promptNow(cardId: string, op: OpContext): Promise<void> {
   const gathered = await gatherCard(cardId);
   if (isRefusal(gathered) || !gathered.facts.authoredByGM) return;
   const { source, situation } = gathered;
@@ -340,9 +366,7 @@ export async function promptDefences(cardId: string): Promise<void> {
     const gm = { id: game.user.id, name: game.user.name, isGM: true };
     if (responder.who === "auto") {
       const best = bestCheck(optionsFor(source.card, situation, t.id));
-      const fresh = await gatherCard(cardId);
-      if (isRefusal(fresh)) return;
-      await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, fresh, gm, "auto");
+      await defend({ cardId, targetId: t.id, defend: best !== null, skill: best?.skill ?? null }, gm, "auto", op);
     } else if (responder.who === "owner") {
       const user = maybe(game.users.get(responder.userId));
       // The owner's client checks the query against this hash on the card (defence-prompt.ts).
@@ -372,19 +396,30 @@ async function askOwner(cardId: string, targetId: string, user: User.Implementat
   }
   const parsed = answer === null ? null : parseDefend(answer);
   const requester = { id: user.id ?? "", name: user.name, isGM: false };
-  if (parsed !== null && !isRefusal(parsed) && parsed.cardId === cardId && parsed.targetId === targetId) {
-    const gathered = await gatherCard(cardId);
-    if (isRefusal(gathered)) return;
-    const verdict = await defend(parsed, gathered, requester, "owner");
-    if (verdict.ok) return;
-    console.warn(`${SYSTEM_ID} | defence answer from ${user.name} refused: ${verdict.reason}`, answer);
-  }
-  await setPrompt(cardId, targetId, { who: "owner", userName: user.name, timedOut: true });
+  // The answer is a new operation on the card's key: the card is read again there, as the steps before left it.
+  await WRITES.run(cardQueueKey(cardId), async (op) => {
+    if (parsed !== null && !isRefusal(parsed) && parsed.cardId === cardId && parsed.targetId === targetId) {
+      const verdict = await defend(parsed, requester, "owner", op);
+      if (verdict.ok) return;
+      console.warn(`${SYSTEM_ID} | defence answer from ${user.name} refused: ${verdict.reason}`, answer);
+    }
+    await setPrompt(cardId, targetId, { who: "owner", userName: user.name, timedOut: true });
+  });
 }
 
-/** Asks every GM-authored card still awaiting a defence again (a GM just became the active GM). */
+/**
+ * A GM just became the active GM: every card whose Apply or Undo a reload cut short is finished from its record,
+ * and every GM-authored card still awaiting a defence is asked again.
+ */
 export async function sweepCards(): Promise<void> {
   if (!isActiveGM()) return;
+  for (const message of game.messages.contents) {
+    if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message)) continue;
+    const record = readWriteRecord(systemFlag(message, WRITE_FLAG));
+    if (record === null || record.done) continue;
+    const id = message.id;
+    await WRITES.run(cardQueueKey(id), () => gatherCard(id));
+  }
   for (const message of game.messages.contents.slice(-50)) {
     if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message) || !message.system.readable) continue;
     if (message.system.source.card.stage !== "rolled") continue;
@@ -401,39 +436,45 @@ export function registerAttackRequests(): void {
     parse: parseDeclare,
     gather: (payload) => payload,
     validate: () => ({ ok: true }),
-    apply: (payload, _facts, requester) => declare(payload, requester),
+    apply: (payload, _facts, requester, op) => declare(payload, requester, op),
+    queue: () => declareKey(),
   });
   registerRequestKind<DefendPayload, CardGathered>(ATTACK_REQUEST_KINDS.defend, {
     parse: parseDefend,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (payload, gathered, requester) =>
       validateDefend(payload, gathered.facts, requester, optionsFor(gathered.source.card, gathered.situation, payload.targetId)),
-    apply: (payload, gathered, requester) => defend(payload, gathered, requester, requester.isGM ? "gm" : "owner"),
+    apply: (payload, _gathered, requester, op) => defend(payload, requester, requester.isGM ? "gm" : "owner", op),
+    queue: (payload) => cardQueueKey(payload.cardId),
   });
   registerRequestKind<TargetPayload, CardGathered>(ATTACK_REQUEST_KINDS.rollDamage, {
     parse: parseTargetPayload,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (payload, gathered, requester) => validateRollDamage(payload, gathered.facts, requester),
     apply: (payload, gathered, requester) => rollDamage(payload, gathered, requester),
+    queue: (payload) => cardQueueKey(payload.cardId),
   });
   registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.apply, {
     parse: parseCardPayload,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (_payload, gathered, requester) =>
       validateApply(gathered.facts, requester, gathered.situation.missing, isResolved(gathered.source.card)),
-    apply: (_payload, gathered, requester) => apply(gathered, requester),
+    apply: (payload, _gathered, requester, op) => applyOp(cardWrites(payload.cardId), requester, op),
+    queue: (payload) => cardQueueKey(payload.cardId),
   });
   registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.undo, {
     parse: parseCardPayload,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (_payload, gathered, requester) => validateUndo(gathered.facts, requester, gathered.situation.missing),
-    apply: (_payload, gathered, requester) => undo(gathered, requester),
+    apply: (payload, _gathered, requester, op) => undoOp(cardWrites(payload.cardId), requester, op),
+    queue: (payload) => cardQueueKey(payload.cardId),
   });
   registerRequestKind<CardPayload, CardGathered>(ATTACK_REQUEST_KINDS.withdraw, {
     parse: parseCardPayload,
     gather: (payload) => gatherCard(payload.cardId),
     validate: (_payload, gathered, requester) => validateWithdraw(gathered.facts, requester),
     apply: (_payload, gathered, requester) => withdraw(gathered, requester),
+    queue: (payload) => cardQueueKey(payload.cardId),
   });
 }
 

@@ -18,6 +18,9 @@ import { quickPlayState } from "../../rules/attack-card-legality";
 import type { RoundContext } from "../../rules/attack-card-legality";
 import { applyChanges } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
+import type { DocumentUpdates } from "../../data/combat/updates";
+import type { OpTargets } from "../../core/writes/write-once";
+import { combatTargets, opActor } from "../../documents/combat-writer";
 import { authorIsGM, combatOf, documentsOf, maybe, snapshotOf } from "../../documents/lookups";
 
 /** One participant's documents, freshly read. */
@@ -128,16 +131,15 @@ export function ownersOf(participants: Readonly<Record<string, Participant>>): R
 }
 
 /**
- * Writes changes: through the combat (skirmish, actors, statuses) in combat; outside combat, the wounds and Magic
- * Points on the actors and the health statuses on them, since quick play keeps no board.
+ * The document updates of changes to a card's world: through the combat (skirmish, actors, armour, statuses) in
+ * combat; outside combat, the wounds and Magic Points on the actors and the health statuses on them, since quick
+ * play keeps no board. Keyed by participant id; nothing is written here.
  */
-export async function writeChanges(situation: CardSituation, changes: readonly StateChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  if (situation.combat !== null) {
-    await situation.combat.applyEngineChanges(changes);
-    return;
-  }
+export function cardUpdates(situation: CardSituation, changes: readonly StateChange[]): DocumentUpdates {
+  if (changes.length === 0) return { combat: {}, actors: {}, items: {}, statuses: {} };
+  if (situation.combat !== null) return situation.combat.engineUpdates(changes).updates;
   const after = applyChanges(situation.state, changes);
+  const updates: DocumentUpdates = { combat: {}, actors: {}, items: {}, statuses: {} };
   for (const p of Object.values(situation.participants)) {
     const before = situation.state.combatants[p.id];
     const now = after.combatants[p.id];
@@ -145,13 +147,24 @@ export async function writeChanges(situation: CardSituation, changes: readonly S
     const update: Record<string, number> = {};
     if (now.life.wounds !== before.life.wounds) update["system.life.wounds"] = now.life.wounds;
     if (now.magic.value !== before.magic.value) update["system.magic.value"] = now.magic.value;
-    if (Object.keys(update).length > 0) await p.actor.update(update);
+    if (Object.keys(update).length > 0) updates.actors[p.id] = update;
     for (const toggle of statusToggles(situation.state, after, p.id)) {
-      if (toggle.id === "severelyInjured" || toggle.id === "dead") {
-        await p.actor.toggleStatusEffect(toggle.id, { active: toggle.active });
-      }
+      if (toggle.id === "severelyInjured" || toggle.id === "dead") (updates.statuses[p.id] ??= {})[toggle.id] = toggle.active;
     }
   }
+  return updates;
+}
+
+/** The documents a card's updates land on: the combat's (its combatants' actors), or the participants' actors. */
+export function cardTargets(situation: CardSituation): OpTargets {
+  if (situation.combat !== null) return combatTargets(situation.combat);
+  return {
+    combat: null,
+    actor: (id) => {
+      const actor = situation.participants[id]?.actor;
+      return actor === undefined ? null : opActor(actor);
+    },
+  };
 }
 
 /** The participant ids on a card. */

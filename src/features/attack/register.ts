@@ -6,6 +6,7 @@ import { redrawOnGmPresence, renderAttackCard } from "./attack-card-render";
 import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "./attack-flow";
+import { onTakeOver } from "../../core/writes/hand-over";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { provideActions } from "../../core/actions";
 import { attackWith, startAttack } from "./start-attack";
@@ -38,8 +39,9 @@ export function registerAttackCard(): void {
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     void renderAttackCard(message, html);
   });
+  // A client that becomes the active GM finishes cards a reload left half-applied and asks for open defences again.
+  onTakeOver(sweepCards);
   Hooks.once("ready", () => {
-    void sweepCards();
     redrawOnGmPresence();
   });
   Hooks.on("userConnected", () => {

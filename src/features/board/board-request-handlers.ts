@@ -5,7 +5,8 @@
  * both land, each against the state the other left.
  */
 import type { AgeOfDragonsCombat } from "../../documents/combat";
-import { BOARD_REQUESTS, parseMoveRequest, ruleMoveRequest } from "./board-requests";
+import { BOARD_REQUESTS, parseEditRequest, parseMoveRequest, ruleMoveRequest } from "./board-requests";
+import type { BoardEdit } from "../../rules/board/edits";
 import type { MoveRequest } from "./board-requests";
 import { registerRequestKind } from "../../core/requests/registry";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
@@ -13,7 +14,7 @@ import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { SkirmishState } from "../../rules/state";
 import { declaredMoveAllows } from "../../data/combat/declaration";
-import { combatPhase, moveRound } from "./combat-board-source";
+import { combatPhase, moveRound, writeEdit } from "./combat-board-source";
 import { combatOf } from "../../documents/lookups";
 
 /** What the GM re-reads for a move request. */
@@ -58,11 +59,24 @@ export function registerBoardRequests(): void {
       };
     },
     validate: (request, facts, requester) => verdict(ruling(request, facts, requester)),
-    async apply(request, facts, requester) {
+    async apply(request, facts, requester, op) {
       const result = ruling(request, facts, requester);
       if (!result.allowed) return verdict(result);
-      await facts.combat.applyEngineChanges(result.changes);
+      await facts.combat.applyEngineChanges(result.changes, {}, op.id);
       return { ok: true };
+    },
+  });
+  // A GM who is not the active GM edits the board through the active GM (only a GM may edit it at all).
+  registerRequestKind<{ combatId: string; edit: BoardEdit }, AgeOfDragonsCombat>(BOARD_REQUESTS.edit, {
+    parse(payload: unknown) {
+      const parsed = parseEditRequest(payload);
+      return parsed.ok ? parsed.value : { refused: parsed.reason };
+    },
+    gather: (request) => combatOf(request.combatId) ?? { refused: BOARD_REASONS.NoCombat },
+    validate: (_request, _combat, requester) => (requester.isGM ? { ok: true } : { ok: false, reason: BOARD_REASONS.GMOnly }),
+    async apply(request, combat, requester, op) {
+      const reason = await writeEdit(combat, request.edit, requester.isGM, op);
+      return reason === undefined ? { ok: true } : { ok: false, reason };
     },
   });
 }

@@ -114,19 +114,3 @@ export function ruleEditRequest(state: SkirmishState, edit: BoardEdit, requester
   if (!requester.isGM) return { allowed: false, reason: BOARD_REASONS.GMOnly };
   return applyBoardEdit(state, edit);
 }
-
-/**
- * Runs requests one at a time in arrival order, each against the state the previous one left, so two players
- * moving in the same instant both land (docs/BOARD.md). `run` reads the latest state
- * itself; the queue only orders the calls and keeps one failure from stopping the next.
- */
-export class RequestQueue {
-  #tail: Promise<unknown> = Promise.resolve();
-
-  /** Queues a job and resolves with its result once every earlier job has finished. */
-  enqueue<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.#tail.then(run, run);
-    this.#tail = next.catch(() => undefined);
-    return next;
-  }
-}

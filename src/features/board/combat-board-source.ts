@@ -1,15 +1,17 @@
 /**
  * The board's BoardSource in Foundry: the combat the tracker shows, its skirmish state (docs/COMBAT.md), the
- * actors' weapons (data/actor/actor-snapshot.ts), and the two write paths. A GM's move and every GM edit are applied on
- * that GM's client, one at a time against the latest state; a player's move is a `board.move` request that the
- * active GM rules on (board-request-handlers.ts).
+ * actors' weapons (data/actor/actor-snapshot.ts), and the writes. The active GM's own moves and edits run as operations
+ * of the combat's write queue (core/writes/write-queue.ts), each against the latest state; anyone else's move or edit
+ * (a player's, or another GM's) is a `board.move` or `board.edit` request that the active GM rules on in the same
+ * queue (board-request-handlers.ts).
  */
 import { declaredMoveAllows, isOwnMoveStep } from "../../data/combat/declaration";
 import type { MoveRoundContext } from "../../data/combat/declaration";
 import { writeUpdates } from "../../documents/combat-writer";
 import { AgeOfDragonsCombat } from "../../documents/combat";
-import { BOARD_REQUESTS, RequestQueue, parseMoveRequest, ruleEditRequest, ruleMoveRequest } from "./board-requests";
-import { sendRequest } from "../../core/requests/requests";
+import { BOARD_REQUESTS, parseMoveRequest, ruleEditRequest, ruleMoveRequest } from "./board-requests";
+import { isActiveGM, sendRequest } from "../../core/requests/requests";
+import type { OpContext } from "../../core/writes/write-queue";
 import { BOARD_REASONS } from "../../rules/board/reasons";
 import type { BoardEdit } from "../../rules/board/edits";
 import type { MovePhase } from "../../rules/procedures/move";
@@ -46,16 +48,32 @@ export function actorStatuses(combat: AgeOfDragonsCombat): Record<string, string
   return statuses;
 }
 
-/** Applies a GM edit to a combat: the rules of the edit, then only the entries it changes. */
-export async function writeEdit(combat: AgeOfDragonsCombat, edit: BoardEdit): Promise<string | undefined> {
+/** Applies a GM edit to a combat (within an operation of its write queue): the rules of the edit, then only the entries it changes. */
+export async function writeEdit(combat: AgeOfDragonsCombat, edit: BoardEdit, isGM: boolean, op: OpContext | null): Promise<string | undefined> {
   const before = combat.skirmish;
-  const ruling = ruleEditRequest(before, edit, { isGM: game.user.isGM, owns: () => false });
+  const ruling = ruleEditRequest(before, edit, { isGM, owns: () => false });
   if (!ruling.allowed) return ruling.reason;
-  await writeUpdates(combat, editUpdates(combat.stored.skirmish, before, ruling.state, actorStatuses(combat)));
+  await writeUpdates(combat, editUpdates(combat.stored.skirmish, before, ruling.state, actorStatuses(combat)), {}, op?.id);
   return undefined;
 }
 
-const queue = new RequestQueue();
+/**
+ * The active GM's own move, as an operation of the combat's write queue (or within the operation `within` already
+ * running on it: a declared move resolved from inside a step of the round).
+ */
+export function moveNow(combat: AgeOfDragonsCombat, payload: MovePayload, within: OpContext | null = null): Promise<string | undefined> {
+  return combat.serially(async (op) => {
+    const parsed = parseMoveRequest(payload);
+    if (!parsed.ok) return parsed.reason;
+    const ruling = ruleMoveRequest(combat.skirmish, parsed.value, combatPhase(combat), { isGM: true, owns: () => true });
+    if (!ruling.allowed) return ruling.reason;
+    const turn = declaredMoveAllows(moveRound(combat), parsed.value.move, true);
+    await combat.applyEngineChanges(ruling.changes, {}, op.id);
+    // The GM may move anyone at any step; out of turn, the table is told it was the GM's override.
+    if (turn.allowed && turn.outOfTurn) await announceOverride(combat.combatants.get(payload.moverId)?.name ?? "");
+    return undefined;
+  }, within);
+}
 
 /** A chat notice that the GM moved a combatant outside its own step. */
 async function announceOverride(name: string): Promise<void> {
@@ -108,28 +126,24 @@ export const combatBoardSource: BoardSource = {
   async move(payload: MovePayload): Promise<string | undefined> {
     const combat = combatOf(payload.combatId);
     if (!combat) return BOARD_REASONS.NoCombat;
-    if (!game.user.isGM) {
+    if (!isActiveGM()) {
       const name = combat.combatants.get(payload.moverId)?.name ?? "";
       await sendRequest(BOARD_REQUESTS.move, { ...payload }, game.i18n.format("AOD.Board.Move.Request", { name }));
       return undefined;
     }
-    return queue.enqueue(async () => {
-      const parsed = parseMoveRequest(payload);
-      if (!parsed.ok) return parsed.reason;
-      const ruling = ruleMoveRequest(combat.skirmish, parsed.value, combatPhase(combat), { isGM: true, owns: () => true });
-      if (!ruling.allowed) return ruling.reason;
-      const turn = declaredMoveAllows(moveRound(combat), parsed.value.move, true);
-      await combat.applyEngineChanges(ruling.changes);
-      // The GM may move anyone at any step; out of turn, the table is told it was the GM's override.
-      if (turn.allowed && turn.outOfTurn) await announceOverride(combat.combatants.get(payload.moverId)?.name ?? "");
-      return undefined;
-    });
+    return moveNow(combat, payload);
   },
 
-  edit(combatId: string, edit: BoardEdit): Promise<string | undefined> {
+  async edit(combatId: string, edit: BoardEdit): Promise<string | undefined> {
     const combat = combatOf(combatId);
-    if (!combat) return Promise.resolve(BOARD_REASONS.NoCombat);
-    return queue.enqueue(() => writeEdit(combat, edit));
+    if (!combat) return BOARD_REASONS.NoCombat;
+    if (!game.user.isGM) return BOARD_REASONS.GMOnly;
+    if (!isActiveGM()) {
+      // Another GM's edit is written by the active GM, in the combat's queue, like a player's move.
+      await sendRequest(BOARD_REQUESTS.edit, { combatId, edit }, game.i18n.localize("AOD.Board.EditRequest"));
+      return undefined;
+    }
+    return combat.serially((op) => writeEdit(combat, edit, true, op));
   },
 
   async addControlledTokens(combatId: string): Promise<void> {

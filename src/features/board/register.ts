@@ -86,16 +86,22 @@ async function bandFromToken(token: TokenDocument.Implementation): Promise<void>
     if (!(combat instanceof AgeOfDragonsCombat)) continue;
     const combatant = combat.combatants.find((c) => c.tokenId === token.id && c.sceneId === token.parent?.id);
     const place = combatant?.id ? combat.skirmish.combatants[combatant.id] : undefined;
-    if (!combatant?.id || !place) continue;
+    const id = combatant?.id;
+    if (!id || !place) continue;
     const band = bandChangeForElevation(place.altitude, token.elevation, bandElevations());
-    if (band !== undefined) await writeEdit(combat, { type: "altitude", id: combatant.id, altitude: band });
+    if (band !== undefined) await combat.serially((op) => writeEdit(combat, { type: "altitude", id, altitude: band }, true, op));
   }
 }
 
-/** A new combatant enters at the entry distance from everyone (RULES.md "Movement", a world setting). */
+/** A new combatant enters at the entry distance from everyone (RULES.md "Movement", a world setting): in the combat's write queue. */
 async function enter(combatant: Combatant.Implementation): Promise<void> {
   const combat = combatant.parent;
   if (!(combat instanceof AgeOfDragonsCombat) || !combatant.id) return;
+  await combat.serially(() => enterNow(combat, combatant));
+}
+
+async function enterNow(combat: AgeOfDragonsCombat, combatant: Combatant.Implementation): Promise<void> {
+  if (!combatant.id) return;
   const distance = entryDistance();
   const state = combat.skirmish;
   const entering = state.combatants[combatant.id];
@@ -107,12 +113,15 @@ async function enter(combatant: Combatant.Implementation): Promise<void> {
   if (Object.keys(paths).length > 0) await combat.update(paths as Combat.UpdateData);
 }
 
-/** A combatant left: forget every entry that names it. */
+/** A combatant left: forget every entry that names it (in the combat's write queue). */
 async function forget(combatant: Combatant.Implementation): Promise<void> {
   const combat = combatant.parent;
   if (!(combat instanceof AgeOfDragonsCombat) || !combatant.id) return;
-  const paths = staleUpdates(combat.stored.skirmish, combatant.id);
-  if (Object.keys(paths).length > 0) await combat.update(paths as Combat.UpdateData);
+  const id = combatant.id;
+  await combat.serially(async () => {
+    const paths = staleUpdates(combat.stored.skirmish, id);
+    if (Object.keys(paths).length > 0) await combat.update(paths as Combat.UpdateData);
+  });
 }
 
 /** Hooks as v13 calls them, for the two hooks whose current form the types in use do not describe. */

@@ -3,6 +3,8 @@ import { CombatCardModel } from "../../data/message/combat-card-model";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import type { EndPhaseCardData } from "../../core/cards/combat-card-context";
 import { undoEnd } from "./round-driver";
+import { isActiveGM, sendRequest } from "../../core/requests/requests";
+import { UNDO_END_REQUEST } from "./combat-requests";
 
 /** Registers the renderChatMessageHTML hook for the combat cards (call in `init`). */
 export function registerCombatCards(): void {
@@ -21,7 +23,15 @@ export function registerCombatCards(): void {
       const combat = game.combats.get(system.combatId);
       if (!(combat instanceof AgeOfDragonsCombat)) return;
       button.disabled = true;
-      void undoEnd(combat, message, system.data as unknown as EndPhaseCardData);
+      void (async () => {
+        // The active GM undoes in the combat's write queue; another GM asks it to.
+        if (!isActiveGM()) {
+          await sendRequest(UNDO_END_REQUEST, { combatId: combat.id, messageId: message.id }, game.i18n.localize("AOD.Combat.Walk.undoEnd"));
+          return;
+        }
+        const reason = await undoEnd(combat, message.id ?? "", system.data as unknown as EndPhaseCardData);
+        if (reason !== null) ui.notifications.warn(game.i18n.localize(reason));
+      })();
     });
   });
 }

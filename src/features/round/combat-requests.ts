@@ -2,22 +2,80 @@
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import type { FallPayload } from "./fall-request";
 import { FALL_REQUEST, fallRequestKind } from "./fall-request";
-import { REQUEST_REASONS, registerRequestKind } from "../../core/requests/registry";
+import { REQUEST_REASONS, badPayload, payloadId, registerRequestKind } from "../../core/requests/registry";
+import { authorIsGM, maybe } from "../../documents/lookups";
+import { CombatCardModel } from "../../data/message/combat-card-model";
+import type { EndPhaseCardData } from "../../core/cards/combat-card-context";
+import { parseSurpriseForm, surpriseRoster } from "./surprise-dialog-context";
+import { undoEnd } from "./round-driver";
 import { sendRequest } from "../../core/requests/requests";
 import { combatOf } from "../../documents/lookups";
 import type { WalkPayload, WalkPoint } from "../../documents/combat-walk";
 import { WALK_REQUEST, parseWalk, ruleOnWalk } from "../../documents/combat-walk";
 
-/** Registers `combat.fall` and `combat.walk`. */
+/** The request of a GM who is not the active GM to roll the surprise step (the dialog's form, parsed again by the active GM). */
+export const SURPRISE_REQUEST = "combat.surprise";
+
+/** The request of a GM who is not the active GM to undo an End Phase card. */
+export const UNDO_END_REQUEST = "combat.undoEnd";
+
+const GM_ONLY = "AOD.Combat.Errors.GMOnly";
+
+function formOf(payload: unknown): Record<string, unknown> | null {
+  const form = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>).form : null;
+  return typeof form === "object" && form !== null && !Array.isArray(form) ? (form as Record<string, unknown>) : null;
+}
+
+/** Registers `combat.fall`, `combat.walk`, `combat.surprise` and `combat.undoEnd`. */
 export function registerCombatRequests(): void {
+  registerRequestKind<{ combatId: string; form: Record<string, unknown> }, AgeOfDragonsCombat>(SURPRISE_REQUEST, {
+    parse(payload) {
+      const combatId = payloadId(payload, "combatId");
+      if (combatId === undefined) return badPayload("combatId");
+      const form = formOf(payload);
+      return form === null ? badPayload("form") : { combatId, form };
+    },
+    gather: (payload) => combatOf(payload.combatId) ?? { refused: REQUEST_REASONS.Gone },
+    validate: (_payload, _combat, requester) => (requester.isGM ? { ok: true } : { ok: false, reason: GM_ONLY }),
+    async apply(payload, combat, _requester, op) {
+      const parsed = parseSurpriseForm(payload.form, surpriseRoster(combat.entries));
+      if (!parsed.ok) return { ok: false, reason: parsed.reason };
+      const reason = await combat.rollSurprise(parsed.choice, op);
+      return reason === null ? { ok: true } : { ok: false, reason };
+    },
+  });
+  registerRequestKind<{ combatId: string; messageId: string }, { combat: AgeOfDragonsCombat; data: EndPhaseCardData }>(UNDO_END_REQUEST, {
+    parse(payload) {
+      const combatId = payloadId(payload, "combatId");
+      if (combatId === undefined) return badPayload("combatId");
+      const messageId = payloadId(payload, "messageId");
+      return messageId === undefined ? badPayload("messageId") : { combatId, messageId };
+    },
+    gather(payload) {
+      const combat = combatOf(payload.combatId);
+      const message = maybe(game.messages.get(payload.messageId));
+      const system = message?.system;
+      // Only a GM-authored End Phase card of this combat counts (a player's look-alike is refused as gone).
+      if (!combat || !message || !authorIsGM(message) || !(system instanceof CombatCardModel) || system.card !== "endPhase" || system.combatId !== combat.id) {
+        return { refused: REQUEST_REASONS.Gone };
+      }
+      return { combat, data: system.data as unknown as EndPhaseCardData };
+    },
+    validate: (_payload, _facts, requester) => (requester.isGM ? { ok: true } : { ok: false, reason: GM_ONLY }),
+    async apply(payload, facts, _requester, op) {
+      const reason = await undoEnd(facts.combat, payload.messageId, facts.data, op);
+      return reason === null ? { ok: true } : { ok: false, reason };
+    },
+  });
   registerRequestKind<WalkPayload, WalkPoint>(WALK_REQUEST, {
     parse: parseWalk,
     gather(payload) {
       return combatOf(payload.combatId)?.walkPoint ?? { refused: REQUEST_REASONS.Gone };
     },
     validate: (payload, now, requester) => ruleOnWalk(payload, now, requester),
-    async apply(payload) {
-      await combatOf(payload.combatId)?.walk(payload.action, payload.at);
+    async apply(payload, _now, _requester, op) {
+      // Within this request's operation on the combat's queue (walking there again would wait on itself).
+      await combatOf(payload.combatId)?.walk(payload.action, payload.at, op);
       return { ok: true };
     },
   });
@@ -37,8 +95,8 @@ export function registerCombatRequests(): void {
           state: combat.skirmish,
         };
       },
-      async write(payload, changes) {
-        await combatOf(payload.combatId)?.applyEngineChanges(changes);
+      async write(payload, changes, op) {
+        await combatOf(payload.combatId)?.applyEngineChanges(changes, {}, op.id);
       },
     }),
   );

@@ -7,6 +7,7 @@ import { chooseToFall } from "../../rules/procedures/end-phase";
 import type { SkirmishState, StateChange } from "../../rules/state";
 import type { Refusal, Requester, RequestKind, Verdict } from "../../core/requests/registry";
 import { REQUEST_REASONS, badPayload, ownsOrGM, payloadId } from "../../core/requests/registry";
+import type { OpContext } from "../../core/writes/write-queue";
 
 /** What a fall request asks. */
 export interface FallPayload {
@@ -59,15 +60,15 @@ export function ruleOnFall(payload: FallPayload, facts: FallFacts, requester: Re
 /** Builds the request kind from the Foundry-side gather and write (requests.ts registers it). */
 export function fallRequestKind(io: {
   gather(payload: FallPayload, requester: Requester): FallFacts | Refusal | Promise<FallFacts | Refusal>;
-  write(payload: FallPayload, changes: StateChange[]): Promise<void>;
+  write(payload: FallPayload, changes: StateChange[], op: OpContext): Promise<void>;
 }): RequestKind<FallPayload, FallFacts> {
   return {
     parse: parseFall,
     gather: (payload, requester) => io.gather(payload, requester),
     validate: (payload, facts, requester) => ruleOnFall(payload, facts, requester).verdict,
-    async apply(payload, facts, requester) {
+    async apply(payload, facts, requester, op) {
       const { changes } = ruleOnFall(payload, facts, requester);
-      if (changes.length > 0) await io.write(payload, changes);
+      if (changes.length > 0) await io.write(payload, changes, op);
       return { ok: true };
     },
   };

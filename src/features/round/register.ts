@@ -11,7 +11,9 @@ import { AgeOfDragonsCombat } from "../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { registerCombatRequests } from "./combat-requests";
 import { registerRequests } from "../../core/requests/requests";
-import { beginRound, resolveEnd, surpriseStep } from "./round-driver";
+import { beginRound, finishEnd, finishSurpriseCard, resolveEnd, surpriseStep } from "./round-driver";
+import { onTakeOver } from "../../core/writes/hand-over";
+import { finishCombatWrites } from "../../documents/combat-writer";
 import { registerDeclarations } from "./declarations/register";
 
 /** Registers everything the combat needs. */
@@ -27,6 +29,16 @@ export function registerCombat(): void {
   CONFIG.ui.combat = AgeOfDragonsCombatTracker;
   registerCombatantConfig();
   registerDeclarations();
+  // Hand-over: a client that becomes the active GM finishes, in each combat's queue, the actor writes and the End
+  // Phase (or its undo) a reload left half-written (documents/combat-writer.ts, end-phase-op.ts).
+  onTakeOver(async () => {
+    for (const combat of game.combats.contents) {
+      if (!(combat instanceof AgeOfDragonsCombat)) continue;
+      await combat.serially(() => finishCombatWrites(combat));
+      await finishEnd(combat);
+      await finishSurpriseCard(combat);
+    }
+  });
   // Wounds, Magic Points and statuses live on actors: the tracker's markers follow them.
   Hooks.on("updateActor", (actor: Actor.Implementation) => {
     if (game.combat?.combatants.some((c) => c.actorId === actor.id)) void ui.combat.render();

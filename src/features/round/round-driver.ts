@@ -1,13 +1,15 @@
 /**
  * The GM's side of the round: rolling initiative (Pneuma order or the sides' d10 with combat events), planning
  * each round, resolving and undoing the End Phase, each with its card. Every roll is a real Roll (RollingDice);
- * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update.
+ * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update. Each
+ * runs inside an operation of the combat's write queue (core/writes/write-queue.ts); the End Phase and its undo are
+ * written exactly once (end-phase-op.ts).
  */
 import { eventsToDraw } from "../../core/settings/settings-table";
 import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../core/settings/combat-settings";
 import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
 import type { SurpriseChoice } from "../../data/combat/surprise-round";
-import { eventSnapshot, skirmishState, storedSkirmish } from "../../data/combat/combat-snapshot";
+import { eventSnapshot, skirmishState } from "../../data/combat/combat-snapshot";
 import { livingSides, pneumaDecision, revertChanges, roundStart } from "../../data/combat/round";
 import type { InitiativeDecision } from "../../data/combat/round";
 import type { CombatCardKind } from "../../data/message/combat-card-model";
@@ -20,6 +22,20 @@ import { templatePath } from "../../constants/template-paths";
 import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "../../core/cards/combat-card-context";
 import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext, tieChecksWithTN } from "../../core/cards/combat-card-context";
 import { RollingDice } from "../../core/dice/rolling-dice";
+import { SYSTEM_ID } from "../../constants/system-id";
+import type { OpContext } from "../../core/writes/write-queue";
+import { combatTargets, systemFlag, writeUpdates } from "../../documents/combat-writer";
+import type { DocumentUpdates } from "../../data/combat/updates";
+import { authorIsGM, maybe } from "../../documents/lookups";
+import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase, undoEndPhaseOp } from "./end-phase-op";
+import { claimId } from "../../core/writes/op-record";
+import { CombatCardModel } from "../../data/message/combat-card-model";
+import type { EndPhaseIO } from "./end-phase-op";
+import { SURPRISE_RECORD_FLAG, finishSurprise, surpriseOp } from "./surprise-op";
+import type { SurpriseIO, SurpriseRecord } from "./surprise-op";
+
+/** The flag (under the system's scope) naming the operation that posted a card. */
+export const CARD_OP_FLAG = "op";
 
 
 async function postCard(
@@ -28,7 +44,9 @@ async function postCard(
   data: object,
   template: string,
   context: Record<string, unknown>,
-  rolls: Roll[],
+  rolls: (Roll | object)[],
+  opId = "",
+  flags: Record<string, unknown> = {},
 ): Promise<ChatMessage.Implementation | undefined> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
   const message = await ChatMessage.create({
@@ -37,7 +55,9 @@ async function postCard(
     content,
     rolls,
     speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-  });
+    // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
+    ...(opId === "" ? {} : { _id: opId, flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId, ...flags } } }),
+  } as ChatMessage.CreateData, opId === "" ? {} : { keepId: true });
   return message ?? undefined;
 }
 
@@ -140,59 +160,146 @@ export async function beginRound(combat: AgeOfDragonsCombat, round: number, extr
   await combat.update({ ...extra, ...update } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
 }
 
-/** 000 "Phase Three: The End Phase": falls, crashes, resets; one card with every roll and the undo. */
-export async function resolveEnd(combat: AgeOfDragonsCombat): Promise<void> {
-  const before = combat.skirmish;
-  const dice = new RollingDice();
-  const outcome = await resolveEndPhase(before, dice);
-  const wounds = Object.fromEntries(Object.values(before.combatants).map((c) => [c.id, c.life.wounds]));
-  const data: EndPhaseCardData = {
-    round: combat.round,
-    surface: before.surface,
-    falls: outcome.falls,
-    log: outcome.log,
-    undo: { skirmish: storedSkirmish(before), wounds },
+/** The combat's End Phase cards (GM-authored): their ids, rounds, undone marks and records. */
+function endCardsOf(combat: AgeOfDragonsCombat): { id: string; round: number; undone: boolean; record: unknown }[] {
+  return game.messages.contents
+    .filter((m) => m.system instanceof CombatCardModel && m.system.card === "endPhase" && m.system.combatId === combat.id && authorIsGM(m))
+    .map((m) => {
+      const system = m.system as CombatCardModel;
+      return { id: m.id, round: system.round, undone: system.undone, record: systemFlag(m, END_RECORD_FLAG) };
+    });
+}
+
+/** The combat's End Phase documents, dice and cards (end-phase-op.ts). */
+export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
+  return {
+    round: () => combat.round,
+    endPhase: () => combat.stored.endPhase,
+    pending: () => systemFlag(combat, PENDING_FLAG),
+    skirmish: () => combat.skirmish,
+    updatesFor: (changes) => combat.engineUpdates(changes).updates,
+    targets: () => combatTargets(combat),
+    roll: async (state) => {
+      const dice = new RollingDice();
+      const outcome = await resolveEndPhase(state, dice);
+      return { outcome, rolls: dice.rolls.map((r) => r.toJSON()) };
+    },
+    // One card per round and undo: its id follows from the combat, the round and how often that round was undone.
+    cardId: (round) => claimId(combat.id ?? "", String(round), String(endCardsOf(combat).filter((c) => c.round === round && c.undone).length)),
+    claimCard: async (id, data, rolls, record) => {
+      const context = endPhaseCardContext(data, i18nFormat, { canUndo: true, undone: false });
+      try {
+        await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, rolls as object[], id, { [END_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM claimed this round's End Phase first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    endCards: () => endCardsOf(combat).map((c) => ({ id: c.id, record: c.record })),
+    updateCard: async (id, update) => {
+      await maybe(game.messages.get(id))?.update(update as ChatMessage.UpdateData);
+    },
+    markUndone: async (messageId, data) => {
+      const message = maybe(game.messages.get(messageId));
+      if (!message) return;
+      const context = endPhaseCardContext(data, i18nFormat, { canUndo: false, undone: true });
+      const content = await foundry.applications.handlebars.renderTemplate(templatePath("combat/end-phase-card.hbs"), context);
+      await message.update({ system: { undone: true }, content } as ChatMessage.UpdateData);
+    },
+    undoTarget: (data) => {
+      const entries = combat.entries.map((e) =>
+        e.body ? { ...e, body: { ...e.body, life: { ...e.body.life, wounds: data.undo.wounds[e.id] ?? e.body.life.wounds } } } : e,
+      );
+      return skirmishState(data.undo.skirmish, entries);
+    },
+    revert: revertChanges,
   };
-  await combat.applyEngineChanges(outcome.changes);
-  const context = endPhaseCardContext(data, i18nFormat, { canUndo: true, undone: false });
-  const message = await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, dice.rolls);
-  await combat.update({ "system.endPhase": { round: combat.round, messageId: message?.id ?? "" } } as Combat.UpdateData);
 }
 
-/** Undoes the End Phase a card shows, if it is still the combat's last one and the round has not moved on. */
-export async function undoEnd(combat: AgeOfDragonsCombat, message: ChatMessage.Implementation, data: EndPhaseCardData): Promise<void> {
-  const stored = combat.stored;
-  if (stored.endPhase.messageId !== message.id || combat.round !== data.round) {
-    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.UndoTooLate"));
-    return;
-  }
-  const entries = combat.entries.map((e) =>
-    e.body ? { ...e, body: { ...e.body, life: { ...e.body.life, wounds: data.undo.wounds[e.id] ?? e.body.life.wounds } } } : e,
-  );
-  const before = skirmishState(data.undo.skirmish, entries);
-  await combat.applyEngineChanges(revertChanges(combat.skirmish, before));
-  await combat.update({ "system.endPhase": { round: data.round - 1, messageId: "" } } as Combat.UpdateData);
-  await message.update({ system: { undone: true } } as ChatMessage.UpdateData);
-  const context = endPhaseCardContext(data, i18nFormat, { canUndo: false, undone: true });
-  await message.update({ content: await foundry.applications.handlebars.renderTemplate(templatePath("combat/end-phase-card.hbs"), context) });
+/**
+ * 000 "Phase Three: The End Phase": falls, crashes, resets; one card with every roll and the undo. Runs within the
+ * walk's operation `op` on the combat's queue; never twice for one round (end-phase-op.ts).
+ */
+export async function resolveEnd(combat: AgeOfDragonsCombat, op: OpContext): Promise<void> {
+  await endPhaseOp(endPhaseIO(combat), op);
 }
 
+/** Finishes an End Phase, or its undo, a reload left half-written (the active GM taking over; end-phase-op.ts). */
+export async function finishEnd(combat: AgeOfDragonsCombat): Promise<void> {
+  await combat.serially(() => finishEndPhase(endPhaseIO(combat)));
+}
+
+/**
+ * Undoes the End Phase a card shows, if it is still the combat's last one and the round has not moved on: as an
+ * operation of the combat's queue on the active GM (`within` when a request already holds it).
+ */
+export async function undoEnd(combat: AgeOfDragonsCombat, messageId: string, data: EndPhaseCardData, within: OpContext | null = null): Promise<string | null> {
+  return combat.serially((op) => undoEndPhaseOp(endPhaseIO(combat), messageId, data, op), within);
+}
 
 /** What the GM chooses for the surprise step (defined with the step's pure half, surprise-round.ts). */
 export type { SurpriseChoice } from "../../data/combat/surprise-round";
 
-/** 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). */
-export async function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice): Promise<void> {
-  const sides = surpriseSides(combat.entries, choice);
-  if (!sides) {
-    ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
-    return;
+/**
+ * 001 "Surprise and Ambush": the rolls on a card, and the one-round effects (when the setting says so). Runs within
+ * an operation on the combat's queue (`combat.rollSurprise`), which has asked whether it was rolled already.
+ */
+export function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<string | null> {
+  return surpriseOp(surpriseIO(combat, choice), op.id);
+}
+
+/** Writes the effects of a surprise a reload cut short (the active GM taking over; surprise-op.ts). */
+export async function finishSurpriseCard(combat: AgeOfDragonsCombat): Promise<void> {
+  await combat.serially(() => finishSurprise(surpriseIO(combat, null)));
+}
+
+function surpriseIO(combat: AgeOfDragonsCombat, choice: SurpriseChoice | null): SurpriseIO {
+  const cards = () =>
+    game.messages.contents.filter((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === combat.id && authorIsGM(m));
+  return {
+    refusal: () => combat.surpriseRefusal(),
+    cardId: () => claimId(combat.id ?? "", "surprise"),
+    claim: async (id, opId) => {
+      if (choice === null) return false;
+      const sides = surpriseSides(combat.entries, choice);
+      if (!sides) {
+        ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
+        return true;
+      }
+      const dice = new RollingDice();
+      const { card, changes } = await rollSurprise(
+        { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
+        dice,
+      );
+      const updates = combat.engineUpdates(changes).updates;
+      const record: SurpriseRecord = { op: opId, updates: JSON.stringify(updates), done: false };
+      try {
+        await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls, id, { [SURPRISE_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM's roll got there first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    cards: () => cards().map((m) => ({ id: m.id, record: systemFlag(m, SURPRISE_RECORD_FLAG) })),
+    writeEffects: async (record) => {
+      await writeUpdates(combat, recordUpdates(record.updates), {}, record.op);
+    },
+    markDone: async (id) => {
+      await maybe(game.messages.get(id))?.update({ [`flags.${SYSTEM_ID}.${SURPRISE_RECORD_FLAG}.done`]: true } as ChatMessage.UpdateData);
+    },
+  };
+}
+
+/** Document updates stored as JSON (none when they do not read). */
+function recordUpdates(text: string): DocumentUpdates {
+  try {
+    const parsed = JSON.parse(text) as Partial<DocumentUpdates>;
+    return { combat: parsed.combat ?? {}, actors: parsed.actors ?? {}, items: parsed.items ?? {}, statuses: parsed.statuses ?? {} };
+  } catch {
+    return { combat: {}, actors: {}, items: {}, statuses: {} };
   }
-  const dice = new RollingDice();
-  const { card, changes } = await rollSurprise(
-    { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
-    dice,
-  );
-  await combat.applyEngineChanges(changes);
-  await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls);
 }

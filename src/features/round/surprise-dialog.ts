@@ -8,6 +8,8 @@ import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "./surprise-dialog-context";
+import { isActiveGM, sendRequest } from "../../core/requests/requests";
+import { SURPRISE_REQUEST } from "./combat-requests";
 
 /** Opens the dialog for a combat (GM only, before it starts); resolves once the GM rolled or closed it. */
 export async function openSurpriseDialog(
@@ -50,5 +52,11 @@ export async function openSurpriseDialog(
     await openSurpriseDialog(combat, submitted as Record<string, unknown>, parsed.reason);
     return;
   }
-  await combat.rollSurprise(parsed.choice);
+  if (!isActiveGM()) {
+    // Only the active GM rolls, in the combat's write queue: two GMs pressing Roll at once roll once.
+    await sendRequest(SURPRISE_REQUEST, { combatId: combat.id ?? "", form: submitted }, game.i18n.localize("AOD.Combat.Walk.surprise"));
+    return;
+  }
+  const reason = await combat.rollSurprise(parsed.choice);
+  if (reason !== null) ui.notifications.warn(game.i18n.localize(reason));
 }

@@ -5,6 +5,17 @@
 type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** A copy of JSON data (a document's source is JSON: what the server stores and sends). */
+export function copyJSON<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => copyJSON(v)) as T;
+  if (isPlain(value)) {
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value)) out[k] = copyJSON(v);
+    return out as T;
+  }
+  return value;
+}
+
 /** Flat update keys ("system.skirmish.distances.a|b") expanded into nested objects, as foundry.utils.expandObject does. */
 export function expand(flat: Readonly<Record<string, unknown>>): Plain {
   const out: Plain = {};
@@ -25,12 +36,12 @@ function merge(target: Plain, changes: Plain): void {
     if (key.startsWith("-=")) {
       if (value !== null) throw new Error(`deleting ${key} needs the value null`);
       Reflect.deleteProperty(target, key.slice(2));
-    } else if (key.startsWith("==")) target[key.slice(2)] = structuredClone(value);
+    } else if (key.startsWith("==")) target[key.slice(2)] = copyJSON(value);
     else if (isPlain(value)) {
       const current = target[key];
       const into: Plain = isPlain(current) ? current : (target[key] = {});
       merge(into, value);
-    } else target[key] = structuredClone(value);
+    } else target[key] = copyJSON(value);
   }
 }
 

@@ -32,7 +32,7 @@ import { declarationCardContext, simultaneousCardContext, summaryOf } from "./de
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
-import { askForSecrets, keepOwnSecret, takeSecrets } from "./secret-flow";
+import { askForSecrets, dropSecrets, keepOwnSecret, peekSecrets } from "./secret-flow";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
@@ -208,8 +208,8 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
 
 /** Marks a declaration aborted (with its reason) after spending the lost action, and says so on a card. */
 async function abortDeclaration(combat: AgeOfDragonsCombat, combatantId: string, stored: StoredDeclaration, reason: string, changes: StateChange[]): Promise<void> {
-  if (changes.length > 0) await combat.applyEngineChanges(changes);
-  await combat.update({ [`system.declarations.${combatantId}.aborted`]: reason } as Combat.UpdateData);
+  // The lost action and the mark in one combat update: a step begun again after a reload finds it done.
+  await combat.applyEngineChanges(changes, {}, undefined, { [`system.declarations.${combatantId}.aborted`]: reason });
   await postDeclarationCard(combat, "aborted", combatantId, stored, reason);
 }
 
@@ -226,8 +226,7 @@ async function resolveOne(combat: AgeOfDragonsCombat, combatantId: string, phase
   if (decision.kind === "stands" && decision.choice.action === "other") {
     // 000 "Non-attack Battle Actions" spend the battle action; End Phase actions change nothing the engine keeps.
     const taken = phase === "end" ? null : takeBattleAction(situation.state, combatantId);
-    if (taken?.allowed) await combat.applyEngineChanges(taken.changes);
-    await combat.update({ [`system.declarations.${combatantId}.resolved`]: true } as Combat.UpdateData);
+    await combat.applyEngineChanges(taken?.allowed ? taken.changes : [], {}, undefined, { [`system.declarations.${combatantId}.resolved`]: true });
   }
 }
 
@@ -281,14 +280,14 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
   // The rolls took a while: a combatant deleted meanwhile loses its own results, never the whole group's.
   const { kept, dropped } = changesForRoster(combat.skirmish, [...lost, ...outcome.changes]);
   if (dropped.length > 0) ui.notifications.warn(game.i18n.localize("AOD.Declare.Notify.GoneMeanwhile"));
-  await combat.applyEngineChanges(kept);
   const marks: Record<string, unknown> = {};
   for (const e of entries) {
     if (!combat.combatants.has(e.combatantId)) continue;
     if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
     else marks[`system.declarations.${e.combatantId}.resolved`] = true;
   }
-  await combat.update(marks as Combat.UpdateData);
+  // The group's results and its marks in one combat update (the actors follow from its record).
+  await combat.applyEngineChanges(kept, {}, undefined, marks);
   const data: SimultaneousCardData = { round: combat.round, phase, entries, merged: together };
   await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), dice.rolls);
 }
@@ -296,10 +295,20 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
 /** Secret declaration's resolve step: reveal the step's declarations as public messages, then resolve them. */
 async function revealStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
   const phase = step.phase;
-  const { revealed, missing } = takeSecrets(combat, phase, step.combatants);
+  // Written to the combat first, taken out of the GM's store only once the combat holds it: a reload or a failed
+  // update in between leaves the secret kept, never lost.
+  const peeked = peekSecrets(combat, phase, step.combatants);
   const update: Record<string, unknown> = {};
-  for (const [id, stored] of Object.entries(revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
+  for (const [id, stored] of Object.entries(peeked.revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
   if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
+  dropSecrets(combat, phase, Object.keys(peeked.revealed));
+  // A GM taking over mid-step finds on the combat what its predecessor revealed and did not resolve yet.
+  const revealed = { ...peeked.revealed };
+  for (const id of step.combatants) {
+    const d = combat.stored.declarations[id];
+    if (revealed[id] === undefined && d && !d.sealed && d.phase === phase && d.aborted === "" && !d.resolved) revealed[id] = d;
+  }
+  const missing = peeked.missing.filter((id) => revealed[id] === undefined);
   const sealed = missing.filter((id) => combat.stored.declarations[id]?.sealed === true);
   const names = sealed.map((id) => combat.combatants.get(id)?.name ?? id);
   if (sealed.length > 0) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
@@ -334,7 +343,6 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
   const key = `${combat.id ?? ""}|${combat.stored.cursor.round}|${combat.stored.cursor.index}`;
   if (handled.has(key)) return;
   handled.add(key);
-  const phase = step.phase;
   const activeGM = isActiveGM();
   if (step.kind === "declare" && !activeGM) {
     if (mode === "secretDeclaration") return;
@@ -343,19 +351,41 @@ export async function onStepBegins(combat: AgeOfDragonsCombat): Promise<void> {
     if (owner && combat.stored.declarations[id]?.phase !== step.phase) await openDeclaration(combat, id);
     return;
   }
-  if (!activeGM || (step.kind !== "declare" && step.kind !== "resolve")) return;
-  // The active GM's writes wait for the walk that began this step and hold back the next walk until they are done.
+  if (!activeGM) return;
+  await stepWork(combat, step);
+}
+
+/**
+ * The active GM's work as a step begins, in the combat's write queue (after the walk that began the step, and
+ * holding back the next walk until done): clear spent declarations, ask for secret ones, reveal and resolve. Every
+ * part is idempotent (a declaration's mark travels in the update that resolves or aborts it), so a GM taking over
+ * mid-step runs it again to finish what was left (`resumeSteps`).
+ */
+async function stepWork(combat: AgeOfDragonsCombat, begun: RoundStep | null): Promise<void> {
   await combat.serially(async () => {
-    if (!combatOf(combat.id ?? "")) return;
+    const mode = declaring(combat);
+    // The step that began (a quick "next" may already have moved on), or where the combat stands now.
+    const step = begun ?? combat.step;
+    if (!combatOf(combat.id ?? "") || mode === null || step === null || !combat.started || combat.stored.ended) return;
     if (step.kind === "declare") {
       await clearEarlierPhases(combat, step.phase);
       if (mode === "secretDeclaration") await askForSecrets(combat, step);
       return;
     }
+    if (step.kind !== "resolve") return;
     if (mode === "secretDeclaration") {
       await revealStep(combat, step);
       return;
     }
-    for (const id of step.combatants) await resolveOne(combat, id, phase);
+    for (const id of step.combatants) await resolveOne(combat, id, step.phase);
   });
+}
+
+/** A GM that has just become the active GM finishes the current step of every combat (hand-over). */
+export async function resumeSteps(): Promise<void> {
+  if (!isActiveGM()) return;
+  for (const c of game.combats.contents) {
+    const combat = combatOf(c.id);
+    if (combat) await stepWork(combat, null);
+  }
 }

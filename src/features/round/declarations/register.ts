@@ -7,8 +7,9 @@ import { combatOf } from "../../../documents/lookups";
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
 import type { DeclarationCardData } from "./declaration-context";
-import { onStepBegins, registerDeclareRequest, resolveDeclared } from "./declaration-flow";
-import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
+import { onStepBegins, registerDeclareRequest, resolveDeclared, resumeSteps } from "./declaration-flow";
+import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, forgetSecrets, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
+import { onTakeOver } from "../../../core/writes/hand-over";
 import { AgeOfDragonsCombat } from "../../../documents/combat";
 
 type QueryHandler = (data: unknown) => Promise<unknown>;
@@ -54,10 +55,17 @@ export function registerDeclarations(): void {
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     wireResolveButton(message, html);
   });
-  Hooks.once("ready", () => {
-    void sweepSecrets();
+  // Hand-over: a client that becomes the active GM finishes the step each combat is at, and asks again for the
+  // secret declarations it does not hold.
+  onTakeOver(async () => {
+    await resumeSteps();
+    await sweepSecrets();
   });
   Hooks.on("userConnected", () => {
     void sweepSecrets();
+  });
+  // A deleted combat's secrets leave this browser's store (every GM client that holds any).
+  Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
+    if (combat.id) forgetSecrets(combat.id);
   });
 }

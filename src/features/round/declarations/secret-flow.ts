@@ -15,7 +15,7 @@ import { ruleOnChoice, sealedDeclaration } from "../../../data/combat/declaratio
 import type { DeclarationChoice } from "../../../data/combat/declaration";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
-import { SECRET_REASONS, declarerFor, heldSecret, keepSecret, readSecretStore, revealSecrets } from "./secret-store";
+import { SECRET_REASONS, declarerFor, forgetCombat, heldSecret, keepSecret, readSecretStore, revealSecrets } from "./secret-store";
 import { AskedQuestions, OpenQuestions, readAnswerReply } from "./secret-answer";
 import type { AnswerReply } from "./secret-answer";
 import type { SecretQuestion, SecretStore } from "./secret-store";
@@ -191,11 +191,23 @@ export async function keepOwnSecret(combat: AgeOfDragonsCombat, combatantId: str
   }
 }
 
-/** Takes the step's kept declarations out to reveal them; `missing` lists those this client does not hold. */
-export function takeSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: readonly string[]): { revealed: Record<string, StoredDeclaration>; missing: string[] } {
-  const { store, revealed, missing } = revealSecrets(load(), combat.id ?? "", combat.round, phase, ids);
-  save(store);
+/** The step's kept declarations to reveal, left in the store; `missing` lists those this client does not hold. */
+export function peekSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: readonly string[]): { revealed: Record<string, StoredDeclaration>; missing: string[] } {
+  const { revealed, missing } = revealSecrets(load(), combat.id ?? "", combat.round, phase, ids);
   return { revealed, missing };
+}
+
+/** Drops the step's declarations from the store once the combat holds them revealed. */
+export function dropSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  save(revealSecrets(load(), combat.id ?? "", combat.round, phase, ids).store);
+}
+
+/** Forgets every declaration kept for a combat (it was deleted): nothing of it stays in this browser. */
+export function forgetSecrets(combatId: string): void {
+  const store = load();
+  if (store.combats[combatId] === undefined) return;
+  save(forgetCombat(store, combatId));
 }
 
 /** The questions this (declarer's) client was asked, with their tokens. */
