@@ -1,7 +1,7 @@
 /**
- * The tracker's forecast strip (pure): each side's chance to win the fight from where it stands, the draw, the
+ * The tracker's forecast strip: each side's chance to win the fight from where it stands, the draw, the
  * interval and the rounds still to come, from the live forecast (docs/SIMULATOR.md "The forecast in Foundry").
- * The segments of the bar add up to 100; the words say the same for a screen reader.
+ * The segments of the bar add up to 100; the words say the same for a screen reader. Pure: no Foundry globals.
  */
 import type { Forecast } from "../../rules/simulator";
 import type { Format } from "../../core/format";

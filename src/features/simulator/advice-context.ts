@@ -1,7 +1,8 @@
 /**
- * The advice window's context and what each option's button does (pure; docs/SIMULATOR.md "Advice in Foundry").
+ * The advice window's context and what each option's button does (docs/SIMULATOR.md "Advice in Foundry").
  * The rows are `adviceReport`'s, in words; an option the combatant can carry out at once (an attack card, a board
  * move) gets a button whose action this file names, so the window only forwards it to the attack or board feature.
+ * Pure: no Foundry globals.
  */
 import { adviceReport, reportWords } from "../../rules/simulator";
 import type { AdviceChoice, AdviceResult } from "../../rules/simulator";
