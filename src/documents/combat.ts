@@ -14,7 +14,8 @@ import { outcomeUpdates } from "../data/combat/updates";
 import { defaultRoundMode, defaultSurface } from "../core/settings/combat-settings";
 import type { SkirmishState } from "../rules/state";
 import type { SurpriseChoice } from "../data/combat/surprise-round";
-import { currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder, turnsForPlanChange } from "../data/combat/round";
+import { carryOutNext, currentStep, endPhaseDue, nextMove, removalUpdate, storedCursor, turnForStep, turnOrder, turnsForPlanChange } from "../data/combat/round";
+import type { NextSteps } from "../data/combat/round";
 import { modeChangeRefusal } from "../data/combat/mode-change";
 import { CombatCardModel } from "../data/message/combat-card-model";
 import { surpriseMomentRefusal, surpriseRolled } from "../data/combat/surprise-round";
@@ -232,22 +233,23 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #next(op: OpContext): Promise<void> {
-    // data/combat/round.ts decides (nextMove); the document only carries it out.
-    const move = nextMove(this.stored, this.skirmish, this.round);
-    if (move.kind === "endPhase") {
-      await driver().resolveEnd(this, op);
-      return;
-    }
-    if (move.kind === "nextRound") {
-      if (move.endPhaseFirst) await driver().resolveEnd(this, op);
-      await driver().beginRound(this, this.round + 1);
-      return;
-    }
-    const order = this.turns.map((c) => c.id ?? "");
-    const turn = turnForStep({ ...this.stored, cursor: move.cursor }, order);
-    await this.update({ turn: turn ?? this.turn, "system.cursor.index": move.cursor.index } as Combat.UpdateData, {
-      direction: 1,
-    } as Combat.Database.UpdateOperation);
+    // data/combat/round.ts decides (nextMove) and says what carrying it out takes (carryOutNext).
+    await carryOutNext(nextMove(this.stored, this.skirmish, this.round), this.round, this.#steps(op));
+  }
+
+  /** The document's own steps for carryOutNext: the round driver's End Phase and round start, the cursor's move. */
+  #steps(op: OpContext): NextSteps {
+    return {
+      resolveEnd: () => driver().resolveEnd(this, op),
+      beginRound: (round) => driver().beginRound(this, round),
+      moveTo: async (cursor) => {
+        const order = this.turns.map((c) => c.id ?? "");
+        const turn = turnForStep({ ...this.stored, cursor }, order);
+        await this.update({ turn: turn ?? this.turn, "system.cursor.index": cursor.index } as Combat.UpdateData, {
+          direction: 1,
+        } as Combat.Database.UpdateOperation);
+      },
+    };
   }
 
   async #previous(): Promise<void> {
@@ -261,8 +263,7 @@ export class AgeOfDragonsCombat extends Combat {
   }
 
   async #nextRound(op: OpContext): Promise<void> {
-    if (endPhaseDue(this.stored, this.round)) await driver().resolveEnd(this, op);
-    await driver().beginRound(this, this.round + 1);
+    await carryOutNext({ kind: "nextRound", endPhaseFirst: endPhaseDue(this.stored, this.round) }, this.round, this.#steps(op));
   }
 
   /** Rounds are not walked back: the End Phase card's undo is the way to take a round's end back. */

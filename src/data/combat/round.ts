@@ -273,3 +273,27 @@ export function nextMove(system: CombatSystemSource, state: SkirmishState, round
   if (cursor.index < plan.steps.length) return { kind: "step", cursor };
   return { kind: "nextRound", endPhaseFirst: due };
 }
+
+/** What carrying a NextMove out takes: the combat document's own steps (documents/combat.ts), or a test's. */
+export interface NextSteps {
+  resolveEnd(): Promise<void>;
+  beginRound(round: number): Promise<void>;
+  moveTo(cursor: RoundCursor): Promise<void>;
+}
+
+/**
+ * Carries a NextMove out in round `round`: the End Phase alone; or, for the next round, an End Phase still due
+ * first, then round + 1 begun; or the cursor moved to the step.
+ */
+export async function carryOutNext(move: NextMove, round: number, steps: NextSteps): Promise<void> {
+  if (move.kind === "endPhase") {
+    await steps.resolveEnd();
+    return;
+  }
+  if (move.kind === "nextRound") {
+    if (move.endPhaseFirst) await steps.resolveEnd();
+    await steps.beginRound(round + 1);
+    return;
+  }
+  await steps.moveTo(move.cursor);
+}

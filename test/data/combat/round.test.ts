@@ -4,7 +4,7 @@ import { planRound } from "../../../src/rules/round-plan";
 import { applyChanges } from "../../../src/rules/state";
 import { resolveEndPhase } from "../../../src/rules/procedures/end-phase";
 import { scriptedDice } from "../../../src/rules/roll-sources";
-import { removalUpdate, revertChanges, turnForStep, turnOrder } from "../../../src/data/combat/round";
+import { carryOutNext, removalUpdate, revertChanges, turnForStep, turnOrder } from "../../../src/data/combat/round";
 import { skirmishState } from "../../../src/data/combat/combat-snapshot";
 import { defaultCombatSystem, defaultPlace } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
@@ -138,5 +138,33 @@ describe("removalUpdate with several at once", () => {
     expect(update["system.initiative.pneuma.-=c"]).toBeNull();
     // Steps before the cursor (4 = "b end-act"): b mv, a mv, b bt, a bt -> two of a's go, so the cursor is 2.
     expect(update["system.cursor.index"]).toBe(2);
+  });
+});
+
+describe("carryOutNext: what the combat document does with a NextMove", () => {
+  const steps = () => {
+    const done: string[] = [];
+    return {
+      done,
+      steps: {
+        resolveEnd: () => (done.push("end"), Promise.resolve()),
+        beginRound: (round: number) => (done.push(`begin ${String(round)}`), Promise.resolve()),
+        moveTo: (cursor: { round: number; index: number }) => (done.push(`step ${String(cursor.index)}`), Promise.resolve()),
+      },
+    };
+  };
+  it("resolves the End Phase alone, or first before the next round, or moves the cursor", async () => {
+    const a = steps();
+    await carryOutNext({ kind: "endPhase" }, 3, a.steps);
+    expect(a.done).toEqual(["end"]);
+    const b = steps();
+    await carryOutNext({ kind: "nextRound", endPhaseFirst: true }, 3, b.steps);
+    expect(b.done).toEqual(["end", "begin 4"]);
+    const c = steps();
+    await carryOutNext({ kind: "nextRound", endPhaseFirst: false }, 3, c.steps);
+    expect(c.done).toEqual(["begin 4"]);
+    const d = steps();
+    await carryOutNext({ kind: "step", cursor: { round: 3, index: 5 } }, 3, d.steps);
+    expect(d.done).toEqual(["step 5"]);
   });
 });

@@ -11,7 +11,7 @@ import { eventsToDraw } from "../../../src/core/settings/settings-table";
 import { armourPieces, bodyFromActor } from "../../../src/data/combat/actor-body";
 import type { BodyItem } from "../../../src/data/combat/actor-body";
 import { readCombatSystem } from "../../../src/data/combat/read";
-import { currentStep, livingSides, nextMove, pneumaDecision, removalUpdate, revertChanges, roundStart } from "../../../src/data/combat/round";
+import { carryOutNext, currentStep, livingSides, nextMove, pneumaDecision, removalUpdate, revertChanges, roundStart } from "../../../src/data/combat/round";
 import type { InitiativeDecision } from "../../../src/data/combat/round";
 import { eventSnapshot, skirmishState } from "../../../src/data/combat/combat-snapshot";
 import type { CombatantEntry } from "../../../src/data/combat/combat-snapshot";
@@ -353,33 +353,41 @@ export class SkirmishWalk {
       if (!step) return;
       if (step.kind === "act" || step.kind === "resolve") await this.act(step, orders);
       if (step.kind === "declare") await this.declare(step, orders);
-      // The combat document's own decision (nextMove, data/combat/round.ts), carried out as its #next does.
+      // The combat document's own decision (nextMove) carried out by its own dispatch (carryOutNext), as its #next
+      // does, with this walk's End Phase, round start and cursor move.
       const move = nextMove(stored, this.state, this.doc.round);
-      if (move.kind === "endPhase") {
-        const before = this.state;
-        const undoing = this.undoEnd.has(this.doc.round);
-        const outcome = await resolveEndPhase(before, byRequest(undoing ? undoneCrash : crashDice));
-        this.commit(outcome.changes);
-        this.update({ "system.endPhase": { round: this.doc.round, messageId: `end-${this.doc.round}` } });
-        if (undoing) {
-          this.undoEnd.delete(this.doc.round);
-          this.record.undoneFalls.push(outcome);
-          // The GM's undo from the card (`undoEnd`): back to the state before, then the End Phase runs again.
-          this.commit(revertChanges(this.state, before));
-          expect(this.state).toEqual(before);
-          this.update({ "system.endPhase": { round: this.doc.round - 1, messageId: "" } });
-          this.record.undone.push(this.doc.round);
-          continue;
-        }
-        this.record.endPhases.push(outcome);
-        continue;
-      }
-      if (move.kind === "nextRound") {
-        // Every plan ends with its End step, where the End Phase was resolved: none is left for the next round.
-        expect(move.endPhaseFirst, `round ${this.doc.round}'s End Phase at its End step`).toBe(false);
-        return;
-      }
-      this.update({ "system.cursor.index": move.cursor.index });
+      const walk = { done: false };
+      await carryOutNext(move, this.doc.round, {
+        resolveEnd: async () => {
+          const before = this.state;
+          const undoing = this.undoEnd.has(this.doc.round);
+          const outcome = await resolveEndPhase(before, byRequest(undoing ? undoneCrash : crashDice));
+          this.commit(outcome.changes);
+          this.update({ "system.endPhase": { round: this.doc.round, messageId: `end-${this.doc.round}` } });
+          if (undoing) {
+            this.undoEnd.delete(this.doc.round);
+            this.record.undoneFalls.push(outcome);
+            // The GM's undo from the card (`undoEnd`): back to the state before, then the End Phase runs again.
+            this.commit(revertChanges(this.state, before));
+            expect(this.state).toEqual(before);
+            this.update({ "system.endPhase": { round: this.doc.round - 1, messageId: "" } });
+            this.record.undone.push(this.doc.round);
+            return;
+          }
+          this.record.endPhases.push(outcome);
+        },
+        beginRound: () => {
+          // Every plan ends with its End step, where the End Phase was resolved: none is left for the next round.
+          expect(move.kind === "nextRound" && move.endPhaseFirst, `round ${this.doc.round}'s End Phase at its End step`).toBe(false);
+          walk.done = true;
+          return Promise.resolve();
+        },
+        moveTo: (cursor) => {
+          this.update({ "system.cursor.index": cursor.index });
+          return Promise.resolve();
+        },
+      });
+      if (walk.done) return;
     }
     throw new Error("the round never ended");
   }
