@@ -4,10 +4,7 @@
  * callers and providers agree on them. The same actions are the public API's (config/api.ts).
  */
 import type { Attribute } from "../rules";
-import type { CardAction, CheckModifiers } from "../rules/attack-card-checks";
-import type { BoardMoveKind } from "../rules/board/board-move";
 import type { BoardEdit } from "../rules/board/edits";
-import type { Altitude, Distance } from "../rules/types";
 import type { Forecast } from "../rules/simulator";
 
 /** What to roll. Every field is optional: `{}` is a plain Soma check. */
@@ -32,31 +29,8 @@ export interface RollCheckOptions {
   readonly target?: Actor.Implementation | null;
 }
 
-/** What a player starts. */
-export interface StartAttackOptions {
-  action?: CardAction;
-  /** The weapon item's id on the acting actor (attacks and grapples). */
-  weaponId?: string | null;
-  killerBlow?: boolean;
-  /** Situational modifiers from the roll dialog. */
-  modifiers?: CheckModifiers;
-  /** The acting token or actor UUID; default: the controlled token, else the user's character. */
-  attacker?: string;
-  /** Open the roll dialog (with the exact odds against the first target) to choose modifiers and the killer blow. */
-  configure?: boolean;
-  /** The targets' token (or actor) UUIDs; default: the user's targeted tokens (a declared action names its own). */
-  targets?: readonly string[];
-}
-
-/** A move as the form sends it (the request payload). */
-export interface MovePayload {
-  combatId: string;
-  moverId: string;
-  kind: BoardMoveKind;
-  altitude?: Altitude;
-  reference?: string;
-  distance?: Distance;
-}
+import type { MovePayload, StartAttackOptions } from "./action-payloads";
+export type { MovePayload, StartAttackOptions } from "./action-payloads";
 
 /** Every action a feature provides to the others, by name. */
 export interface FeatureActions {

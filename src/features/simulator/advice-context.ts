@@ -7,31 +7,10 @@
 import { adviceReport, reportWords } from "../../rules/simulator";
 import type { AdviceChoice, AdviceResult } from "../../rules/simulator";
 import type { Format } from "../../core/format";
-import type { CardAction } from "../../rules/attack-card-checks";
-import type { BoardMoveKind } from "../../rules/board/board-move";
-import type { Altitude, Distance } from "../../rules/types";
-
-/** An attack card to start, as `startAttack` takes it (core/actions.ts StartAttackOptions, plain data here). */
-export interface AttackStart {
-  action: CardAction;
-  attacker: string;
-  targets?: string[];
-  weaponId?: string;
-  killerBlow?: boolean;
-}
-
-/** A board move, as `boardMove` takes it (core/actions.ts MovePayload). */
-export interface BoardMoveStart {
-  combatId: string;
-  moverId: string;
-  kind: BoardMoveKind;
-  altitude?: Altitude;
-  reference?: string;
-  distance?: Distance;
-}
+import type { MovePayload, StartAttackOptions } from "../../core/action-payloads";
 
 /** What an option's button does: start an attack card, make a board move, or nothing (holding). */
-export type CarryOut = { kind: "attack"; options: AttackStart } | { kind: "move"; payload: BoardMoveStart } | { kind: "none" };
+export type CarryOut = { kind: "attack"; options: StartAttackOptions } | { kind: "move"; payload: MovePayload } | { kind: "none" };
 
 /** What carrying an option out needs to know of the combat. */
 export interface CarryContext {
@@ -68,7 +47,7 @@ export function carryOut(choice: AdviceChoice, ctx: CarryContext): CarryOut {
       return { kind: "attack", options: { action: "breakOut", attacker } };
     case "move": {
       const { move } = choice;
-      const payload: BoardMoveStart = {
+      const payload: MovePayload = {
         combatId: ctx.combatId,
         moverId: ctx.combatantId,
         kind: move.kind === "standard" ? "standard" : ctx.canFly ? "full" : "fullGround",

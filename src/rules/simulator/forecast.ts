@@ -8,7 +8,6 @@
 import { attackOdds } from "../odds-attack";
 import type { AttackOdds } from "../odds-attack";
 import { checkDeclaredAction } from "../procedures/declared";
-import type { DeclaredAction } from "../procedures/declared";
 import { legalMoveTargets } from "../procedures/move";
 import type { MoveDeclaration, MovePhase } from "../procedures/move";
 import { attackTN, damageTN } from "../skills";
@@ -18,6 +17,7 @@ import { checkEncounter, SimulationInputError } from "./encounter";
 import type { Encounter } from "./encounter";
 import { compileEncounter } from "./compile";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
+import { asDeclared } from "./play";
 import { simulate } from "./simulate";
 import type { Rate, SimulateOptions, SimulationResult } from "./simulate";
 import { STANDARD_TACTICS } from "./tactics";
@@ -123,19 +123,6 @@ const ADVICE_TACTIC = "\u0000advice";
 const isMovePhase = (phase: MovePhase): boolean => phase !== "battle" && phase !== "end";
 const isBattlePhase = (phase: MovePhase): boolean => phase !== "movement" && phase !== "end";
 
-function declared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
-  switch (choice.kind) {
-    case "attack":
-      return { action: "attack", attack: choice.option.decl };
-    case "grapple":
-      return { action: "grapple", grapple: choice.option.decl };
-    case "breakOut":
-      return { action: "breakOut", breakOut: { breakerId: c.id } };
-    case "rescue":
-      return { action: "rescue", rescue: { rescuerId: c.id, targetId: choice.targetId } };
-  }
-}
-
 /** The exact odds of an attack option against its target as the state has it (wounds included). */
 function liveOdds(state: SkirmishState, c: CompiledCombatant, choice: Extract<BattleChoice, { kind: "attack" }>): Advice["odds"] {
   const { decl, pools } = choice.option;
@@ -159,7 +146,7 @@ function liveOdds(state: SkirmishState, c: CompiledCombatant, choice: Extract<Ba
 function battleOptions(compiled: CompiledEncounter, c: CompiledCombatant): { choice: AdviceChoice; battle: BattleChoice; odds: Advice["odds"] }[] {
   const state = compiled.initial;
   const out: { choice: AdviceChoice; battle: BattleChoice; odds: Advice["odds"] }[] = [];
-  const allowed = (battle: BattleChoice) => checkDeclaredAction(state, declared(c, battle)).stands;
+  const allowed = (battle: BattleChoice) => checkDeclaredAction(state, asDeclared(c, battle)).stands;
   for (const other of compiled.combatants) {
     for (const option of c.attacks[other.index] ?? []) {
       const battle: BattleChoice = { kind: "attack", option };

@@ -518,7 +518,8 @@ export function startIndex(steps: readonly RoundStep[], at: { phase: string; kin
   return Math.max(0, phase);
 }
 
-function asDeclared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
+/** A battle choice as the declared action the engine checks (`checkDeclaredAction`). */
+export function asDeclared(c: CompiledCombatant, choice: BattleChoice): DeclaredAction {
   switch (choice.kind) {
     case "attack":
       return { action: "attack", attack: choice.option.decl };
