@@ -32,7 +32,7 @@ import { declarationCardContext, simultaneousCardContext, summaryOf } from "./de
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
-import { askForSecrets, dropSecrets, keepOwnSecret, peekSecrets } from "./secret-flow";
+import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
@@ -295,13 +295,13 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
 /** Secret declaration's resolve step: reveal the step's declarations as public messages, then resolve them. */
 async function revealStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
   const phase = step.phase;
-  // Written to the combat first, taken out of the GM's store only once the combat holds it: a reload or a failed
-  // update in between leaves the secret kept, never lost.
-  const peeked = peekSecrets(combat, phase, step.combatants);
-  const update: Record<string, unknown> = {};
-  for (const [id, stored] of Object.entries(peeked.revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
-  if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
-  dropSecrets(combat, phase, Object.keys(peeked.revealed));
+  // Written to the combat first, taken out of the GM's store only once the combat holds it (secret-store.ts
+  // revealInOrder): a reload or a failed update in between leaves the secret kept, never lost.
+  const peeked = await revealKept(combat, phase, step.combatants, async (revealed) => {
+    const update: Record<string, unknown> = {};
+    for (const [id, stored] of Object.entries(revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
+    await combat.update(update as Combat.UpdateData);
+  });
   // A GM taking over mid-step finds on the combat what its predecessor revealed and did not resolve yet.
   const revealed = { ...peeked.revealed };
   for (const id of step.combatants) {

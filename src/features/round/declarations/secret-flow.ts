@@ -15,7 +15,7 @@ import { ruleOnChoice, sealedDeclaration } from "../../../data/combat/declaratio
 import type { DeclarationChoice } from "../../../data/combat/declaration";
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
-import { SECRET_REASONS, declarerFor, forgetCombat, heldSecret, keepSecret, readSecretStore, revealSecrets } from "./secret-store";
+import { SECRET_REASONS, declarerFor, forgetCombat, heldSecret, keepSecret, readSecretStore, revealInOrder } from "./secret-store";
 import { AskedQuestions, OpenQuestions, readAnswerReply } from "./secret-answer";
 import type { AnswerReply } from "./secret-answer";
 import type { SecretQuestion, SecretStore } from "./secret-store";
@@ -191,16 +191,17 @@ export async function keepOwnSecret(combat: AgeOfDragonsCombat, combatantId: str
   }
 }
 
-/** The step's kept declarations to reveal, left in the store; `missing` lists those this client does not hold. */
-export function peekSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: readonly string[]): { revealed: Record<string, StoredDeclaration>; missing: string[] } {
-  const { revealed, missing } = revealSecrets(load(), combat.id ?? "", combat.round, phase, ids);
-  return { revealed, missing };
-}
-
-/** Drops the step's declarations from the store once the combat holds them revealed. */
-export function dropSecrets(combat: AgeOfDragonsCombat, phase: MovePhase, ids: readonly string[]): void {
-  if (ids.length === 0) return;
-  save(revealSecrets(load(), combat.id ?? "", combat.round, phase, ids).store);
+/**
+ * Reveals the step's kept declarations through `write` (the combat update), in the safe order (`revealInOrder`):
+ * the store forgets them only once the combat holds them. `missing` lists those this client does not hold.
+ */
+export function revealKept(
+  combat: AgeOfDragonsCombat,
+  phase: MovePhase,
+  ids: readonly string[],
+  write: (revealed: Readonly<Record<string, StoredDeclaration>>) => Promise<void>,
+): Promise<{ revealed: Record<string, StoredDeclaration>; missing: string[] }> {
+  return revealInOrder({ load, save, write }, combat.id ?? "", combat.round, phase, ids);
 }
 
 /** Forgets every declaration kept for a combat (it was deleted): nothing of it stays in this browser. */

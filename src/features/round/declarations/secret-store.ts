@@ -169,3 +169,31 @@ export function forgetCombat(store: SecretStore, combatId: string): SecretStore 
   Reflect.deleteProperty(combats, combatId);
   return { combats };
 }
+
+/** What revealing a step's kept declarations reads and writes (the GM's store, and the combat). */
+export interface RevealIO {
+  load(): SecretStore;
+  save(store: SecretStore): void;
+  /** Writes the revealed declarations to the combat (every client then sees them); rejects when it fails. */
+  write(revealed: Readonly<Record<string, StoredDeclaration>>): Promise<void>;
+}
+
+/**
+ * Reveals the step's kept declarations in the only safe order: written to the combat first, and taken out of the
+ * GM's store only once the combat holds them, so a reload or a failed update in between leaves each secret kept
+ * (the next try reveals it again), never lost. Returns what was revealed and who had nothing kept here.
+ */
+export async function revealInOrder(
+  io: RevealIO,
+  combatId: string,
+  round: number,
+  phase: string,
+  ids: readonly string[],
+): Promise<{ revealed: Record<string, StoredDeclaration>; missing: string[] }> {
+  const { revealed, missing } = revealSecrets(io.load(), combatId, round, phase, ids);
+  if (Object.keys(revealed).length === 0) return { revealed, missing };
+  await io.write(revealed);
+  // Read the store again: an answer kept while the update was on its way stays.
+  io.save(revealSecrets(io.load(), combatId, round, phase, Object.keys(revealed)).store);
+  return { revealed, missing };
+}

@@ -11,6 +11,7 @@ import {
   keepSecret,
   parseSecretAnswer,
   readSecretStore,
+  revealInOrder,
   revealSecrets,
 } from "../../../../src/features/round/declarations/secret-store";
 import type { KeepInput, SecretStore } from "../../../../src/features/round/declarations/secret-store";
@@ -117,5 +118,52 @@ describe("parseSecretAnswer and declarerFor", () => {
     expect(declarerFor([{ id: "gm", active: true, isGM: true }, { id: "p1", active: false, isGM: false }, { id: "p2", active: true, isGM: false }])).toBe("p2");
     expect(declarerFor([{ id: "gm", active: true, isGM: true }, { id: "p1", active: false, isGM: false }])).toBeNull();
     expect(declarerFor([])).toBeNull();
+  });
+});
+
+describe("revealInOrder: the combat holds a secret before the store lets it go", () => {
+  /** The GM's store in memory, and the order of what happened. */
+  function io(start: SecretStore, write: (revealed: object) => Promise<void>) {
+    let store = start;
+    const log: string[] = [];
+    return {
+      log,
+      store: () => store,
+      value: {
+        load: () => store,
+        save: (next: SecretStore) => {
+          log.push("store forgets");
+          store = next;
+        },
+        write: async (revealed: object) => {
+          log.push(`combat written: ${Object.keys(revealed).join(",")}`);
+          await write(revealed);
+        },
+      },
+    };
+  }
+
+  it("writes the reveal to the combat, then forgets it in the store", async () => {
+    const t = io(kept(emptySecrets()), () => Promise.resolve());
+    const out = await revealInOrder(t.value, "c1", 2, "battle", ["a", "b"]);
+    expect(t.log).toEqual(["combat written: a", "store forgets"]);
+    expect(out.revealed).toEqual({ a: bite });
+    expect(out.missing).toEqual(["b"]);
+    expect(heldSecret(t.store(), "c1", 2, "battle", "a")).toBeUndefined();
+  });
+
+  it("keeps every secret when the combat update fails, so the next try reveals it", async () => {
+    const t = io(kept(emptySecrets()), () => Promise.reject(new Error("the server refused the update")));
+    await expect(revealInOrder(t.value, "c1", 2, "battle", ["a"])).rejects.toThrow("refused");
+    expect(t.log).toEqual(["combat written: a"]);
+    expect(heldSecret(t.store(), "c1", 2, "battle", "a")?.declaration).toEqual(bite);
+    const again = io(t.store(), () => Promise.resolve());
+    expect((await revealInOrder(again.value, "c1", 2, "battle", ["a"])).revealed).toEqual({ a: bite });
+  });
+
+  it("writes nothing when nothing is kept for the step", async () => {
+    const t = io(emptySecrets(), () => Promise.resolve());
+    expect(await revealInOrder(t.value, "c1", 2, "battle", ["a"])).toEqual({ revealed: {}, missing: ["a"] });
+    expect(t.log).toEqual([]);
   });
 });
