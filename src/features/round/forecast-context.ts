@@ -21,6 +21,14 @@ export interface ForecastSegment {
   leads: boolean;
 }
 
+/** One combatant in the strip's detail: its chance to end the fight dead, or out of it (severely injured). */
+export interface ForecastCombatant {
+  name: string;
+  side: string;
+  dead: string;
+  out: string;
+}
+
 /** What the strip shows. */
 export interface ForecastContext {
   title: string;
@@ -31,6 +39,8 @@ export interface ForecastContext {
   roundsLeft: string;
   /** A newer forecast is being worked out; the figures shown are the last ones. */
   updating: string;
+  /** The detail a click opens: each combatant's chances, side by side. */
+  detail: { summary: string; name: string; side: string; dead: string; out: string; outHint: string; combatants: ForecastCombatant[] };
 }
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
@@ -66,5 +76,20 @@ export function forecastContext(view: { forecast: Forecast | null; updating: boo
     summary: format("AOD.Combat.Forecast.Summary", { parts: parts.join("; "), runs: forecast.result.runs }),
     roundsLeft: left < 0.05 ? format("AOD.Combat.Forecast.EndsThisRound") : format("AOD.Combat.Forecast.RoundsLeft", { rounds: left.toFixed(1) }),
     updating: view.updating ? format("AOD.Combat.Forecast.Updating") : "",
+    detail: {
+      summary: format("AOD.Combat.Forecast.Detail.Summary"),
+      name: format("AOD.Combat.Forecast.Detail.Name"),
+      side: format("AOD.Combat.Forecast.Detail.Side"),
+      dead: format("AOD.Combat.Forecast.Detail.Dead"),
+      out: format("AOD.Combat.Forecast.Detail.Out"),
+      outHint: format("AOD.Combat.Forecast.Detail.OutHint"),
+      combatants: forecast.result.combatants.map((c) => ({
+        name: c.name,
+        side: c.side,
+        dead: pct(c.dead.rate),
+        // Out of the fight: dead or severely injured (the two are counted apart, so they add up).
+        out: pct(c.dead.rate + c.severelyInjured.rate),
+      })),
+    },
   };
 }

@@ -12,7 +12,9 @@ const forecast = (counts: number[], draws: number, runs: number, roundsLeft = 2.
     draws: wilson(draws, runs),
     endings: { sideOut: runs - draws, disengaged: 0, roundLimit: draws },
     rounds: { mean: 4, median: 4, p90: 6, histogram: [] },
-    combatants: [],
+    combatants: [
+      { id: "a", name: "Sable Dragon", side: "Dragons of the Western March", dead: wilson(240, runs), severelyInjured: wilson(360, runs), damageDealt: 3, attacks: 2, hitRate: null },
+    ],
   },
   precision: 0.02,
   roundsLeft,
@@ -30,6 +32,12 @@ describe("forecastContext", () => {
     expect(ctx?.roundsLeft).toBe("About 2.4 more rounds");
     expect(ctx?.updating).toBe("");
     expect(ctx?.summary).toMatch(/^Chance to win from here: Dragons of the Western March 63% \(61-64%\); Margrave 29% \(27-31%\); Draw 8% \(7-10%\); from 2400 simulated fights$/);
+  });
+
+  it("opens a detail of each combatant's chance to end dead or out of the fight", () => {
+    const ctx = forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t);
+    expect(ctx?.detail.combatants).toEqual([{ name: "Sable Dragon", side: "Dragons of the Western March", dead: "10%", out: "25%" }]);
+    expect([ctx?.detail.summary, ctx?.detail.out]).toEqual(["Each combatant", "Out"]);
   });
 
   it("says when the fight ends this round, and when a newer forecast is on its way", () => {

@@ -50,7 +50,10 @@ describe("the tracker's forecast strip", () => {
             draws: wilson(180, 2400),
             endings: { sideOut: 2220, disengaged: 60, roundLimit: 120 },
             rounds: { mean: 4.6, median: 4, p90: 7, histogram: [] },
-            combatants: [],
+            combatants: [
+              { id: "a", name: "Ysolde the Unyielding, Warden of the Peaks", side: "Dragons of the Ninefold Storm-Crowned Peaks", dead: wilson(300, 2400), severelyInjured: wilson(500, 2400), damageDealt: 4, attacks: 3, hitRate: null },
+              { id: "k", name: "Knight", side: "Margrave", dead: wilson(1200, 2400), severelyInjured: wilson(400, 2400), damageDealt: 1, attacks: 2, hitRate: null },
+            ],
           },
           precision: 0.02,
           roundsLeft: 2.6,
@@ -65,6 +68,19 @@ describe("the tracker's forecast strip", () => {
     expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">58%/);
     expect(html).toContain("About 2.6 more rounds");
     expect(html).toContain('role="img"');
+  });
+  it.each(THEMES)("its detail opened: each combatant's chance to end dead or out of the fight (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: forecast(false) };
+    const { html } = await renderView({
+      template: tracker, context, theme, name: "tracker-forecast-detail", width: 300, height: 780, frame,
+      inspect: async (page) => {
+        await page.evaluate(() => {
+          for (const d of document.querySelectorAll("details.aod-forecast__detail")) (d as HTMLDetailsElement).open = true;
+        });
+      },
+    });
+    expect(html).toContain("Each combatant");
+    expect(html).toMatch(/Knight<\/span> <small class="aod-muted">Margrave<\/small><\/th><td>50%<\/td><td>67%<\/td>/);
   });
   it.each(THEMES)("while a newer forecast is worked out, the last one dimmed and marked (%s)", async (theme) => {
     const context = { ...view("descending", 1, false), forecast: forecast(true) };
