@@ -80,7 +80,7 @@ export function forecastContext(view: { forecast: Forecast | null; updating: boo
       summary: format("AOD.Combat.Forecast.Detail.Summary"),
       name: format("AOD.Combat.Forecast.Detail.Name"),
       side: format("AOD.Combat.Forecast.Detail.Side"),
-      dead: format("AOD.Combat.Forecast.Detail.Dead"),
+      dead: format("AOD.Status.Dead"),
       out: format("AOD.Combat.Forecast.Detail.Out"),
       outHint: format("AOD.Combat.Forecast.Detail.OutHint"),
       combatants: forecast.result.combatants.map((c) => ({

@@ -75,7 +75,9 @@ describe("the tracker's forecast strip", () => {
       template: tracker, context, theme, name: "tracker-forecast-detail", width: 300, height: 780, frame,
       inspect: async (page) => {
         await page.evaluate(() => {
-          for (const d of document.querySelectorAll("details.aod-forecast__detail")) (d as HTMLDetailsElement).open = true;
+          document.querySelectorAll("details.aod-forecast__detail").forEach((d) => {
+            (d as HTMLDetailsElement).open = true;
+          });
         });
       },
     });
