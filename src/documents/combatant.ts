@@ -1,5 +1,6 @@
 /** The system's Combatant class: Foundry lifecycle only; it hands the combat its plain entry (snapshot.ts). */
 import { isActiveGM } from "../core/requests/requests";
+import { WRITES, combatKey } from "../core/writes/write-queue";
 import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
 import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
@@ -114,13 +115,16 @@ export class AgeOfDragonsCombatant extends Combatant {
       if (!(combatant instanceof AgeOfDragonsCombatant)) continue;
       const found = playerOverrideRevert(foundry.utils.expandObject({ ...(change as object) }), combatant.gmOnlyFields, by);
       if (found === null) continue;
-      void (async () => {
-        // After the update is applied, and only while the player's values still stand (a GM may have set others since).
-        await Promise.resolve();
+      // An operation of the combat's write queue, after the update is applied: it reads the combatant again and puts
+      // the values back only while the player's still stand (a GM may have set others since), so a repeat changes
+      // nothing.
+      void WRITES.run(combatKey(combat.id ?? ""), async () => {
         const now: Record<string, unknown> = { "system.side": combatant.overrides.side, "system.speed": combatant.overrides.speed, group: combatant.gmOnlyFields.group };
         if (!Object.entries(found.changed).every(([path, value]) => now[path] === value)) return;
         await combatant.update(found.revert as Combatant.UpdateData, { [REVERTED_FOR]: userId } as Combatant.Database.UpdateOperation);
-      })();
+      }).catch((error: unknown) => {
+        console.error(`${SYSTEM_ID} | putting back ${combatant.name ?? ""}'s side, speed or group failed`, error);
+      });
     }
   }
 

@@ -91,7 +91,7 @@ export interface ReportText {
   keys?: readonly string[];
 }
 
-/** A ReportText in words, with a translation function as game.i18n.format or the command line's. */
+/** A ReportText in words, with the caller's translation function (en.json key and values in, text out). */
 export function reportWords(text: ReportText, t: (key: string, data?: Record<string, string>) => string): string {
   const data = { ...text.data };
   for (const name of text.keys ?? []) if (data[name]) data[name] = t(data[name]);
