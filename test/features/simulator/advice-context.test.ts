@@ -58,7 +58,7 @@ describe("adviceContext: the window's rows", () => {
       ["Attack Knight with Tooth and Claw", "hits 50.0%, 1.25 wounds expected, kills 5.0%", "70.0%", true, "Do this"],
       ["Hold: no action now", "", "40.0%", false, ""],
     ]);
-    expect(c.baseline).toContain("Dragons wins 60.0%");
+    expect(c.baseline).toBe("Dragons: 60.0% to win (56.9-63.0%) when Sable Dragon plays its own tactics");
   });
   it("offers no buttons in a declaration mode, and says where to declare", () => {
     const c = adviceContext(advice, names, false, t);
