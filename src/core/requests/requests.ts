@@ -132,7 +132,7 @@ export function registerRequests(): void {
     type: new foundry.data.fields.ObjectField(),
     default: { ...EMPTY_LEDGER },
   });
-  Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
+  Hooks.on("createChatMessage", (message) => {
     consider(message);
   });
   // Hand-over (core/writes/hand-over.ts): a client that has just become the active GM first finishes what its
@@ -146,13 +146,13 @@ export function registerRequests(): void {
   Hooks.once("ready", () => void look());
   Hooks.on("userConnected", () => void look());
   Hooks.on("updateUser", () => void look());
-  Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
+  Hooks.on("updateChatMessage", (message) => {
     const data = requestData(message);
     // Typed as always set, but the author may have been deleted since the request was written.
     const author = message.author as User.Implementation | null;
     if (data && isOwnRefusal(data.status, author?.id, game.user.id)) ui.notifications.warn(statusLine(data));
   });
-  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+  Hooks.on("renderChatMessageHTML", (message, html) => {
     const data = requestData(message);
     if (!data) return;
     const card = document.createElement("div");

@@ -170,6 +170,14 @@ function forecastFor(combat: unknown): ReturnType<typeof forecastContext> {
   return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat);
 }
 
+/*
+ * The render hooks' arguments, read from the base class: spelling the context as `RenderContextOf<this>` is
+ * correct too, but relating that spelling to the base's own parameter costs tsc about a million type
+ * instantiations, half the Foundry program's typecheck.
+ */
+type PartContextArgs = Parameters<InstanceType<typeof Base>["_preparePartContext"]>;
+type RenderArgs = Parameters<InstanceType<typeof Base>["_onRender"]>;
+
 /** The Age of Dragons combat tracker. */
 export class AgeOfDragonsCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
@@ -205,9 +213,9 @@ export class AgeOfDragonsCombatTracker extends Base {
 
   protected override async _preparePartContext(
     partId: string,
-    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
-    options: Parameters<InstanceType<typeof Base>["_preparePartContext"]>[2],
-  ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    context: PartContextArgs[1],
+    options: PartContextArgs[2],
+  ): ReturnType<InstanceType<typeof Base>["_preparePartContext"]> {
     const prepared = await super._preparePartContext(partId, context, options);
     if (partId === "aodBanner" || partId === "aodTracker") {
       const own = contextFor(this.viewed);
@@ -275,10 +283,7 @@ export class AgeOfDragonsCombatTracker extends Base {
   }
 
   /** The active row is scrolled into the list's view after each render, so whose step it is is always in sight. */
-  protected override async _onRender(
-    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
-    options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
-  ): Promise<void> {
+  protected override async _onRender(context: RenderArgs[0], options: RenderArgs[1]): Promise<void> {
     await super._onRender(context, options);
     this.element.querySelector(".aod-turn--active")?.scrollIntoView({ block: "nearest" });
   }
@@ -288,10 +293,7 @@ export class AgeOfDragonsCombatTracker extends Base {
    * every render would pile up on a select that a partial render (`render({ parts })`, as modules do) left in place,
    * and one change would then write twice.
    */
-  protected override async _onFirstRender(
-    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
-    options: Parameters<InstanceType<typeof Base>["_onFirstRender"]>[1],
-  ): Promise<void> {
+  protected override async _onFirstRender(context: RenderArgs[0], options: RenderArgs[1]): Promise<void> {
     await super._onFirstRender(context, options);
     this.element.addEventListener("change", (event) => {
       const select = event.target;

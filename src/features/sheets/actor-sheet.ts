@@ -15,14 +15,13 @@ import { AgeOfDragonsItemSheet } from "./item-sheet";
 import { woundsAfterClick } from "./life-track";
 import type { DeepPartial } from "fvtt-types/utils";
 import { ActorSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
-import type { SheetPart } from "./sheet-bases";
+import type { ActorRenderArgs, SheetPart } from "./sheet-bases";
 import type { SheetMode } from "./sheet-data";
 import { sheetView, visibleParts } from "./sheet-mode";
 import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, itemIdOf, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
-type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
 
 /** The item subtypes a sheet can create. */
 const OWNED_TYPES: readonly string[] = ["weapon", "armour", "skill"];
@@ -114,10 +113,7 @@ export class AgeOfDragonsActorSheet extends ActorSheetBase {
     return { ...base, ...context };
   }
 
-  protected override async _onRender(
-    context: RenderContext,
-    options: RenderOptions,
-  ): Promise<void> {
+  protected override async _onRender(context: ActorRenderArgs[0], options: ActorRenderArgs[1]): Promise<void> {
     await super._onRender(context, options);
     showMode(this.window.header, this.mode);
     // Attribute checks drag onto the hotbar as macros (hotbar.ts); items drag through ActorSheetV2's own handler.

@@ -7,7 +7,7 @@ import { formToUpdate } from "./form-data";
 import { buildItemContext } from "./item-context";
 import { actorSystem, characterModel, derivedData, sheetItem } from "./document-data";
 import { ItemSheetBase, SHEET_TEMPLATES } from "./sheet-bases";
-import type { SheetPart } from "./sheet-bases";
+import type { ItemRenderArgs, SheetPart } from "./sheet-bases";
 import type { ItemOwnerData, SheetItem, SheetMode } from "./sheet-data";
 import { skillNamesOf } from "./actor-context";
 import { skillIdentifier } from "../../rules/character";
@@ -17,7 +17,6 @@ import { SheetModes, onToggleMode } from "./sheet-modes";
 import { addModeToggle, enrich, permissionOf, showMode } from "./sheet-support";
 
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
-type RenderContext = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation>;
 
 /** The parts a limited viewer sees. */
 const PUBLIC_PARTS: readonly string[] = ["header", "description"];
@@ -104,7 +103,7 @@ export class AgeOfDragonsItemSheet extends ItemSheetBase {
     return { ...base, ...context };
   }
 
-  protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
+  protected override async _onRender(context: ItemRenderArgs[0], options: ItemRenderArgs[1]): Promise<void> {
     await super._onRender(context, options);
     showMode(this.window.header, this.mode);
   }

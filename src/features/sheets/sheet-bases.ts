@@ -14,6 +14,14 @@ export const ActorSheetBase = HandlebarsApplicationMixin(ActorSheetV2) as unknow
 /** ItemSheetV2 with Handlebars rendering. */
 export const ItemSheetBase = HandlebarsApplicationMixin(ItemSheetV2) as unknown as typeof ItemSheetV2;
 
+/**
+ * The arguments of each sheet's `_onRender`, read from its base class: spelling the context out (e.g.
+ * `DocumentSheetV2.RenderContext<Item.Implementation>`) is correct too, but relating that spelling to the base's
+ * own parameter type costs tsc about a million type instantiations, half the Foundry program's typecheck.
+ */
+export type ActorRenderArgs = Parameters<InstanceType<typeof ActorSheetBase>["_onRender"]>;
+export type ItemRenderArgs = Parameters<InstanceType<typeof ItemSheetBase>["_onRender"]>;
+
 /** A Handlebars part of a sheet. */
 export interface SheetPart {
   template: string;
