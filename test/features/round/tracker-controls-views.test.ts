@@ -142,8 +142,10 @@ describe("the surprise dialog", () => {
     const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
     const context = surpriseDialogContext(surpriseRoster(entries), format, { kind: "ambush", "unaware.0": true, "scout.0": "sable", "hider.bowman": true, "target.bowman": "sable" });
     let scoutFits = false;
+    let scoutEdges: number[][] = [];
+    let footer = { buttons: 0, inside: false };
     const { html } = await renderView({
-      template: "templates/combat/surprise-dialog.hbs",
+      template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
       theme,
       name: "surprise-dialog",
@@ -164,9 +166,22 @@ describe("the surprise dialog", () => {
           probe.remove();
           return fits;
         });
+        scoutEdges = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLSelectElement>('select[name^="scout."]')).map((s) => [Math.round(s.getBoundingClientRect().left), Math.round(s.getBoundingClientRect().right)]),
+        );
+        footer = await page.evaluate(() => {
+          const buttons = Array.from(document.querySelectorAll<HTMLElement>(".form-footer button"));
+          const window = document.querySelector(".application");
+          const bottom = window?.getBoundingClientRect().bottom ?? 0;
+          return { buttons: buttons.length, inside: buttons.every((b) => b.getBoundingClientRect().bottom <= bottom) };
+        });
       },
     });
     expect(scoutFits).toBe(true);
+    // The two sides' scout menus start and end at the same place; Cancel and Roll show under the form.
+    expect(scoutEdges).toHaveLength(2);
+    expect(scoutEdges[0]).toEqual(scoutEdges[1]);
+    expect(footer).toEqual({ buttons: 2, inside: true });
     expect(html).toContain("Dragons are unaware");
     expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
     expect(html).toContain('<optgroup label="Dragons">');
@@ -183,7 +198,7 @@ describe("the surprise dialog refused", () => {
     if (parsed.ok) throw new Error("the empty form should be refused");
     const context = surpriseDialogContext(roster, format, previous, parsed.reason);
     const { html } = await renderView({
-      template: "templates/combat/surprise-dialog.hbs",
+      template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
       theme,
       name: "surprise-dialog-refused",
