@@ -217,6 +217,7 @@ describe("the combatant config", () => {
         ...sideSpeedContext({ side: "", speed: "", group: "Mercenaries of the Long Valley and the Northern Marches", disposition: -1, actorSpeed: "average", editable: true }, format),
       },
     };
+    let fits: boolean[] = [];
     const { html } = await renderView({
       template: "test/features/round/fixtures/combatant-config-view.hbs",
       context,
@@ -224,7 +225,31 @@ describe("the combatant config", () => {
       name: "combatant-config",
       width: 420,
       frame: { kind: "window", title: "Update Combatant: Longbowman of the Northern Marches Company", classes: ["sheet", "combat-sheet"] },
+      inspect: async (page) => {
+        // Each field's text (the side's placeholder, the chosen speed) fits inside its field.
+        fits = await page.evaluate(() => {
+          const input = document.querySelector<HTMLInputElement>('input[name="system.side"]');
+          const select = document.querySelector<HTMLSelectElement>('select[name="system.speed"]');
+          if (!input || !select) return [];
+          return [
+            [input, input.placeholder],
+            [select, select.selectedOptions[0]?.textContent ?? ""],
+          ].map(([field, text]) => {
+            const element = field as HTMLElement;
+            const probe = document.createElement("span");
+            probe.style.font = getComputedStyle(element).font;
+            probe.style.position = "absolute";
+            probe.style.whiteSpace = "nowrap";
+            probe.textContent = text as string;
+            document.body.append(probe);
+            const ok = probe.getBoundingClientRect().width + 24 <= element.clientWidth;
+            probe.remove();
+            return ok;
+          });
+        });
+      },
     });
+    expect(fits).toEqual([true, true]);
     expect(html).toContain("Blank: Mercenaries of the Long Valley and the Northern Marches, from its combatant group.");
     expect(html).toContain("speed (Average)");
   });
