@@ -230,7 +230,8 @@ function woundsLine(t: Format, input: CardContextInput, target: CardTarget): Tar
       successes: data.successes ?? 0,
       armour: data.armour ?? 0,
       damage: data.damage ?? 0,
-      life: max - wounds < 0 ? `\u2212${String(wounds - max)}` : max - wounds,
+      // Past the last box the story says so (the dead line), never a negative life.
+      life: Math.max(0, max - wounds),
       max,
     }),
     state,

@@ -119,7 +119,7 @@ describe("attack card view: every state reads as a player expects", () => {
   it("killing blow and severe injury are named before apply", () => {
     const hit = entry("hit");
     const killed = attackCardContext(t, inputFor(hit.card, knightWounded(11))).targets[0];
-    expect([killed?.wounds, killed?.statusLabel, killed?.headline]).toEqual([{ text: "5 − armour 3 = 2 wounds → life −1/12, killed", state: "dead" }, "Dead", true]);
+    expect([killed?.wounds, killed?.statusLabel, killed?.headline]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 0/12, past the last box: killed", state: "dead" }, "Dead", true]);
     const severe = attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0];
     expect([severe?.wounds, severe?.statusLabel]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 5/12, severely injured", state: "severelyInjured" }, "Severely injured"]);
   });
