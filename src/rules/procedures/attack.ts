@@ -239,7 +239,8 @@ function attackEffects(
   }
   const before = healthOf(target);
   const check = damageCheck(state, decl, contest);
-  const dice = rolled === null ? {} : { attackDice: facesText(rolled.attackDice), attackTN: contest.attackTN, defenceDice: facesText(rolled.defenceDice), defenceTN: rolled.defenceTN };
+  const dice: Record<string, string | number> =
+    rolled === null ? {} : { attackDice: facesText(rolled.attackDice), attackTN: contest.attackTN, defenceDice: facesText(rolled.defenceDice), defenceTN: rolled.defenceTN };
   if (check === null) {
     if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: { ...attackNumbers(attacker, target, decl, contest), ...dice } });
     const wounds = target.life.wounds;
