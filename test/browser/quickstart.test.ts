@@ -133,7 +133,7 @@ describe("the range board at the adventure's opening positions", () => {
       context: buildBoardContext({ state, selectedId, weapons, images, isGM: false, owned: [selectedId], phase: "movement" }),
       theme,
       name: "quickstart-board",
-      width: 1120,
+      width: 940,
       height: 760,
       frame: { kind: "window", title: "Range and Altitude Board", classes: ["age-of-dragons", "aod-board"] },
     });
