@@ -81,7 +81,7 @@ async function boardLayout(page: Page): Promise<BoardLayout> {
       const y = box.top + box.height / 2;
       if (!content || y < content.top || y > content.bottom) continue;
       const hit = document.elementFromPoint(x, y);
-      if (hit && !card.contains(hit)) covered.push(card.textContent?.trim().split(/\s+/).slice(0, 3).join(" ") ?? "");
+      if (hit && !card.contains(hit)) covered.push(card.textContent.trim().split(/\s+/).slice(0, 3).join(" "));
     }
     return { brokenWords, covered };
   });

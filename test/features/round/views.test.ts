@@ -40,8 +40,8 @@ async function nameLayout(page: Page): Promise<NameLayout> {
     const tails = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name-tail"));
     return {
       tallest: Math.max(...names.map((n) => n.getBoundingClientRect().height)),
-      cut: heads.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent ?? ""),
-      tails: tails.map((t) => t.textContent ?? ""),
+      cut: heads.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent),
+      tails: tails.map((t) => t.textContent),
       tailsInside: tails.every((t) => {
         const name = t.closest(".aod-turn-name");
         return name !== null && t.getBoundingClientRect().right <= name.getBoundingClientRect().right + 0.5 && t.getBoundingClientRect().width > 0;
