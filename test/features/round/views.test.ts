@@ -53,7 +53,27 @@ const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sid
 
 describe("the combat tracker", () => {
   it.each(THEMES)("descending Pneuma, the Argent's movement (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, height: 760, frame });
+    let lines = { mode: 0, count: 0, countTop: 0, modeBottom: Infinity };
+    const { html } = await renderView({
+      template: tracker,
+      context: trackerContext(inputFor("descending", 1), format),
+      theme,
+      name: "tracker-descending",
+      width: 300,
+      height: 760,
+      frame,
+      inspect: async (page) => {
+        lines = await page.evaluate(() => {
+          const mode = document.querySelector(".aod-banner-mode")?.getBoundingClientRect();
+          const count = document.querySelector(".aod-banner-count")?.getBoundingClientRect();
+          return { mode: mode?.height ?? 0, count: count?.height ?? 0, countTop: count?.top ?? 0, modeBottom: mode?.bottom ?? Infinity };
+        });
+      },
+    });
+    // The mode on one line, "Round 2 · Step 2 of 14" whole on the next: no separator left at a line's end.
+    expect(lines.count).toBeGreaterThan(0);
+    expect(lines.count).toBeLessThan(17);
+    expect(lines.countTop).toBeGreaterThanOrEqual(lines.modeBottom - 1);
     expect(html).toContain("Descending Pneuma");
     expect(html).toContain("Argent Dragon acts");
     expect(html).toContain("Severely injured");
