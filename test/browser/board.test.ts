@@ -72,16 +72,20 @@ async function boardLayout(page: Page): Promise<BoardLayout> {
         lastTop = top;
       }
     }
-    // A card whose centre lies in the window's visible part shows there: nothing else is drawn over it.
+    // A card shows where it lies in the window's visible part: nothing else is drawn over its top, middle or bottom.
     const content = document.querySelector(".window-content")?.getBoundingClientRect();
     const covered: string[] = [];
     for (const card of Array.from(document.querySelectorAll<HTMLElement>(".aod-board-token, .aod-board-landmark"))) {
       const box = card.getBoundingClientRect();
       const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (!content || y < content.top || y > content.bottom) continue;
-      const hit = document.elementFromPoint(x, y);
-      if (hit && !card.contains(hit)) covered.push(card.textContent.trim().split(/\s+/).slice(0, 3).join(" "));
+      for (const y of [box.top + 4, box.top + box.height / 2, box.bottom - 4]) {
+        if (!content || y < content.top || y > content.bottom) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !card.contains(hit)) {
+          covered.push(card.textContent.trim().split(/\s+/).slice(0, 3).join(" "));
+          break;
+        }
+      }
     }
     return { brokenWords, covered };
   });
