@@ -24,3 +24,26 @@ export function shortName(name: string, max = 24): string {
   if (head === "") head = text.slice(0, room);
   return `${head} … ${tail}`;
 }
+
+/** A name split for a one-line place: the words that may be cut with an ellipsis, and a short end always shown. */
+export interface NameParts {
+  /** The name without its tail: the row cuts it with an ellipsis when it does not fit. */
+  head: string;
+  /** A numeral or number ending the name ("II", "3", "#2"), kept whole after the cut head; "" when none. */
+  tail: string;
+}
+
+/** A roman numeral, a number or a numbered mark: what keeps two copies of one creature apart. */
+const TAIL = /^(?:[IVXLC]{1,6}|\d{1,4}|#\d{1,4}|\(\d{1,4}\))$/;
+
+/**
+ * A name as a one-line row shows it: the head cut at its end with an ellipsis when the row is narrow, the numeral
+ * that ends it ("Argent Dragon II") always shown, so two copies read apart and the numeral never sits alone on a line.
+ */
+export function nameParts(name: string): NameParts {
+  const text = name.trim();
+  const words = text.split(/\s+/);
+  const last = words[words.length - 1] ?? "";
+  if (words.length < 2 || !TAIL.test(last)) return { head: text, tail: "" };
+  return { head: words.slice(0, -1).join(" "), tail: last };
+}

@@ -30,7 +30,7 @@ describe("the attack card in the chat log", () => {
     expect(html).toContain(context.title.replace(/'/g, "&#x27;"));
     if (name === "refused") expect(html).toContain("Sable Dragon&#x27;s action is refused");
     if (name === "uninvolved-player") expect(html).not.toContain("<button");
-    if (name === "killed") expect(html).toContain("life −1/12, killed");
+    if (name === "killed") expect(html).toContain("life 0/12, past the last box: killed");
   });
 });
 

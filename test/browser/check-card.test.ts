@@ -59,7 +59,22 @@ describe("the check card", () => {
 
   it("wraps a very long actor and skill name inside the chat log", async () => {
     const context = card("sable-dragon", { choice: { skill: "toothAndClaw" }, extraDice: 6 }, [6, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 1], true);
-    const { html } = await renderView({ template: TEMPLATE, context, theme: "dark", name: "check-card-long-names", frame: { kind: "chat", speaker: LONG } });
+    let lines = Infinity;
+    const { html } = await renderView({
+      template: TEMPLATE,
+      context,
+      theme: "dark",
+      name: "check-card-long-names",
+      frame: { kind: "chat", speaker: LONG },
+      inspect: async (page) => {
+        lines = await page.evaluate(() => {
+          const title = document.querySelector<HTMLElement>(".aod-card-title");
+          return title ? Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight)) : Infinity;
+        });
+      },
+    });
     expect(html).toContain(LONG);
+    // "Tooth and Claw", the unbroken word cut with an ellipsis on its one line, "the Eldest": never broken inside.
+    expect(lines).toBe(3);
   });
 });

@@ -59,6 +59,7 @@ describe("the welcome page", () => {
 describe("the quickstart journals", () => {
   it.each(THEMES)("the GM journal's first page, Start Here (%s)", async (theme) => {
     const gm = byName("journal", "Quickstart: Running the First Round");
+    let gap = -Infinity;
     const { html } = await renderView({
       template: "test/browser/fixtures/journal-page.hbs",
       context: pageView(gm, 0),
@@ -67,7 +68,16 @@ describe("the quickstart journals", () => {
       width: 720,
       height: 780,
       frame: { kind: "window", title: "Quickstart: Running the First Round", classes: ["journal-sheet", "journal-entry"] },
+      inspect: async (page) => {
+        // The smallest space between two link boxes on lines one above the other: they never touch.
+        gap = await page.evaluate(() => {
+          const boxes = Array.from(document.querySelectorAll(".content-link")).map((a) => a.getBoundingClientRect());
+          const gaps = boxes.flatMap((a) => boxes.filter((b) => b.top > a.top + 5).map((b) => b.top - a.bottom));
+          return Math.min(...gaps);
+        });
+      },
     });
+    expect(gap).toBeGreaterThanOrEqual(2);
     expect(html).toContain("Start Here");
     expect(html).toContain('class="content-link"');
     expect(html).toContain(">Hollin Vale</a>");
@@ -123,7 +133,7 @@ describe("the range board at the adventure's opening positions", () => {
       context: buildBoardContext({ state, selectedId, weapons, images, isGM: false, owned: [selectedId], phase: "movement" }),
       theme,
       name: "quickstart-board",
-      width: 1120,
+      width: 940,
       height: 760,
       frame: { kind: "window", title: "Range and Altitude Board", classes: ["age-of-dragons", "aod-board"] },
     });

@@ -86,6 +86,9 @@ describe("the roll dialog", () => {
     });
     expect(html).toMatch(/name="killerBlow" type="checkbox" checked/);
     expect(html).toContain("5+");
+    // Why the TN is 5+: the hint under the box, which the box names as its description.
+    expect(html).toContain('aria-describedby="aod-killer-killer-blow-hint"');
+    expect(html).toContain("attack TN 4+ → 5+");
   });
 
   it.each(THEMES)("says why an impossible check cannot be rolled (%s)", async (theme) => {

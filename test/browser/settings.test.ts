@@ -1,9 +1,13 @@
 // The system's world settings (src/core/settings/settings-table.ts) as Foundry's settings dialog lists them: every
 // setting's name, hint and default from en.json, in both themes, axe-clean; screenshot settings-*.png.
 import { describe, expect, it } from "vitest";
-import { SETTINGS, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
+import { readFileSync } from "node:fs";
+import { SETTINGS, eventsTableStatus, pickEventsTable, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
 import type { SettingValues } from "../../src/core/settings/settings-table";
 import { localizeKey } from "../templates/foundry-helpers";
+
+/** The name of the system's own Combat Events table, as its compendium source gives it. */
+const SYSTEM_TABLE = /^name: (.+)$/m.exec(readFileSync("packs/_source/tables/combat-events.yml", "utf8"))?.[1] ?? "";
 import { renderView, THEMES } from "./harness";
 
 function settingsContext() {
@@ -18,7 +22,8 @@ function settingsContext() {
       }
       if (spec.kind === "boolean") return { ...base, checked: spec.default };
       if (spec.kind === "integer") return { ...base, min: spec.min, max: spec.max, value: spec.default };
-      return { ...base, value: spec.default };
+      // Core's table picker shows the table by its name; the system's line under it names the table in use.
+      return { ...base, value: SYSTEM_TABLE, status: eventsTableStatus(pickEventsTable(spec.default, "table"), SYSTEM_TABLE, (key, data) => localizeKey(key, data ?? {})) };
     }),
   };
 }
@@ -35,5 +40,8 @@ describe("the system's settings", () => {
     });
     for (const key of Object.keys(SETTINGS) as (keyof SettingValues)[]) expect(html).toContain(localizeKey(settingKey(key, "name")));
     expect(html).toContain("Descending Pneuma (recommended)");
+    // The events table by its name, never its UUID.
+    expect(html).toContain("In use: Combat Events, this system&#x27;s own table");
+    expect(html).not.toContain("Compendium.age-of-dragons");
   });
 });

@@ -197,7 +197,9 @@ describe.each(THEMES)("the item sheets (%s theme)", (theme) => {
 
   it("shows a skill in play and edit mode", async () => {
     const skill = packItem("skills", "aerobatics.yml");
-    expect((await itemView("sheet-skill-play", theme, itemInput(skill, { owner: sableOwner }))).html).toContain("Melee Defence");
+    const play = (await itemView("sheet-skill-play", theme, itemInput(skill, { owner: sableOwner }))).html;
+    expect(play).toContain("Melee Defence");
+    expect(play).toContain('<span class="aod-breakdown">Soma 6 − encumbrance 2</span>');
     expect((await itemView("sheet-skill-edit", theme, itemInput(skill, { mode: "edit" }))).html).toContain('name="uses.rangedDefence" checked');
   });
 });

@@ -28,6 +28,7 @@ describe("the one dice partial", () => {
         "combat/end-phase-card.hbs",
         "combat/event-card.hbs",
         "combat/initiative-card.hbs",
+        "combat/simultaneous-card.hbs",
         "combat/surprise-card.hbs",
         "dice/pool-roll.hbs",
       ].map((file) => `systems/age-of-dragons/templates/${file}`),

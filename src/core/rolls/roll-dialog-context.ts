@@ -199,6 +199,15 @@ export function rollDialogContext(state: RollDialogState, format: Format) {
     weaponName: weapon?.name ?? null,
     canKillerBlow: weapon?.killerBlow ?? false,
     killerBlow,
+    // Why the box raises the TN shown below it: what a killer blow does to this attack's two TNs (000 "Killer Blows").
+    killerBlowHint: weapon?.killerBlow && base
+      ? format("AOD.RollDialog.KillerBlowHint", {
+          attackFrom: Math.min(MAX_TN, base.baseTN),
+          attackTo: Math.min(MAX_TN, attackTN(base.baseTN, { killerBlow: true })),
+          damageFrom: weapon.damageTN,
+          damageTo: damageTN(weapon.damageTN, { killerBlow: true }),
+        })
+      : null,
     checkOptions,
     attribute: base ? format(attributeKey(base.attribute)) : null,
     skill: base?.skill ? base.skill.name : format("AOD.RollDialog.NoSkill"),

@@ -8,7 +8,8 @@ import { ROUND_MODES } from "../../rules/round-plan";
 import type { RoundMode } from "../../rules/round-plan";
 import type { Distance, Surface } from "../../rules/types";
 import { SYSTEM_ID } from "../../constants/system-id";
-import { SETTINGS, integerSetting, pickEventsTable, storedEventsTable } from "./settings-table";
+import { COMBAT_EVENTS_TABLE_UUID, SETTINGS, eventsTableStatus, integerSetting, pickEventsTable, storedEventsTable } from "./settings-table";
+import { i18nFormat } from "../i18n";
 import type { EventsTablePick } from "./settings-table";
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
@@ -52,13 +53,29 @@ export interface EventsTable {
  * back to the system's with a localised warning to the GM.
  */
 export async function combatEventsTable(): Promise<EventsTable> {
+  const { stored, pick, table } = await lookUpEventsTable();
+  if (pick.warning !== "") ui.notifications.warn(game.i18n.format(pick.warning, { uuid: typeof stored === "string" ? stored : "" }));
+  return { pick, table: pick.system ? null : table };
+}
+
+/** The stored setting, what it picks and the table it names (null when none, gone or not a table). */
+async function lookUpEventsTable(): Promise<{ stored: unknown; pick: EventsTablePick; table: RollTable.Implementation | null }> {
   const stored: unknown = game.settings.get(SYSTEM_ID, "combatEventsTable");
   const { uuid } = storedEventsTable(stored);
   const found = uuid === null ? null : await fromUuid(uuid as `RollTable.${string}`);
   const table = found instanceof RollTable ? found : null;
-  const pick = pickEventsTable(stored, table ? "table" : found ? "other" : "missing");
-  if (pick.warning !== "") ui.notifications.warn(game.i18n.format(pick.warning, { uuid: typeof stored === "string" ? stored : "" }));
-  return { pick, table: pick.system ? null : table };
+  return { stored, pick: pickEventsTable(stored, table ? "table" : found ? "other" : "missing"), table };
+}
+
+/**
+ * The settings dialog's line under the table picker (eventsTableStatus): the table in use by its name, the
+ * system's own named as its compendium names it.
+ */
+export async function eventsTableStatusLine(): Promise<string> {
+  const { pick, table } = await lookUpEventsTable();
+  const own = pick.system ? await fromUuid(COMBAT_EVENTS_TABLE_UUID as `RollTable.${string}`) : null;
+  const name = !pick.system && table ? table.name : own instanceof RollTable ? own.name : game.i18n.localize("AOD.Settings.combatEventsTable.systemName");
+  return eventsTableStatus(pick, name, i18nFormat);
 }
 
 /** How many combat events one round may draw (RULES.md "Side initiative"; 0: no cap). */

@@ -1,6 +1,30 @@
 /** Registers the world settings declared in settings-table.ts (call in `init`). */
 import { SETTINGS, settingChoiceKey, settingKey } from "./settings-table";
 import { SYSTEM_ID } from "../../constants/system-id";
+import { eventsTableStatusLine } from "./combat-settings";
+
+/** Hooks as v13 calls them for an ApplicationV2 render (app, element); the types in use know the older form. */
+const untypedHooks = Hooks as unknown as { on(hook: string, fn: (app: unknown, html: HTMLElement) => void): number };
+
+/**
+ * Under the combat events table picker, the settings dialog names the table in use (or says the chosen one is not
+ * found): the picker itself may show only a UUID for a table it cannot index.
+ */
+function showEventsTableStatus(): void {
+  untypedHooks.on("renderSettingsConfig", (_app, html) => {
+    const field = html.querySelector(`[name="${SYSTEM_ID}.combatEventsTable"]`);
+    const group = field?.closest(".form-group");
+    if (!group) return;
+    void eventsTableStatusLine().then((text) => {
+      group.querySelector(".aod-setting-status")?.remove();
+      const line = document.createElement("p");
+      line.className = "hint aod-setting-status";
+      line.setAttribute("role", "status");
+      line.textContent = text;
+      group.append(line);
+    });
+  });
+}
 
 /** The combat events table setting's field: one RollTable UUID (world or compendium), or null for the system's. */
 function eventsTableField() {
@@ -92,4 +116,5 @@ export function registerSettings(): void {
     range: { min: attackModifierTN.min, max: attackModifierTN.max, step: 1 },
     default: attackModifierTN.default,
   });
+  showEventsTableStatus();
 }

@@ -8,6 +8,7 @@ import { ROUND_MODES } from "../../rules/round-plan";
 import type { RoundMode } from "../../rules/round-plan";
 import type { Distance, Surface } from "../../rules/types";
 import { MODIFIER_LIMITS } from "../../rules/attack-card-checks";
+import type { Format } from "../format";
 
 /** Distances a new combatant may enter at (zero range is a grapple, never a starting distance). */
 export const ENTRY_DISTANCES: readonly Distance[] = DISTANCES.filter((d) => d !== "zero");
@@ -121,6 +122,17 @@ export function pickEventsTable(stored: unknown, lookup: TableLookup): EventsTab
   if (invalid) return system("AOD.Settings.combatEventsTable.invalid");
   if (uuid === null) return system("");
   return lookup === "table" ? { uuid, system: false, warning: "" } : system("AOD.Settings.combatEventsTable.missing");
+}
+
+/**
+ * The line the settings dialog shows under the table picker: which table the next combat event is drawn from, by
+ * name (never its UUID), or that the chosen one is not found and the system's own is used. `name` is the name of
+ * the table in use (the GM's, or the system's own when the pick fell back to it).
+ */
+export function eventsTableStatus(pick: EventsTablePick, name: string, format: Format): string {
+  if (pick.warning === "AOD.Settings.combatEventsTable.missing") return format("AOD.Settings.combatEventsTable.statusMissing", { name });
+  if (pick.warning === "AOD.Settings.combatEventsTable.invalid") return format("AOD.Settings.combatEventsTable.statusInvalid", { name });
+  return format(pick.system ? "AOD.Settings.combatEventsTable.statusSystem" : "AOD.Settings.combatEventsTable.statusOther", { name });
 }
 
 /** An integer setting's stored value, or its default when the stored one is not a whole number in its range. */

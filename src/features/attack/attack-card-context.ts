@@ -15,7 +15,7 @@ import {
 import type { AttackCard, CardOutcome, CardTarget, TargetStatus } from "../../rules/attack-card";
 import type { CardCheck } from "../../rules/attack-card-checks";
 import type { DamageCheck } from "../../rules/procedures/attack";
-import { countSuccesses } from "../../rules/pools";
+import { MAX_POOL, countSuccesses } from "../../rules/pools";
 import { damageDistribution } from "../../rules/odds";
 import { woundState } from "../../rules/health";
 import type { WoundState } from "../../rules/health";
@@ -230,11 +230,22 @@ function woundsLine(t: Format, input: CardContextInput, target: CardTarget): Tar
       successes: data.successes ?? 0,
       armour: data.armour ?? 0,
       damage: data.damage ?? 0,
-      life: max - wounds < 0 ? `\u2212${String(wounds - max)}` : max - wounds,
+      // Past the last box the story says so (the dead line), never a negative life.
+      life: Math.max(0, max - wounds),
       max,
     }),
     state,
   };
+}
+
+/**
+ * The damage roll in words: its successes, pool and TN, and where the pool comes from (000 "Damage": Soma plus
+ * the attack's margin), unless the pool was capped at the most dice a roll takes (then its Soma is not readable).
+ */
+function damageLine(t: Format, damage: { pool: number; tn: number; dice: readonly number[] }, margin: number): string {
+  const values = { successes: countSuccesses(damage.dice, damage.tn), pool: damage.pool, tn: damage.tn };
+  if (margin <= 0 || damage.pool >= MAX_POOL || damage.pool <= margin) return t("AOD.Attack.DamageRolled", values);
+  return t("AOD.Attack.DamageRolledFrom", { ...values, soma: damage.pool - margin, margin });
 }
 
 const ANSWERED_BY: Readonly<Record<string, string>> = { gm: "AOD.Attack.AnsweredBy.gm", auto: "AOD.Attack.AnsweredBy.auto", timeout: "AOD.Attack.AnsweredBy.timeout" };
@@ -270,10 +281,7 @@ function targetView(t: Format, input: CardContextInput, target: CardTarget): Tar
               }),
           ...(by === undefined ? [] : [t(by)]),
         ].join(" ");
-  const damage =
-    target.damage === null
-      ? null
-      : t("AOD.Attack.DamageRolled", { successes: countSuccesses(target.damage.dice, target.damage.tn), pool: target.damage.pool, tn: target.damage.tn });
+  const damage = target.damage === null ? null : damageLine(t, target.damage, margin);
   const buttons: ButtonView[] = [];
   const options = input.defenceOptions[target.id];
   if (status === "awaitingDefence" && mayAnswer && input.gmOnline && options !== undefined) {

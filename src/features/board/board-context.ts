@@ -46,6 +46,8 @@ export interface BoardInput {
   movers?: readonly string[] | undefined;
   /** The move form's choices, kept by the application between renders. */
   move?: { kind?: BoardMoveKind | undefined; reference?: string | undefined } | undefined;
+  /** Why the selected combatant's last move was refused (an en.json key), until the form changes or a move succeeds. */
+  moveRefused?: string | undefined;
   /** For the GM: the row whose distance to the selected the shared distance editor edits. */
   distanceTarget?: string | undefined;
   /** en.json's words for a key (Foundry: game.i18n.localize): a why-not line drops its label when its reason names it. */
@@ -179,6 +181,8 @@ export interface MoveForm {
   distances: SelectOption[];
   /** Why no move of the chosen kind is open, if none is. */
   blocked?: string;
+  /** Why the last move made from this form was refused (an en.json key), shown at the top of the form. */
+  refused?: string;
 }
 
 /**
@@ -443,7 +447,7 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
   // One reason for every kind (pinned, carried, already moved): say it once instead of under each choice.
   const shared = kinds[0]?.reason;
   if (shared !== undefined && kinds.every((k) => k.reason === shared)) {
-    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared };
+    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared, ...refusedOf(input) };
   }
   const options = moveOptions(state, id, kind, phase, input.move?.reference);
   const reference = options.reference;
@@ -470,8 +474,11 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
             ...options.distances.map((band) => ({ value: band, label: distanceLabel(band), selected: false })),
           ],
     ...(blocked === undefined ? {} : { blocked }),
+    ...refusedOf(input),
   };
 }
+
+const refusedOf = (input: BoardInput): { refused?: string } => (input.moveRefused === undefined ? {} : { refused: input.moveRefused });
 
 /**
  * The buttons for what the board lists as open to the selected combatant: an attack or a grapple at an enemy with

@@ -70,6 +70,9 @@ export class RangeBoard extends Base {
   selectedId: string | undefined;
   /** The move form's kind and reference, kept across re-renders. */
   moveChoice: { kind?: BoardMoveKind; reference?: string } = {};
+
+  /** Why the last move was refused (an en.json key), shown in the move form until it changes or a move succeeds. */
+  moveRefused: string | undefined = undefined;
   /** The row the GM's shared distance editor edits (one editor instead of a select on every row). */
   distanceTarget: string | undefined;
   /** Whether the next render puts the focus on the distance editor (after a row's distance was clicked). */
@@ -110,6 +113,7 @@ export class RangeBoard extends Base {
       phase: data.phase,
       movers: data.movers,
       move: this.moveChoice,
+      moveRefused: this.moveRefused,
       distanceTarget: this.distanceTarget,
       localize: (key: string) => game.i18n.localize(key),
     });
@@ -145,6 +149,7 @@ export class RangeBoard extends Base {
     const id = target.dataset.combatantId;
     this.selectedId = id === this.selectedId ? undefined : id;
     this.moveChoice = {};
+    this.moveRefused = undefined;
     void this.render();
   }
 
@@ -232,6 +237,7 @@ export class RangeBoard extends Base {
     const data = new FormData(form);
     const kind = data.get("kind");
     const reference = data.get("reference");
+    this.moveRefused = undefined;
     this.moveChoice = {
       ...(oneOf(kind, BOARD_MOVE_KINDS) ? { kind } : {}),
       ...(typeof reference === "string" ? { reference } : {}),
@@ -258,5 +264,8 @@ export class RangeBoard extends Base {
     const reason = await source.move(payload);
     if (reason !== undefined) notify("AOD.Board.Move.Refused", { reason: game.i18n.localize(reason) });
     else this.moveChoice = {};
+    // The refusal stays in the form (the notification fades): the board renders again with it, or without it.
+    this.moveRefused = reason;
+    void this.render();
   }
 }

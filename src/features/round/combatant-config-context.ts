@@ -8,6 +8,10 @@ import { SIDE_MAX_LENGTH } from "../../data/combat/combatant-overrides";
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
 import type { Format } from "../../core/format";
+import { shortName } from "../../core/short-name";
+
+/** The most characters of the default side the empty field shows (shortened in the middle; its hint gives it whole). */
+const PLACEHOLDER_NAME = 36;
 
 /** What the part is built from. */
 export interface SideSpeedInput extends OverrideDefaults {
@@ -35,7 +39,7 @@ export function sideSpeedContext(input: SideSpeedInput, format: Format) {
       name: "system.side",
       label: format("AOD.Combatant.base.FIELDS.side.label"),
       value: input.side,
-      placeholder: fallback.side,
+      placeholder: shortName(fallback.side, PLACEHOLDER_NAME),
       maxLength: SIDE_MAX_LENGTH,
       hint: sideDefault,
     },

@@ -39,6 +39,7 @@ export async function openSurpriseDialog(
       {
         action: "roll",
         label: game.i18n.localize("AOD.Combat.SurpriseDialog.Roll"),
+        class: "aod-primary",
         default: true,
         callback: (_event: Event, button: HTMLButtonElement) =>
           button.form ? (new foundry.applications.ux.FormDataExtended(button.form).object as Record<string, unknown>) : null,

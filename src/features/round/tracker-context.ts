@@ -15,7 +15,7 @@ import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import { chooseToFall } from "../../rules/procedures/end-phase";
 import { modeChangeOpen } from "../../data/combat/mode-change";
-import { shortName } from "../../core/short-name";
+import { nameParts } from "../../core/short-name";
 import type { Format } from "../../core/format";
 
 /** One combatant as the tracker lists it. */
@@ -233,8 +233,10 @@ export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, st
 export interface TurnView {
   id: string;
   name: string;
-  /** The name as the row shows it: shortened in the middle when long (shortName). */
-  shortName: string;
+  /** The name as the row shows it on one line: the head, cut with an ellipsis when the row is narrow (the tooltip
+   * gives the name whole), then its closing numeral, always shown ("II"; "" when none): nameParts. */
+  nameHead: string;
+  nameTail: string;
   img: string;
   side: string;
   altitude: string;
@@ -336,7 +338,8 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   return {
     id: turn.id,
     name: turn.name,
-    shortName: shortName(turn.name),
+    nameHead: nameParts(turn.name).head,
+    nameTail: nameParts(turn.name).tail,
     img: turn.img,
     side: turn.side,
     altitude: c ? format(`AOD.Choices.altitude.${c.altitude}`) : format("AOD.Combat.Tracker.NoActor"),

@@ -20,9 +20,23 @@ export interface Figure {
   value: string | number;
   /** The value is an en.json key to localise, not a figure to print. */
   translate: boolean;
+  /** How a hampered skill's pool is made (its attribute less the encumbrance), said after the pool. */
+  breakdown?: { attributeLabel: string; attribute: number; encumbrance: number };
 }
 
 const fig = (label: string, value: string | number): Figure => ({ label, value, translate: false });
+
+/** A hampered skill's pool as its owner's sheet explains it ("Soma 6 − encumbrance 2"), when encumbrance takes dice. */
+function skillBreakdown(
+  skill: { attribute: string; hampered: boolean },
+  derived: { encumbrance: number; pools: Record<"soma" | "pneuma", { pool: number }> },
+  pool: number,
+): Pick<Figure, "breakdown"> {
+  const attribute = skill.attribute === "pneuma" ? "pneuma" : "soma";
+  const value = derived.pools[attribute].pool;
+  if (!skill.hampered || derived.encumbrance <= 0 || pool >= value) return {};
+  return { breakdown: { attributeLabel: choiceLabel("attribute", attribute), attribute: value, encumbrance: value - pool } };
+}
 const word = (label: string, key: string): Figure => ({ label, value: key, translate: true });
 
 /** One checkbox of a set field (a skill's uses). */
@@ -187,7 +201,7 @@ export function buildItemContext(input: ItemSheetInput): ItemSheetContext {
             ? {
                 name: owner.name,
                 figures: [
-                  fig("AOD.Sheet.Skills.Pool", derived.pool),
+                  { ...fig("AOD.Sheet.Skills.Pool", derived.pool), ...skillBreakdown(s, owner.derived, derived.pool) },
                   fig("AOD.Sheet.Skills.TN", `${derived.tn}+`),
                 ],
               }

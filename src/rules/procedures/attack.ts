@@ -206,13 +206,26 @@ function attackNumbers(attacker: CombatantState, target: CombatantState, decl: A
   };
 }
 
-/** The attack's effects; `logging` false leaves the log empty (ReportOptions). */
+/**
+ * The dice an attack rolled, for its log lines (a card that shows the rolls draws them from the log): each list of
+ * faces written as one string ("6 5 2"; "" for no defence roll), since a log line holds only strings and numbers.
+ */
+interface RolledFaces {
+  attackDice: readonly number[];
+  defenceDice: readonly number[] | null;
+  defenceTN: number;
+}
+
+const facesText = (faces: readonly number[] | null): string => (faces === null ? "" : faces.join(" "));
+
+/** The attack's effects; `logging` false leaves the log empty (ReportOptions); `rolled` adds the dice to it. */
 function attackEffects(
   state: SkirmishState,
   decl: AttackDeclaration,
   contest: AttackContest,
   damageDice: readonly number[] | null,
   logging = true,
+  rolled: RolledFaces | null = null,
 ): AttackOutcome {
   const attacker = combatant(state, decl.attackerId, "attack.attackerId");
   const target = combatant(state, decl.targetId, "attack.targetId");
@@ -226,14 +239,16 @@ function attackEffects(
   }
   const before = healthOf(target);
   const check = damageCheck(state, decl, contest);
+  const dice: Record<string, string | number> =
+    rolled === null ? {} : { attackDice: facesText(rolled.attackDice), attackTN: contest.attackTN, defenceDice: facesText(rolled.defenceDice), defenceTN: rolled.defenceTN };
   if (check === null) {
-    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: attackNumbers(attacker, target, decl, contest) });
+    if (logging) log.push({ key: BATTLE_LOG.AttackMiss, data: { ...attackNumbers(attacker, target, decl, contest), ...dice } });
     const wounds = target.life.wounds;
     return { changes, log, contest, damageSuccesses: 0, damage: 0, wounds, woundState: before, woundStateChanged: false, magicSpent };
   }
   if (logging) {
     const { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses } = attackNumbers(attacker, target, decl, contest);
-    log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin } });
+    log.push({ key: BATTLE_LOG.AttackHit, data: { attacker: a, target: t, weapon, attackSuccesses, defenceSuccesses, margin: contest.margin, ...dice } });
   }
   if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);
 
@@ -244,7 +259,7 @@ function attackEffects(
   if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
   if (logging) log.push({
     key: BATTLE_LOG.Damage,
-    data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds },
+    data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds, ...(rolled === null ? {} : { dice: facesText(damageDice), tn: check.tn }) },
   });
   if (after !== before && logging) {
     log.push(healthChangeLog(target.name, after));
@@ -333,7 +348,7 @@ function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolle
   };
   const check = damageCheck(state, attack, contest);
   const damageDice = check === null ? null : yield { pool: check.pool, label: DAMAGE };
-  const e = attackEffects(state, attack, contest, damageDice, logging);
+  const e = attackEffects(state, attack, contest, damageDice, logging, logging ? { attackDice, defenceDice, defenceTN: rolled.defence?.tn ?? 6 } : null);
   return {
     allowed: true,
     changes: e.changes,

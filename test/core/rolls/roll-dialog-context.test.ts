@@ -77,6 +77,12 @@ describe("the roll dialog context", () => {
     expect(context({ attack: { weapon: clawId, target: null, killerBlow: false } }).rollLabel).toBe("Roll");
     expect(context({ attack: { weapon: clawId, target: knight, killerBlow: false } }).rollLabel).toBe("Attack Knight");
   });
+  it("says what a killer blow does to the attack's two TNs beside its box, and nothing for a plain check", () => {
+    const hint = context({ attack: { weapon: clawId, target: knight, killerBlow: false } }).killerBlowHint;
+    expect(hint).toMatch(/^Harder to hit, deadlier when it does: attack TN 4\+ → 5\+, damage TN \d\+ → \d\+\.$/);
+    expect(context({ attack: { weapon: clawId, target: knight, killerBlow: true } }).killerBlowHint).toBe(hint);
+    expect(context().killerBlowHint).toBeNull();
+  });
   it("shows an attack on a target only its own odds, not the generic successes table", () => {
     const ctx = context({ attack: { weapon: clawId, target: knight, killerBlow: false } });
     expect(ctx.attack).not.toBeNull();

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import yaml from "js-yaml";
-import { COMBAT_EVENTS_TABLE_UUID, SETTINGS, eventsToDraw, integerSetting, pickEventsTable, storedEventsTable } from "../../../src/core/settings/settings-table";
+import { COMBAT_EVENTS_TABLE_UUID, SETTINGS, eventsTableStatus, eventsToDraw, integerSetting, pickEventsTable, storedEventsTable } from "../../../src/core/settings/settings-table";
+import { localizeKey } from "../../templates/foundry-helpers";
 import { ROOT } from "../../data/lang";
 
 describe("RULES.md (setting) items: defaults", () => {
@@ -94,5 +95,23 @@ describe("RULES.md Side initiative: the cap on combat events per round", () => {
     expect(integerSetting("stealthyModifier", 11)).toBe(2);
     expect(integerSetting("combatEventsCap", 20)).toBe(20);
     expect(integerSetting("combatEventsCap", 0)).toBe(0);
+  });
+});
+
+describe("the settings dialog's line under the events table picker", () => {
+  const format = (key: string, data?: Readonly<Record<string, string | number>>) => localizeKey(key, data ?? {});
+  const uuid = "RollTable.AbCdEfGhIjKlMnOp";
+
+  it("names the table in use, never its UUID", () => {
+    expect(eventsTableStatus(pickEventsTable("", "table"), "Combat Events", format)).toBe("In use: Combat Events, this system's own table; its events apply by themselves.");
+    const other = eventsTableStatus(pickEventsTable(uuid, "table"), "Hailstorms", format);
+    expect(other).toBe("In use: Hailstorms; its results are drawn and shown for you to apply.");
+  });
+
+  it("says a chosen table is not found, or not a table, and names the system's own used instead", () => {
+    const missing = eventsTableStatus(pickEventsTable(uuid, "missing"), "Combat Events", format);
+    expect(missing).toMatch(/^Table not found: .*Combat Events/);
+    expect(missing).not.toContain(uuid);
+    expect(eventsTableStatus(pickEventsTable("not a uuid", "missing"), "Combat Events", format)).toMatch(/^Not a roll table: /);
   });
 });

@@ -72,6 +72,13 @@ describe("the combatant config's side and speed part", () => {
     expect(ctx.effective).toBe("It acts for Riders in the Fast phase.");
   });
 
+  it("shortens a long group name in the empty field, and gives it whole in the hint", () => {
+    const group = "Mercenaries of the Long Valley and the Northern Marches";
+    const ctx = sideSpeedContext({ side: "", speed: "", group, disposition: -1, actorSpeed: "fast", editable: true }, format);
+    expect(ctx.side.placeholder).toBe("Mercenaries of the Long … Marches");
+    expect(ctx.side.hint).toContain(group);
+  });
+
   it("shows the disposition default, and the overrides once set", () => {
     const ctx = sideSpeedContext({ side: "Wyvern Host", speed: "slow", group: null, disposition: 1, actorSpeed: "veryFast", editable: false }, format);
     expect(ctx.side.hint).toBe("Blank: friendly, from its token's disposition.");

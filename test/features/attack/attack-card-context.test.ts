@@ -86,7 +86,7 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("hit with damage rolled: armour and the health it leads to, and Apply", () => {
     const ctx = view("hit");
-    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 8 dice at 5+.");
+    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 8 dice at 5+ (Soma 6 + hit by 2).");
     expect(ctx.targets[0]?.wounds).toEqual({ text: "5 − armour 3 = 2 wounds → life 6/12", state: "fit" });
     expect(actions(ctx)).toEqual(["apply", "withdraw"]);
     expect(actions(view("hit", { viewer: { isGM: false, owns: ["a"] } }))).toEqual(["apply"]);
@@ -113,13 +113,13 @@ describe("attack card view: every state reads as a player expects", () => {
     expect(ctx.title).toBe("Sable Dragon strikes a killer blow");
     expect(ctx.tags).toEqual(["Killer blow: attack TN\u00a0+1, damage TN\u00a0−2"]);
     expect(ctx.roll?.label).toBe("Attack: 3 of 5 dice at 5+");
-    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 9 dice at 3+.");
+    expect(ctx.targets[0]?.damage).toBe("Damage: 5 of 9 dice at 3+ (Soma 6 + hit by 3).");
     expect(ctx.targets[0]?.wounds?.text).toBe("5 − armour 3 = 2 wounds → life 6/12");
   });
   it("killing blow and severe injury are named before apply", () => {
     const hit = entry("hit");
     const killed = attackCardContext(t, inputFor(hit.card, knightWounded(11))).targets[0];
-    expect([killed?.wounds, killed?.statusLabel, killed?.headline]).toEqual([{ text: "5 − armour 3 = 2 wounds → life −1/12, killed", state: "dead" }, "Dead", true]);
+    expect([killed?.wounds, killed?.statusLabel, killed?.headline]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 0/12, past the last box: killed", state: "dead" }, "Dead", true]);
     const severe = attackCardContext(t, inputFor(hit.card, knightWounded(5))).targets[0];
     expect([severe?.wounds, severe?.statusLabel]).toEqual([{ text: "5 − armour 3 = 2 wounds → life 5/12, severely injured", state: "severelyInjured" }, "Severely injured"]);
   });

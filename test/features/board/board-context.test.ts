@@ -223,6 +223,10 @@ describe("the move controls", () => {
     expect(ctx.selected?.move?.references.find((o) => o.selected)?.value).toBe("hunter");
     expect(ctx.selected?.move?.distances.map((o) => o.value)).toEqual(["", "close", "long", "disengaged"]);
   });
+  it("carry the refusal of the last move, and none without one", () => {
+    expect(context({ selectedId: "argent", owned: ["argent"], moveRefused: RULE_REASONS.AlreadyMoved }).selected?.move?.refused).toBe(RULE_REASONS.AlreadyMoved);
+    expect(context({ selectedId: "argent", owned: ["argent"] }).selected?.move?.refused).toBeUndefined();
+  });
   it("say why a pinned combatant cannot move", () => {
     const move = context({ selectedId: "hunter", owned: ["hunter"] }).selected?.move;
     expect(move?.kinds).toEqual([]);

@@ -142,8 +142,10 @@ describe("the surprise dialog", () => {
     const entries = ENTRIES.map((e) => (e.id === "sable" ? { ...e, name: LONG } : e));
     const context = surpriseDialogContext(surpriseRoster(entries), format, { kind: "ambush", "unaware.0": true, "scout.0": "sable", "hider.bowman": true, "target.bowman": "sable" });
     let scoutFits = false;
+    let scoutEdges: number[][] = [];
+    let footer = { buttons: 0, inside: false };
     const { html } = await renderView({
-      template: "templates/combat/surprise-dialog.hbs",
+      template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
       theme,
       name: "surprise-dialog",
@@ -164,9 +166,22 @@ describe("the surprise dialog", () => {
           probe.remove();
           return fits;
         });
+        scoutEdges = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLSelectElement>('select[name^="scout."]')).map((s) => [Math.round(s.getBoundingClientRect().left), Math.round(s.getBoundingClientRect().right)]),
+        );
+        footer = await page.evaluate(() => {
+          const buttons = Array.from(document.querySelectorAll<HTMLElement>(".form-footer button"));
+          const window = document.querySelector(".application");
+          const bottom = window?.getBoundingClientRect().bottom ?? 0;
+          return { buttons: buttons.length, inside: buttons.every((b) => b.getBoundingClientRect().bottom <= bottom) };
+        });
       },
     });
     expect(scoutFits).toBe(true);
+    // The two sides' scout menus start and end at the same place; Cancel and Roll show under the form.
+    expect(scoutEdges).toHaveLength(2);
+    expect(scoutEdges[0]).toEqual(scoutEdges[1]);
+    expect(footer).toEqual({ buttons: 2, inside: true });
     expect(html).toContain("Dragons are unaware");
     expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
     expect(html).toContain('<optgroup label="Dragons">');
@@ -183,7 +198,7 @@ describe("the surprise dialog refused", () => {
     if (parsed.ok) throw new Error("the empty form should be refused");
     const context = surpriseDialogContext(roster, format, previous, parsed.reason);
     const { html } = await renderView({
-      template: "templates/combat/surprise-dialog.hbs",
+      template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
       theme,
       name: "surprise-dialog-refused",
@@ -202,6 +217,7 @@ describe("the combatant config", () => {
         ...sideSpeedContext({ side: "", speed: "", group: "Mercenaries of the Long Valley and the Northern Marches", disposition: -1, actorSpeed: "average", editable: true }, format),
       },
     };
+    let fits: boolean[] = [];
     const { html } = await renderView({
       template: "test/features/round/fixtures/combatant-config-view.hbs",
       context,
@@ -209,7 +225,31 @@ describe("the combatant config", () => {
       name: "combatant-config",
       width: 420,
       frame: { kind: "window", title: "Update Combatant: Longbowman of the Northern Marches Company", classes: ["sheet", "combat-sheet"] },
+      inspect: async (page) => {
+        // Each field's text (the side's placeholder, the chosen speed) fits inside its field.
+        fits = await page.evaluate(() => {
+          const input = document.querySelector<HTMLInputElement>('input[name="system.side"]');
+          const select = document.querySelector<HTMLSelectElement>('select[name="system.speed"]');
+          if (!input || !select) return [];
+          return [
+            [input, input.placeholder],
+            [select, select.selectedOptions[0]?.textContent ?? ""],
+          ].map(([field, text]) => {
+            const element = field as HTMLElement;
+            const probe = document.createElement("span");
+            probe.style.font = getComputedStyle(element).font;
+            probe.style.position = "absolute";
+            probe.style.whiteSpace = "nowrap";
+            probe.textContent = text as string;
+            document.body.append(probe);
+            const ok = probe.getBoundingClientRect().width + 24 <= element.clientWidth;
+            probe.remove();
+            return ok;
+          });
+        });
+      },
     });
+    expect(fits).toEqual([true, true]);
     expect(html).toContain("Blank: Mercenaries of the Long Valley and the Northern Marches, from its combatant group.");
     expect(html).toContain("speed (Average)");
   });

@@ -1,6 +1,7 @@
 // Browser views of the combat (test/browser/README.md): the tracker in each round mode for one fight, and the
 // initiative, event, End Phase and surprise cards, each in both themes, checked with axe and photographed.
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { renderView, THEMES } from "../../browser/harness";
 import { trackerContext } from "../../../src/features/round/tracker-context";
 import {
@@ -20,11 +21,59 @@ import { resolveCombatEvent } from "../../../src/rules/combat-events";
 import { eventSnapshot } from "../../../src/data/combat/combat-snapshot";
 
 const tracker = "test/features/round/fixtures/tracker-view.hbs";
+
+/** How the rows draw their names: lines each takes, which are cut with an ellipsis, and each numeral's place. */
+interface NameLayout {
+  /** The tallest name, in px (one line of the row's text is under 17 px). */
+  tallest: number;
+  /** The names whose head is cut with an ellipsis. */
+  cut: string[];
+  /** The numerals shown after a name, each inside its row's name column. */
+  tails: string[];
+  tailsInside: boolean;
+}
+
+async function nameLayout(page: Page): Promise<NameLayout> {
+  return page.evaluate(() => {
+    const names = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name"));
+    const heads = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name-head"));
+    const tails = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name-tail"));
+    return {
+      tallest: Math.max(...names.map((n) => n.getBoundingClientRect().height)),
+      cut: heads.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent),
+      tails: tails.map((t) => t.textContent),
+      tailsInside: tails.every((t) => {
+        const name = t.closest(".aod-turn-name");
+        return name !== null && t.getBoundingClientRect().right <= name.getBoundingClientRect().right + 0.5 && t.getBoundingClientRect().width > 0;
+      }),
+    };
+  });
+}
 const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] };
 
 describe("the combat tracker", () => {
   it.each(THEMES)("descending Pneuma, the Argent's movement (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("descending", 1), format), theme, name: "tracker-descending", width: 300, height: 760, frame });
+    let lines = { mode: 0, count: 0, countTop: 0, modeBottom: Infinity };
+    const { html } = await renderView({
+      template: tracker,
+      context: trackerContext(inputFor("descending", 1), format),
+      theme,
+      name: "tracker-descending",
+      width: 300,
+      height: 760,
+      frame,
+      inspect: async (page) => {
+        lines = await page.evaluate(() => {
+          const mode = document.querySelector(".aod-banner-mode")?.getBoundingClientRect();
+          const count = document.querySelector(".aod-banner-count")?.getBoundingClientRect();
+          return { mode: mode?.height ?? 0, count: count?.height ?? 0, countTop: count?.top ?? 0, modeBottom: mode?.bottom ?? Infinity };
+        });
+      },
+    });
+    // The mode on one line, "Round 2 · Step 2 of 14" whole on the next: no separator left at a line's end.
+    expect(lines.count).toBeGreaterThan(0);
+    expect(lines.count).toBeLessThan(17);
+    expect(lines.countTop).toBeGreaterThanOrEqual(lines.modeBottom - 1);
     expect(html).toContain("Descending Pneuma");
     expect(html).toContain("Argent Dragon acts");
     expect(html).toContain("Severely injured");
@@ -101,8 +150,12 @@ describe("the compact tracker", () => {
   it.each(THEMES)("reverse declaration, the Sable's Resolve on its row and on the banner (%s)", async (theme) => {
     const turns = turnsFor(PNEUMA_ORDER, ["sable", "argent", "rider", "bowman"]).map((t) => ({ ...t, declaration: t.id === "sable" ? ("resolve" as const) : null }));
     const context = trackerContext(inputFor("reverseDeclaration", 4, { turns }), format);
-    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-row-resolve", width: 300, height: 760, frame });
+    let names: NameLayout = { tallest: Infinity, cut: [], tails: [], tailsInside: false };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-row-resolve", width: 300, height: 760, frame, inspect: async (page) => { names = await nameLayout(page); } });
     expect(html.match(/data-action="aodResolve"/g)).toHaveLength(2);
+    // One line per name; the Resolve sits beside the Sable's name only, so no other row's name is cut.
+    expect(names.tallest).toBeLessThan(17);
+    expect(names.cut.filter((n) => n !== "Sable Dragon" && !n.startsWith("Longbowman"))).toEqual([]);
     expect(html).toContain('aria-label="Resolve Sable Dragon&#x27;s declared action"');
   });
 
@@ -134,7 +187,8 @@ describe("the compact tracker", () => {
   });
 
   it.each(THEMES)("twelve combatants fit the sidebar, one line each, the fourth step's row highlighted (%s)", async (theme) => {
-    let rows = { count: 0, last: Infinity, tallest: Infinity, names: [] as string[], overflowing: 0 };
+    let rows = { count: 0, last: Infinity, tallest: Infinity };
+    let names: NameLayout = { tallest: Infinity, cut: [], tails: [], tailsInside: false };
     const { html } = await renderView({
       template: tracker,
       context: trackerContext(crowd(), format),
@@ -146,22 +200,22 @@ describe("the compact tracker", () => {
       inspect: async (page) => {
         rows = await page.evaluate(() => {
           const all = Array.from(document.querySelectorAll(".aod-turn"));
-          const names = Array.from(document.querySelectorAll(".aod-turn-name [aria-hidden]")).map((n) => n.textContent);
-          // A name drawn past its column (a word too long to fit) would run under the altitude.
-          const overflowing = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name")).filter((n) => n.scrollWidth > n.clientWidth + 1).length;
-          return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.map((r) => r.getBoundingClientRect().height)), names, overflowing };
+          return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.map((r) => r.getBoundingClientRect().height)) };
         });
+        names = await nameLayout(page);
       },
     });
-    // All twelve rows show in the 760 px sidebar under the GM's banner; a row is one line (a long name may take a
-    // second line of small text within it), at most 34 px.
+    // All twelve rows show in the 760 px sidebar under the GM's banner; a row is one line, at most 34 px.
     expect(rows.count).toBe(12);
     expect(rows.last).toBeLessThanOrEqual(760);
     expect(rows.tallest).toBeLessThanOrEqual(34);
-    expect(rows.overflowing).toBe(0);
-    // Every row reads apart from the others: the long Longbowman names are shortened in the middle, not cut alike.
-    expect(new Set(rows.names).size).toBe(12);
-    expect(html).toContain("Sable Dragon II");
+    // Every name on one line: a long one cut with an ellipsis (never broken inside a word), its "II" kept whole.
+    expect(names.tallest).toBeLessThan(17);
+    expect(names.cut.length).toBeGreaterThan(0);
+    expect(names.cut.every((n) => n.startsWith("Longbowman"))).toBe(true);
+    expect(names.tails).toEqual(["II", "II", "II", "II", "II", "II"]);
+    expect(names.tailsInside).toBe(true);
+    expect(html).toContain('data-tooltip="Sable Dragon II"');
   });
 });
 

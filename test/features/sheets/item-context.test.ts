@@ -96,6 +96,9 @@ describe("the skill sheet", () => {
       ["AOD.Sheet.Skills.Pool", 4],
       ["AOD.Sheet.Skills.TN", "5+"],
     ]);
+    // The pool says how it is made: Soma 6 less the dragonplate's encumbrance 2.
+    expect(context.owner?.figures[0]?.breakdown).toEqual({ attributeLabel: "AOD.Choices.attribute.soma", attribute: 6, encumbrance: 2 });
+    expect(context.owner?.figures[1]?.breakdown).toBeUndefined();
   });
 
   it("follows the world's ladder", () => {

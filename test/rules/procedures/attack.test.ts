@@ -275,6 +275,17 @@ describe("000 Melee Attacks: performAttack with scripted dice", () => {
     expect(result).toMatchObject({ allowed: true, damage: 2, wounds: 2 });
     expect(dice.left()).toBe(0);
   });
+  it("writes the rolled faces and their TNs into its log, so a card can draw the dice from the log alone", async () => {
+    const dice = rollScript([6, 5, 4, 1], [5, 1], [6, 5, 2, 2, 1, 1]);
+    const result = await performAttack(skirmish(), melee, { attackPool: 4, baseAttackTN: 4, defence: { pool: 2, tn: 5 } }, dice);
+    if (!result.allowed) throw new Error("the attack was refused");
+    const hit = result.log.find((l) => l.key === BATTLE_LOG.AttackHit);
+    expect(hit?.data).toMatchObject({ attackDice: "6 5 4 1", attackTN: 4, defenceDice: "5 1", defenceTN: 5 });
+    expect(result.log.find((l) => l.key === BATTLE_LOG.Damage)?.data).toMatchObject({ dice: "6 5 2 2 1 1" });
+    const undefended = await performAttack(skirmish(), melee, { attackPool: 2, baseAttackTN: 4, defence: null }, rollScript([1, 2]));
+    if (!undefended.allowed) throw new Error("the attack was refused");
+    expect(undefended.log.find((l) => l.key === BATTLE_LOG.AttackMiss)?.data).toMatchObject({ attackDice: "1 2", defenceDice: "" });
+  });
   it("000 Defence is Optional: rolls no defence dice for a target that does not defend", async () => {
     const dice = rollScript([5], [1, 1, 1, 1, 1]);
     const result = await performAttack(skirmish(), melee, { attackPool: 1, baseAttackTN: 4, defence: null }, dice);

@@ -14,6 +14,8 @@ import { DECLARATION_TEXT_LIMIT, choiceOf } from "../../../data/combat/declarati
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import type { DeclarationChoice } from "../../../data/combat/declaration";
 import type { Format } from "../../../core/format";
+import { dieViews } from "../../../core/dice/pool-result";
+import type { DieView } from "../../../core/dice/pool-result";
 
 /** One weapon the dialog offers. */
 export interface DialogWeapon {
@@ -316,13 +318,46 @@ const line = (entry: LogEntry, format: Format): string => {
   return format(entry.key, data);
 };
 
-/** One attack of a simultaneous group drawn as the attack card draws a target: its contest and its wounds. */
+/** A row of dice on the card: its words ("Attack: 4 of 6 dice at 4+") and its dice, drawn by the dice partial. */
+interface DiceRow {
+  label: string;
+  dice: DieView[];
+}
+
+/** One attack of a simultaneous group drawn as the attack card draws a target: its contest, dice and wounds. */
 interface SimultaneousBlock {
   target: string;
   status: string;
   tone: "hit" | "miss";
   contest: string;
+  /** The attack's and the defence's dice (none when the log predates dice in it; no defence row without a defence roll). */
+  rolls: DiceRow[];
   damage: string;
+  damageDice: DieView[];
+}
+
+/** Faces a log line wrote as one string ("6 5 2"), or null when the line has none (an older card). */
+function facesOf(value: string | number | undefined): number[] | null {
+  if (typeof value !== "string") return null;
+  const faces = value.split(" ").filter((f) => f !== "").map(Number);
+  return faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6) ? faces : null;
+}
+
+/** The attack's and the defence's dice rows of an attack log line (AttackHit or AttackMiss). */
+function contestRolls(data: Record<string, string | number>, format: Format): DiceRow[] {
+  const rows: DiceRow[] = [];
+  const attack = facesOf(data.attackDice);
+  const attackTN = Number(data.attackTN ?? 0);
+  if (attack !== null && attack.length > 0) {
+    const dice = dieViews(attack, attackTN);
+    rows.push({ label: format("AOD.Attack.Roll.attack", { successes: Number(data.attackSuccesses ?? 0), pool: attack.length, tn: attackTN }), dice });
+  }
+  const defence = facesOf(data.defenceDice);
+  const defenceTN = Number(data.defenceTN ?? 0);
+  if (defence !== null && defence.length > 0) {
+    rows.push({ label: format("AOD.Declare.Card.DefenceDice", { successes: Number(data.defenceSuccesses ?? 0), pool: defence.length, tn: defenceTN }), dice: dieViews(defence, defenceTN) });
+  }
+  return rows;
 }
 
 /**
@@ -346,7 +381,9 @@ function blocksOf(log: readonly LogEntry[], format: Format): { blocks: Simultane
           defence: Number(data.defenceSuccesses ?? 0),
           result: format(`AOD.Attack.Outcome.${hit ? "damageRolled" : "miss"}`, { margin }),
         }),
+        rolls: contestRolls(data, format),
         damage: "",
+        damageDice: [],
       });
       continue;
     }
@@ -358,12 +395,17 @@ function blocksOf(log: readonly LogEntry[], format: Format): { blocks: Simultane
         damage: Number(data.damage ?? 0),
         wounds: Number(data.wounds ?? 0),
       });
+      const faces = facesOf(data.dice);
+      if (faces !== null) last.damageDice = dieViews(faces, Number(data.tn ?? 0));
       continue;
     }
     rest.push(entry);
   }
   return { blocks, rest };
 }
+
+/** The log lines a simultaneous card makes its headlines. */
+const HEADLINED: ReadonlySet<string> = new Set([BATTLE_LOG.Killed, BATTLE_LOG.SeverelyInjured]);
 
 /** The simultaneous result card's context (000 "Secret Declaration": equal Pneuma resolves at once). */
 export function simultaneousCardContext(data: SimultaneousCardData, format: Format) {
@@ -385,7 +427,7 @@ export function simultaneousCardContext(data: SimultaneousCardData, format: Form
     merged: data.merged.map((entry) => line(entry, format)),
     // A death or a severe injury, by any action of the group or by the group together, is the card's headline.
     headlines: [...data.entries.flatMap((e) => e.log), ...data.merged]
-      .filter((entry) => entry.key === BATTLE_LOG.Killed || entry.key === BATTLE_LOG.SeverelyInjured)
+      .filter((entry) => HEADLINED.has(entry.key))
       .map((entry) => ({ text: line(entry, format), dead: entry.key === BATTLE_LOG.Killed })),
     mergedLabel: format("AOD.Declare.Card.Together"),
     textLabel: format("AOD.Declare.Card.Text"),

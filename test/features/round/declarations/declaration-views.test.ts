@@ -114,16 +114,16 @@ describe("the declaration cards", () => {
             combatantId: "sable", name: names.sable ?? "", summary: summaryOf(choice({ targetId: "rider" }), names, weapons), text: "Break the rider's line.",
             reason: "",
             log: [
-              { key: BATTLE_LOG.AttackHit, data: { attacker: "Sable Dragon", target: "Wyvern Rider", weapon: "Tooth and Claw", attackSuccesses: 4, defenceSuccesses: 1, margin: 3 } },
-              { key: BATTLE_LOG.Damage, data: { target: "Wyvern Rider", damage: 3, successes: 4, armour: 1, wounds: 5 } },
+              { key: BATTLE_LOG.AttackHit, data: { attacker: "Sable Dragon", target: "Wyvern Rider", weapon: "Tooth and Claw", attackSuccesses: 4, defenceSuccesses: 1, margin: 3, attackDice: "2 6 4 5 1 4", attackTN: 4, defenceDice: "3 5", defenceTN: 5 } },
+              { key: BATTLE_LOG.Damage, data: { target: "Wyvern Rider", damage: 3, successes: 4, armour: 1, wounds: 5, dice: "5 2 4 6 4 1 3", tn: 4 } },
             ],
           },
           {
             combatantId: "rider", name: names.rider ?? "", summary: summaryOf(choice({ targetId: "sable" }), names, weapons), text: "",
             reason: "",
             log: [
-              { key: BATTLE_LOG.AttackHit, data: { attacker: "Wyvern Rider", target: "Sable Dragon", weapon: "Tooth and Claw", attackSuccesses: 2, defenceSuccesses: 1, margin: 1 } },
-              { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage: 1, successes: 2, armour: 1, wounds: 1 } },
+              { key: BATTLE_LOG.AttackHit, data: { attacker: "Wyvern Rider", target: "Sable Dragon", weapon: "Tooth and Claw", attackSuccesses: 2, defenceSuccesses: 1, margin: 1, attackDice: "4 1 5 3", attackTN: 4, defenceDice: "6 2 3", defenceTN: 5 } },
+              { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage: 1, successes: 2, armour: 1, wounds: 1, dice: "4 2 5", tn: 4 } },
             ],
           },
           { combatantId: "bowman", name: names.bowman ?? "", summary: summaryOf(choice({ targetId: "hunter", weaponId: "bow1" }), names, [{ itemId: "bow1", name: "Longbow" }]), text: "", reason: RULE_REASONS.TooFarForRanged, log: [] },
@@ -141,6 +141,11 @@ describe("the declaration cards", () => {
     expect(html).toContain("4 successes − armour 1 &#x3D; 3 wounds (now 5)");
     expect(html).not.toContain("Sable Dragon hits Wyvern Rider with Tooth and Claw");
     expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
+    // Its dice with the one dice partial, as the attack card draws them: attack, defence and damage, successes first.
+    expect(html.match(/<ol class="aod-dice"/g)).toHaveLength(6);
+    expect(html).toContain("Attack: 4 of 6 dice at 4+");
+    expect(html).toContain("Defence: 1 of 2 dice at 5+");
+    expect(html.match(/aod-die aod-die--success/g)).toHaveLength(4 + 1 + 4 + 2 + 1 + 2);
   });
 });
 
