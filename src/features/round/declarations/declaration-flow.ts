@@ -16,7 +16,7 @@ import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
 import type { DeclarePayload } from "./declare-request";
-import { combatOf, snapshotOf } from "../../../documents/lookups";
+import { combatOf, maybe, snapshotOf } from "../../../documents/lookups";
 import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../../core/requests/registry";
 import type { Requester } from "../../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../../core/requests/requests";
@@ -33,6 +33,8 @@ import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, Si
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
+import { resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
+import type { ResolveStepIO, StepDecision } from "./resolve-step-op";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
@@ -42,15 +44,22 @@ async function postCombatCard(
   template: string,
   context: Record<string, unknown>,
   rolls: Roll[] = [],
+  id = "",
 ): Promise<void> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  await ChatMessage.create({
-    type: "combatCard",
-    system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
-    content,
-    rolls,
-    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-  });
+  // A card with an id of its own (resolve-step-op.ts `declarationCardId`) is created with it (core's `keepId`,
+  // common/abstract/document.mjs); the server refuses a second document with that id.
+  await ChatMessage.create(
+    {
+      type: "combatCard",
+      system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+      content,
+      rolls,
+      speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+      ...(id === "" ? {} : { _id: id }),
+    } as ChatMessage.CreateData,
+    id === "" ? {} : { keepId: true },
+  );
 }
 
 /** The card data of a declaration (names resolved now, so the card reads the same later). */
@@ -71,12 +80,50 @@ function cardData(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combata
   };
 }
 
-async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = ""): Promise<void> {
+async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = "", id = ""): Promise<void> {
   const data = cardData(combat, kind, combatantId, stored, reason);
   if (!data) return;
   // The button is in every copy; the render hook keeps it only for those who may resolve (card-hooks).
   const context = declarationCardContext(data, i18nFormat, { canResolve: kind !== "aborted" });
-  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context);
+  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context, [], id);
+}
+
+/** A resolve step's documents on this client (resolve-step-op.ts). */
+function stepIO(combat: AgeOfDragonsCombat): ResolveStepIO<StateChange> {
+  return {
+    combatId: combat.id ?? "",
+    round: () => combat.round,
+    declarations: () => combat.stored.declarations,
+    reveal: (phase, ids) =>
+      // Written to the combat first, taken out of the GM's store only once the combat holds it (secret-store.ts
+      // revealInOrder): a reload or a failed update in between leaves the secret kept, never lost.
+      revealKept(combat, phase as MovePhase, ids, async (revealed) => {
+        const update = revealUpdate(combat.stored.declarations, revealed);
+        if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
+      }),
+    tellMissing: (ids) => {
+      const names = ids.map((id) => combat.combatants.get(id)?.name ?? id);
+      ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
+    },
+    decide: (combatantId, phase) => decideOne(combat, combatantId, phase as MovePhase),
+    writeMark: async (combatantId, decision) => {
+      const mark = "aborted" in decision.mark ? { aborted: decision.mark.aborted } : { resolved: true };
+      const extra = Object.fromEntries(Object.entries(mark).map(([k, v]) => [`system.declarations.${combatantId}.${k}`, v]));
+      // The changes and the mark in one combat update: a step run again finds it done.
+      await combat.applyEngineChanges(decision.changes, {}, undefined, extra);
+    },
+    has: (id) => maybe(game.messages.get(id)) !== undefined,
+    post: async (id, kind, combatantId, stored, reason) => {
+      try {
+        await postDeclarationCard(combat, kind, combatantId, stored, reason, id);
+        return true;
+      } catch (error) {
+        // Another GM posted it first (the overlap at a hand-over): the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+  };
 }
 
 // ----- reverse declaration: the request -----
@@ -206,28 +253,22 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
   });
 }
 
-/** Marks a declaration aborted (with its reason) after spending the lost action, and says so on a card. */
-async function abortDeclaration(combat: AgeOfDragonsCombat, combatantId: string, stored: StoredDeclaration, reason: string, changes: StateChange[]): Promise<void> {
-  // The lost action and the mark in one combat update: a step begun again after a reload finds it done.
-  await combat.applyEngineChanges(changes, {}, undefined, { [`system.declarations.${combatantId}.aborted`]: reason });
-  await postDeclarationCard(combat, "aborted", combatantId, stored, reason);
-}
-
-/** One combatant's resolve step, on the active GM: abort what no longer stands; take an "other" action at once. */
-async function resolveOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): Promise<void> {
+/**
+ * One combatant's resolve step, on the active GM: what no longer stands is aborted (its lost action spent), an
+ * "other" action is taken at once; a standing action waits for its owner's Resolve (null).
+ */
+function decideOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): StepDecision<StateChange> {
   const stored = combat.stored.declarations[combatantId];
-  if (!stored) return;
+  if (!stored) return null;
   const situation = declarationSituation(combat, combatantId, phase);
   const decision = resolveDecision(stored, situation);
-  if (decision.kind === "aborted") {
-    await abortDeclaration(combat, combatantId, stored, decision.reason, decision.changes);
-    return;
-  }
+  if (decision.kind === "aborted") return { mark: { aborted: decision.reason }, changes: decision.changes };
   if (decision.kind === "stands" && decision.choice.action === "other") {
     // 000 "Non-attack Battle Actions" spend the battle action; End Phase actions change nothing the engine keeps.
     const taken = phase === "end" ? null : takeBattleAction(situation.state, combatantId);
-    await combat.applyEngineChanges(taken?.allowed ? taken.changes : [], {}, undefined, { [`system.declarations.${combatantId}.resolved`]: true });
+    return { mark: { resolved: true }, changes: taken?.allowed ? taken.changes : [] };
   }
+  return null;
 }
 
 /**
@@ -292,34 +333,16 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
   await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), dice.rolls);
 }
 
-/** Secret declaration's resolve step: reveal the step's declarations as public messages, then resolve them. */
-async function revealStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
-  const phase = step.phase;
-  // Written to the combat first, taken out of the GM's store only once the combat holds it (secret-store.ts
-  // revealInOrder): a reload or a failed update in between leaves the secret kept, never lost.
-  const peeked = await revealKept(combat, phase, step.combatants, async (revealed) => {
-    const update: Record<string, unknown> = {};
-    for (const [id, stored] of Object.entries(revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
-    await combat.update(update as Combat.UpdateData);
-  });
+/** Secret declaration's simultaneous resolve step: reveal the step's declarations, then resolve them together. */
+async function revealGroupStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
+  await revealStepDeclarations(stepIO(combat), step);
   // A GM taking over mid-step finds on the combat what its predecessor revealed and did not resolve yet.
-  const revealed = { ...peeked.revealed };
+  const revealed: Record<string, StoredDeclaration> = {};
   for (const id of step.combatants) {
     const d = combat.stored.declarations[id];
-    if (revealed[id] === undefined && d && !d.sealed && d.phase === phase && d.aborted === "" && !d.resolved) revealed[id] = d;
+    if (d && !d.sealed && d.phase === step.phase && d.aborted === "" && !d.resolved) revealed[id] = d;
   }
-  const missing = peeked.missing.filter((id) => revealed[id] === undefined);
-  const sealed = missing.filter((id) => combat.stored.declarations[id]?.sealed === true);
-  const names = sealed.map((id) => combat.combatants.get(id)?.name ?? id);
-  if (sealed.length > 0) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
-  if (step.simultaneous) {
-    await resolveGroup(combat, step, revealed);
-    return;
-  }
-  for (const [id, stored] of Object.entries(revealed)) {
-    await postDeclarationCard(combat, "revealed", id, stored);
-    await resolveOne(combat, id, phase);
-  }
+  await resolveGroup(combat, step, revealed);
 }
 
 /** Drops the declarations of earlier phases as a phase's declarations begin (the tracker shows this phase's). */
@@ -373,11 +396,12 @@ async function stepWork(combat: AgeOfDragonsCombat, begun: RoundStep | null): Pr
       return;
     }
     if (step.kind !== "resolve") return;
-    if (mode === "secretDeclaration") {
-      await revealStep(combat, step);
+    if (mode === "secretDeclaration" && step.simultaneous) {
+      await revealGroupStep(combat, step);
       return;
     }
-    for (const id of step.combatants) await resolveOne(combat, id, step.phase);
+    // Reveal (secret), abort or take each declaration, each card posted once (resolve-step-op.ts).
+    await resolveStepOp(stepIO(combat), step, mode === "secretDeclaration");
   });
 }
 

@@ -18,7 +18,7 @@ import type { CombatTargets, OpActor, OpDocument } from "../../../../src/core/wr
 import { PENDING_WRITES_FLAG, finishRecorded, writeRecorded } from "../../../../src/core/writes/write-once";
 import { OPS_FLAG, claimId } from "../../../../src/core/writes/op-record";
 import { SYSTEM_ID } from "../../../../src/constants/system-id";
-import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "../../../../src/features/attack/card-writes";
+import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "../../../../src/features/attack/card-writes";
 import type { CardRead, CardWorld, CardWrites, DefendWrites } from "../../../../src/features/attack/card-writes";
 import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase } from "../../../../src/features/round/end-phase-op";
 import type { EndPhaseIO } from "../../../../src/features/round/end-phase-op";
@@ -197,6 +197,16 @@ export class World {
     });
   }
 
+  /** A deletion from a client (a document already gone stays gone). */
+  async remove(client: UserId, id: string): Promise<void> {
+    await this.sched.point(client, () => {
+      if (!this.docs.delete(id)) return;
+      const at = this.messages.indexOf(id);
+      if (at >= 0) this.messages.splice(at, 1);
+      this.#version += 1;
+    });
+  }
+
   /** A new chat message from a client; every GM client's `createChatMessage` hook runs when it lands. */
   async create(client: UserId, data: Plain, keepId: string | null = null): Promise<string> {
     this.#next += 1;
@@ -300,6 +310,7 @@ export class World {
 
   cardWrites(client: UserId): CardWrites<CardWorld> {
     return {
+      cardId: CARD,
       read: () => {
         const doc = this.docs.get(CARD);
         if (doc === undefined) return Promise.resolve({ refused: "gone" });
@@ -309,6 +320,7 @@ export class World {
           facts: { card: source.card, authoredByGM: true, owners: OWNERS },
           source,
           record: readWriteRecord(flag(doc, WRITE_FLAG)),
+          defences: flag(doc, DEFENCES_FLAG),
           situation: { state: this.state(), missing: [] },
         };
         return Promise.resolve(read);
@@ -316,7 +328,23 @@ export class World {
       updatesFor: (_situation, changes) => this.updatesFor(changes),
       targets: () => this.targets(client),
       writeCard: (update) => this.update(client, CARD, update),
+      writeAnswer: (update) => this.update(client, CARD, update),
+      claimDefence: async (id, claim) => {
+        try {
+          await this.create(client, { type: "claim", flags: { [SYSTEM_ID]: { [DEFENCE_CLAIM_FLAG]: claim } } }, id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      defenceClaims: () => this.defenceClaims().map((id) => ({ id, record: flag(this.doc(id), DEFENCE_CLAIM_FLAG) })),
+      dropClaim: (id) => this.remove(client, id),
     };
+  }
+
+  /** The defence claims in the store. */
+  defenceClaims(): string[] {
+    return this.messages.filter((m) => readDefenceClaim(flag(this.docs.get(m), DEFENCE_CLAIM_FLAG)) !== null);
   }
 
   defendWrites(client: UserId): DefendWrites<CardWorld> {
@@ -327,7 +355,6 @@ export class World {
         await this.sched.point(client); // a real Roll's evaluation
         return { faces: Array.from({ length: pool }, () => 1 + this.rng.int(6)), roll: null };
       },
-      writeAnswer: (update) => this.update(client, CARD, update),
       gm: { id: client, name: client, isGM: true },
     };
   }
@@ -506,10 +533,11 @@ export class World {
    */
   async takeOver(gm: Client): Promise<void> {
     if (!gm.watch.check(this.isActive(gm))) return;
-    await gm.queue.run(combatKey(COMBAT), async () => {
+    await gm.queue.run(combatKey(COMBAT), async (op) => {
       const io = this.cardWrites(gm.id);
       const read = await io.read();
       if (!isRefusal(read)) await finishCard(io, read);
+      await settleCard(io, gm.requester, op);
       await finishRecorded(this.targets(gm.id), flag(this.doc(COMBAT), PENDING_WRITES_FLAG));
       await finishEndPhase(this.endPhaseIO(gm.id));
       await finishSurprise(this.surpriseIO(gm.id));

@@ -1,0 +1,125 @@
+// A declaration mode's resolve step posts each card once (src/features/round/declarations/resolve-step-op.ts): the
+// cards are claims under ids that follow from what they show, and a step run again after a reload between a mark
+// and its card posts the card it finds missing.
+import { describe, expect, it } from "vitest";
+import { declarationCardId, resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
+import type { ResolveStepIO, StepCardKind, StepDecision } from "../../../../src/features/round/declarations/resolve-step-op";
+import type { StoredDeclaration } from "../../../../src/data/combat/stored";
+
+const declared = (text: string, values: Partial<StoredDeclaration> = {}): StoredDeclaration => ({
+  phase: "battle", text, target: "", action: "{}", aborted: "", choice: JSON.stringify({ text }), sealed: false, resolved: false, ...values,
+});
+const sealed = (): StoredDeclaration => ({ phase: "battle", text: "", target: "", action: "", aborted: "", choice: "", sealed: true, resolved: false });
+
+/** A combat, its chat log and the GM's store; `failAfterMark` makes the next card's post fail (a reload). */
+class Fake implements ResolveStepIO<string> {
+  readonly combatId = "c1";
+  decl: Record<string, StoredDeclaration>;
+  held: Record<string, StoredDeclaration>;
+  cards: { id: string; kind: StepCardKind; combatantId: string; reason: string }[] = [];
+  marks: string[] = [];
+  told: string[] = [];
+  failPost = false;
+  constructor(decl: Record<string, StoredDeclaration>, held: Record<string, StoredDeclaration> = {}) {
+    this.decl = decl;
+    this.held = held;
+  }
+  round(): number {
+    return 2;
+  }
+  declarations(): Readonly<Record<string, StoredDeclaration>> {
+    return this.decl;
+  }
+  reveal(_phase: string, ids: readonly string[]): Promise<void> {
+    const revealed = Object.fromEntries(ids.filter((id) => this.held[id] !== undefined).map((id) => [id, this.held[id] as StoredDeclaration]));
+    for (const [path, value] of Object.entries(revealUpdate(this.decl, revealed))) this.decl[path.split(".")[2] ?? ""] = value as StoredDeclaration;
+    for (const id of Object.keys(revealed)) Reflect.deleteProperty(this.held, id);
+    return Promise.resolve();
+  }
+  tellMissing(ids: readonly string[]): void {
+    this.told.push(...ids);
+  }
+  decide(id: string): StepDecision<string> {
+    return id === "a" ? { mark: { aborted: "Gone" }, changes: [`${id} acted`] } : id === "b" ? { mark: { resolved: true }, changes: [`${id} acted`] } : null;
+  }
+  writeMark(id: string, decision: NonNullable<StepDecision<string>>): Promise<void> {
+    const d = this.decl[id] as StoredDeclaration;
+    this.decl[id] = "aborted" in decision.mark ? { ...d, aborted: decision.mark.aborted } : { ...d, resolved: true };
+    this.marks.push(...decision.changes);
+    return Promise.resolve();
+  }
+  has(id: string): boolean {
+    return this.cards.some((c) => c.id === id);
+  }
+  post(id: string, kind: StepCardKind, combatantId: string, _stored: StoredDeclaration, reason: string): Promise<boolean> {
+    if (this.failPost) {
+      this.failPost = false;
+      return Promise.reject(new Error("reload"));
+    }
+    if (this.has(id)) return Promise.resolve(false);
+    this.cards.push({ id, kind, combatantId, reason });
+    return Promise.resolve(true);
+  }
+}
+
+const step = { phase: "battle", combatants: ["a", "b", "c"] };
+const kinds = (fake: Fake): string[] => fake.cards.map((c) => `${c.kind}:${c.combatantId}`);
+
+describe("resolve step: each card once", () => {
+  it("reverse declaration: a reload between the abort's mark and its card leaves the card to the step run again, once", async () => {
+    const fake = new Fake({ a: declared("Bite"), b: declared("Shout") });
+    fake.failPost = true;
+    await expect(resolveStepOp(fake, step, false)).rejects.toThrow("reload");
+    expect(fake.decl.a?.aborted).toBe("Gone");
+    expect(fake.cards).toEqual([]);
+    await resolveStepOp(fake, step, false);
+    await resolveStepOp(fake, step, false);
+    expect(kinds(fake)).toEqual(["aborted:a"]);
+    expect(fake.cards[0]?.reason).toBe("Gone");
+    // The abort and the "other" action were each written once: a step run again finds their marks.
+    expect(fake.marks).toEqual(["a acted", "b acted"]);
+  });
+
+  it("secret declaration: revealed then aborted, each once however often the step runs; a reload before a card is made good", async () => {
+    const fake = new Fake({ a: sealed(), b: sealed(), c: sealed() }, { a: declared("Bite"), b: declared("Shout") });
+    fake.failPost = true;
+    await expect(resolveStepOp(fake, step, true)).rejects.toThrow("reload");
+    // Revealed on the combat (the GM's store no longer needs it), no card yet.
+    expect(fake.decl.a?.sealed).toBe(false);
+    expect(fake.held).toEqual({});
+    await resolveStepOp(fake, step, true);
+    await resolveStepOp(fake, step, true);
+    expect(kinds(fake)).toEqual(["revealed:a", "aborted:a", "revealed:b"]);
+    expect(fake.marks).toEqual(["a acted", "b acted"]);
+    // c's sealed declaration is held by no client here: it takes no action, stays sealed, and the GM is told.
+    expect(fake.decl.c?.sealed).toBe(true);
+    expect(fake.told).toContain("c");
+  });
+
+  it("two GMs running the step at once (the overlap at a hand-over) post each card once", async () => {
+    const fake = new Fake({ a: declared("Bite"), b: declared("Shout") });
+    await Promise.all([resolveStepOp(fake, step, false), resolveStepOp(fake, step, false)]);
+    expect(kinds(fake)).toEqual(["aborted:a"]);
+  });
+
+  it("a card's id follows from the combat, round, kind, combatant and declaration, not from its mark", () => {
+    const bite = declared("Bite");
+    const id = declarationCardId("c1", 2, "aborted", "a", bite);
+    expect(id).toMatch(/^[a-zA-Z0-9]{16}$/);
+    expect(declarationCardId("c1", 2, "aborted", "a", { ...bite, aborted: "Gone" })).toBe(id);
+    for (const other of [
+      declarationCardId("c2", 2, "aborted", "a", bite),
+      declarationCardId("c1", 3, "aborted", "a", bite),
+      declarationCardId("c1", 2, "revealed", "a", bite),
+      declarationCardId("c1", 2, "aborted", "b", bite),
+      declarationCardId("c1", 2, "aborted", "a", declared("Claw")),
+    ]) expect(other).not.toBe(id);
+  });
+
+  it("revealing again never writes over a declaration the combat already shows with its mark", () => {
+    const marked = declared("Bite", { aborted: "Gone" });
+    expect(revealUpdate({ a: marked, b: sealed() }, { a: declared("Bite"), b: declared("Shout") })).toEqual({
+      "system.declarations.b": declared("Shout"),
+    });
+  });
+});
