@@ -3,7 +3,7 @@
 // the system's own operations (harness/world.ts) and check after every schedule that each change landed exactly
 // once. AOD_SCHEDULES=100000 runs more; AOD_SEED=<n> replays one schedule (a failure names its flow and seed).
 import { describe, expect, it } from "vitest";
-import { COMBAT, World } from "./harness/world";
+import { ABORT_REASON, COMBAT, DECLARED, World } from "./harness/world";
 import type { UserId } from "./harness/world";
 import { applyCard } from "../../../src/rules/attack-card";
 import { applyChanges } from "../../../src/rules/state";
@@ -14,11 +14,13 @@ import { PENDING_WRITES_FLAG } from "../../../src/core/writes/write-once";
 import type { EndPhaseCardData } from "../../../src/core/cards/combat-card-context";
 
 const SCHEDULES = Number(process.env.AOD_SCHEDULES ?? 1000);
+/** The declaration flows' schedules. */
+const STEP_SCHEDULES = SCHEDULES;
 const ONLY_SEED = process.env.AOD_SEED === undefined ? null : Number(process.env.AOD_SEED);
 
 /** Runs a flow over every seed; the first failing seed is thrown with its flow's name so it can be replayed. */
-async function explore(flow: string, schedule: (seed: number) => Promise<void>): Promise<number> {
-  const seeds = ONLY_SEED === null ? Array.from({ length: SCHEDULES }, (_, i) => i + 1) : [ONLY_SEED];
+async function explore(flow: string, schedule: (seed: number) => Promise<void>, schedules = SCHEDULES): Promise<number> {
+  const seeds = ONLY_SEED === null ? Array.from({ length: schedules }, (_, i) => i + 1) : [ONLY_SEED];
   for (const seed of seeds) {
     try {
       await schedule(seed);
@@ -257,4 +259,56 @@ describe("one write path under interleavings", () => {
     });
     expect(count).toBe(ONLY_SEED === null ? SCHEDULES : 1);
   });
+
+  /** After a resolve step's flow: every card once, in order, every mark once, nothing seen before its reveal. */
+  function stepOnce(world: World, secret: boolean): void {
+    const cards = world.declarationCards().map((c) => `${c.kind}:${c.combatantId}`);
+    const expected = secret ? ["revealed:a", "aborted:a", "revealed:b"] : ["aborted:a"];
+    check(JSON.stringify(cards) === JSON.stringify(expected), `the step's cards were ${cards.join(", ") || "none"}, not ${expected.join(", ")}`);
+    check(world.declarationCards().find((c) => c.kind === "aborted")?.reason === ABORT_REASON, "the aborted card does not say why");
+    const d = world.declarations();
+    check(d.a?.aborted === ABORT_REASON && !d.a.sealed && d.a.text === DECLARED.a?.text, "a's declaration is not public and aborted");
+    check(d.b?.resolved === true && d.b.aborted === "" && d.b.text === DECLARED.b?.text, "b's action was not taken");
+    const now = world.state();
+    check(now.combatants.a?.acted === true && now.combatants.b?.acted === true, "an abort or an action did not spend the battle action");
+    check(now.combatants.c?.acted === false, "c acted without a declaration");
+    if (secret) {
+      // c's declaration is held by no GM: it stays sealed, takes no action, and the GM running the step is told.
+      check(d.c?.sealed === true && d.c.text === "", "c's sealed declaration was seen");
+      check(world.clients.gm1.told.includes("missing:c") || world.clients.gm2.told.includes("missing:c"), "no GM was told that c's declaration is missing");
+      // Revealed declarations are gone from the GM's store; what is still kept was never revealed.
+      check(Object.keys(world.clients.gm1.secrets.combats[COMBAT]?.entries ?? {}).length === 0, "a revealed declaration stayed in the GM's store");
+    }
+  }
+
+  for (const secret of [false, true]) {
+    const name = secret ? "a change of active GM in the middle of a reveal (secret declaration)" : "a change of active GM in the middle of a resolve step (reverse declaration)";
+    it(`${name}, with the old GM coming back (${ONLY_SEED === null ? STEP_SCHEDULES : 1} schedules)`, async () => {
+      let handed = 0;
+      let toldMissing = 0;
+      const count = await explore(secret ? "reveal-hand-over" : "resolve-hand-over", async (seed) => {
+        const world = new World(seed, { declarations: secret ? "secret" : "reverse" });
+        const events: (() => void)[] = [
+          () => { world.runStep(world.clients.gm1); },
+          () => {
+            // gm1 reloads mid-step: gm2 becomes the active GM and takes over.
+            if (world.declarationCards().length < (secret ? 3 : 1)) handed += 1;
+            world.clients.gm1.reload();
+            world.connected();
+          },
+          () => { world.revive("gm1"); },
+        ];
+        await world.run(events, 0.2);
+        await world.finish();
+        common(world);
+        stepOnce(world, secret);
+        // gm2 taking over before gm1 revealed holds nothing of a's: a takes no action there, and gm2 is told.
+        if (world.clients.gm2.told.includes("missing:a")) toldMissing += 1;
+      }, STEP_SCHEDULES);
+      expect(count).toBe(ONLY_SEED === null ? STEP_SCHEDULES : 1);
+      // The hand-over does come while the step is under way.
+      if (ONLY_SEED === null) expect(handed).toBeGreaterThan(0);
+      if (ONLY_SEED === null && secret) expect(toldMissing).toBeGreaterThan(0);
+    });
+  }
 });
