@@ -16,7 +16,7 @@ import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
 import type { DeclarePayload } from "./declare-request";
-import { combatOf, maybe, snapshotOf } from "../../../documents/lookups";
+import { authorIsGM, combatOf, maybe, snapshotOf } from "../../../documents/lookups";
 import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../../core/requests/registry";
 import type { Requester } from "../../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../../core/requests/requests";
@@ -33,8 +33,12 @@ import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, Si
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
-import { resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
-import type { ResolveStepIO, StepDecision } from "./resolve-step-op";
+import { GROUP_RECORD_FLAG, finishGroups, groupKey, groupOp, resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
+import type { GroupIO, GroupRecord, ResolveStepIO, StepDecision } from "./resolve-step-op";
+import { CombatCardModel } from "../../../data/message/combat-card-model";
+import { systemFlag, writeUpdates } from "../../../documents/combat-writer";
+import type { DocumentUpdates } from "../../../data/combat/updates";
+import { newOpId } from "../../../core/writes/write-queue";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
@@ -45,6 +49,7 @@ async function postCombatCard(
   context: Record<string, unknown>,
   rolls: Roll[] = [],
   id = "",
+  flags: Record<string, unknown> = {},
 ): Promise<void> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
   // A card with an id of its own (resolve-step-op.ts `declarationCardId`) is created with it (core's `keepId`,
@@ -57,6 +62,7 @@ async function postCombatCard(
       rolls,
       speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
       ...(id === "" ? {} : { _id: id }),
+      ...(Object.keys(flags).length === 0 ? {} : { flags: { [SYSTEM_ID]: flags } }),
     } as ChatMessage.CreateData,
     id === "" ? {} : { keepId: true },
   );
@@ -327,15 +333,56 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
     if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
     else marks[`system.declarations.${e.combatantId}.resolved`] = true;
   }
-  // The group's results and its marks in one combat update (the actors follow from its record).
-  await combat.applyEngineChanges(kept, {}, undefined, marks);
+  // The card first, carrying the group's results and marks; then those in one combat update (the actors following);
+  // then the card marked done (resolve-step-op.ts `groupOp`): posted once, written once, even across a reload.
   const data: SimultaneousCardData = { round: combat.round, phase, entries, merged: together };
-  await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), dice.rolls);
+  const key = groupKey(combat.id ?? "", combat.round, phase, members.map((m) => m.id));
+  const record: GroupRecord = { op: newOpId(), group: key, updates: JSON.stringify(combat.engineUpdates(kept).updates), marks, done: false };
+  const open = (): boolean => members.every((m) => {
+    const d = combat.stored.declarations[m.id];
+    return d === undefined || (d.aborted === "" && !d.resolved);
+  });
+  await groupOp(groupIO(combat, data, dice.rolls, open), record);
+}
+
+/** A simultaneous group's card and writes on this client (resolve-step-op.ts `groupOp`); `data` null only finishes. */
+function groupIO(combat: AgeOfDragonsCombat, data: SimultaneousCardData | null = null, rolls: Roll[] = [], open: () => boolean = () => false): GroupIO {
+  const cards = () =>
+    game.messages.contents.filter((m) => m.system instanceof CombatCardModel && m.system.card === "simultaneous" && m.system.combatId === combat.id && authorIsGM(m));
+  return {
+    cards: () => cards().map((m) => ({ id: m.id, record: systemFlag(m, GROUP_RECORD_FLAG) })),
+    open,
+    claim: async (id, record) => {
+      if (data === null || maybe(game.messages.get(id)) !== undefined) return false;
+      try {
+        await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), rolls, id, { [GROUP_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM's card for this group got there first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    write: async (record) => {
+      let updates: DocumentUpdates = { combat: {}, actors: {}, items: {}, statuses: {} };
+      try {
+        updates = { ...updates, ...(JSON.parse(record.updates) as Partial<DocumentUpdates>) };
+      } catch {
+        // An unreadable record writes only its marks.
+      }
+      await writeUpdates(combat, updates, {}, record.op, record.marks);
+    },
+    markDone: async (id) => {
+      await maybe(game.messages.get(id))?.update({ [`flags.${SYSTEM_ID}.${GROUP_RECORD_FLAG}.done`]: true } as ChatMessage.UpdateData);
+    },
+  };
 }
 
 /** Secret declaration's simultaneous resolve step: reveal the step's declarations, then resolve them together. */
 async function revealGroupStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
   await revealStepDeclarations(stepIO(combat), step);
+  // A group whose card a reload left unwritten is written now; its marks then keep it from being resolved again.
+  await finishGroups(groupIO(combat));
   // A GM taking over mid-step finds on the combat what its predecessor revealed and did not resolve yet.
   const revealed: Record<string, StoredDeclaration> = {};
   for (const id of step.combatants) {

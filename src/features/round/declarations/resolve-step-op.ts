@@ -112,3 +112,74 @@ export function revealUpdate(now: Readonly<Record<string, StoredDeclaration>>, r
   }
   return update;
 }
+
+/** The flag (under the system's scope) of a simultaneous group's card holding what the group writes until written. */
+export const GROUP_RECORD_FLAG = "groupRecord";
+
+/** What a simultaneous group's card records of its writes: the group, the document updates (JSON), the marks, done. */
+export interface GroupRecord {
+  op: string;
+  /** Which group this is (`groupKey`). */
+  group: string;
+  updates: string;
+  marks: Record<string, unknown>;
+  done: boolean;
+}
+
+/** Reads a group card's record (null when none, or malformed). */
+export function readGroupRecord(value: unknown): GroupRecord | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.op !== "string" || typeof v.group !== "string" || typeof v.updates !== "string" || typeof v.done !== "boolean") return null;
+  if (typeof v.marks !== "object" || v.marks === null) return null;
+  return { op: v.op, group: v.group, updates: v.updates, marks: { ...(v.marks as Record<string, unknown>) }, done: v.done };
+}
+
+/** Which group a card is for: the combat, the round, the phase and the members. */
+export function groupKey(combatId: string, round: number, phase: string, members: readonly string[]): string {
+  return [combatId, String(round), phase, [...members].sort().join(",")].join("|");
+}
+
+/** The documents of a simultaneous group's card and writes. */
+export interface GroupIO {
+  /** The combat's group cards with their records as stored. */
+  cards(): { id: string; record: unknown }[];
+  /** Whether every member's declaration is still without a mark (nobody has resolved this group meanwhile). */
+  open(): boolean;
+  /** Posts the group's card under `id` with its record; false when the server already has that id. */
+  claim(id: string, record: GroupRecord): Promise<boolean>;
+  /** Writes a record's updates and marks as its operation (one combat update, then the actors; write-once.ts). */
+  write(record: GroupRecord): Promise<void>;
+  /** Marks a card's record done. */
+  markDone(id: string): Promise<void>;
+}
+
+/** Writes every group card's record a reload left unwritten; true when there was one. */
+export async function finishGroups(io: GroupIO): Promise<boolean> {
+  let finished = false;
+  for (const { id, record } of io.cards()) {
+    const r = readGroupRecord(record);
+    if (r === null || r.done) continue;
+    await io.write(r);
+    await io.markDone(id);
+    finished = true;
+  }
+  return finished;
+}
+
+/**
+ * A simultaneous group's results, once (the surprise's pattern, surprise-op.ts): the card first, carrying the record
+ * of the results and marks, under an id that follows from the group and how many cards it already has (a group
+ * resolved again after the GM stepped back gets a new card; two GMs resolving it at once claim the same id, and the
+ * server keeps one); then the writes (skipped by a combat that lists the operation); then the card marked done. A
+ * reload in between leaves the record, which the step run again finishes (`finishGroups`) before it looks for what is
+ * left to resolve. False when another resolution of the group came first (its card and marks stand; this one's
+ * rolls are dropped).
+ */
+export async function groupOp(io: GroupIO, record: GroupRecord): Promise<boolean> {
+  if ((await finishGroups(io)) || !io.open()) return false;
+  const count = io.cards().filter(({ record: r }) => readGroupRecord(r)?.group === record.group).length;
+  const claimed = await io.claim(claimId(record.group, "simultaneous", String(count)), record);
+  await finishGroups(io);
+  return claimed;
+}

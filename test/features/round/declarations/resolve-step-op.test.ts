@@ -2,8 +2,8 @@
 // cards are claims under ids that follow from what they show, and a step run again after a reload between a mark
 // and its card posts the card it finds missing.
 import { describe, expect, it } from "vitest";
-import { declarationCardId, resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
-import type { ResolveStepIO, StepCardKind, StepDecision } from "../../../../src/features/round/declarations/resolve-step-op";
+import { declarationCardId, finishGroups, groupKey, groupOp, readGroupRecord, resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
+import type { GroupIO, GroupRecord, ResolveStepIO, StepCardKind, StepDecision } from "../../../../src/features/round/declarations/resolve-step-op";
 import type { StoredDeclaration } from "../../../../src/data/combat/stored";
 
 const declared = (text: string, values: Partial<StoredDeclaration> = {}): StoredDeclaration => ({
@@ -121,5 +121,80 @@ describe("resolve step: each card once", () => {
     expect(revealUpdate({ a: marked, b: sealed() }, { a: declared("Bite"), b: declared("Shout") })).toEqual({
       "system.declarations.b": declared("Shout"),
     });
+  });
+});
+
+/** A combat's group cards and the writes of their records; `failAfterClaim` stops the next groupOp after its card. */
+class Groups implements GroupIO {
+  cards_: { id: string; record: GroupRecord }[] = [];
+  writes: string[] = [];
+  marked = false;
+  failAfterClaim = false;
+  cards(): { id: string; record: unknown }[] {
+    return this.cards_.map((c) => ({ id: c.id, record: { ...c.record } }));
+  }
+  open(): boolean {
+    return !this.marked;
+  }
+  async claim(id: string, record: GroupRecord): Promise<boolean> {
+    await Promise.resolve();
+    if (this.cards_.some((c) => c.id === id)) return false;
+    this.cards_.push({ id, record: { ...record } });
+    if (this.failAfterClaim) {
+      this.failAfterClaim = false;
+      throw new Error("reload");
+    }
+    return true;
+  }
+  async write(record: GroupRecord): Promise<void> {
+    await Promise.resolve();
+    this.writes.push(record.op);
+    this.marked = true;
+  }
+  async markDone(id: string): Promise<void> {
+    await Promise.resolve();
+    const card = this.cards_.find((c) => c.id === id);
+    if (card) card.record.done = true;
+  }
+}
+
+const group = groupKey("c1", 2, "battle", ["b", "a"]);
+const recordOf = (op: string): GroupRecord => ({ op, group, updates: "{}", marks: { "system.declarations.a.resolved": true }, done: false });
+
+describe("a simultaneous group: one card, its results written once", () => {
+  it("a reload between the card and the writes: the step run again writes the card's record once and resolves nothing again", async () => {
+    const io = new Groups();
+    io.failAfterClaim = true;
+    await expect(groupOp(io, recordOf("op1"))).rejects.toThrow("reload");
+    expect(io.writes).toEqual([]);
+    // The step run again finishes the card first; the group is then marked, so a new resolution is dropped.
+    expect(await finishGroups(io)).toBe(true);
+    expect(await groupOp(io, recordOf("op2"))).toBe(false);
+    expect(io.writes).toEqual(["op1"]);
+    expect(io.cards_.map((c) => c.record.done)).toEqual([true]);
+  });
+
+  it("two GMs resolving the group at once (the overlap at a hand-over): one card, one resolution written", async () => {
+    const io = new Groups();
+    const results = await Promise.all([groupOp(io, recordOf("op1")), groupOp(io, recordOf("op2"))]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(io.cards_).toHaveLength(1);
+    // Both may finish the one card's record; it is one operation, which a document that lists it skips (write-once.ts).
+    expect([...new Set(io.writes)]).toEqual([io.cards_[0]?.record.op]);
+  });
+
+  it("the group resolved again after the GM stepped back and declared anew gets a card of its own", async () => {
+    const io = new Groups();
+    expect(await groupOp(io, recordOf("op1"))).toBe(true);
+    io.marked = false; // declared again: no marks
+    expect(await groupOp(io, recordOf("op2"))).toBe(true);
+    expect(io.cards_).toHaveLength(2);
+    expect(new Set(io.cards_.map((c) => c.id)).size).toBe(2);
+    expect(io.writes).toEqual(["op1", "op2"]);
+  });
+
+  it("a record that does not read is left alone", () => {
+    expect(readGroupRecord({ op: "x" })).toBeNull();
+    expect(readGroupRecord(recordOf("op1"))).toEqual(recordOf("op1"));
   });
 });
