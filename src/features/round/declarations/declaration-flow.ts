@@ -33,7 +33,7 @@ import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, Si
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
-import { GROUP_RECORD_FLAG, finishGroups, groupKey, groupOp, resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
+import { GROUP_RECORD_FLAG, declaredCards, finishGroups, groupKey, groupOp, postOnce, resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
 import type { GroupIO, GroupRecord, ResolveStepIO, StepDecision } from "./resolve-step-op";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
 import { systemFlag, writeUpdates } from "../../../documents/combat-writer";
@@ -161,7 +161,8 @@ export function registerDeclareRequest(): void {
         const combat = combatOf(payload.combatId);
         if (!combat) return;
         await combat.update({ [`system.declarations.${payload.combatantId}`]: declaration } as Combat.UpdateData);
-        await postDeclarationCard(combat, "declared", payload.combatantId, declaration);
+        // Under its own id (resolve-step-op.ts): the declare step run again after a reload posts it if it is missing.
+        await postOnce(stepIO(combat), "declared", payload.combatantId, declaration, "");
       },
     }),
   );
@@ -440,6 +441,7 @@ async function stepWork(combat: AgeOfDragonsCombat, begun: RoundStep | null): Pr
     if (step.kind === "declare") {
       await clearEarlierPhases(combat, step.phase);
       if (mode === "secretDeclaration") await askForSecrets(combat, step);
+      else await declaredCards(stepIO(combat), step);
       return;
     }
     if (step.kind !== "resolve") return;

@@ -17,8 +17,8 @@ import type { StoredDeclaration } from "../../../data/combat/stored";
 import { claimId } from "../../../core/writes/op-record";
 import type { DeclarationCardKind } from "./declaration-context";
 
-/** The kinds of card a resolve step posts. */
-export type StepCardKind = Extract<DeclarationCardKind, "revealed" | "aborted">;
+/** The kinds of declaration card a step posts: *declared* (reverse declaration's declare step), *revealed*, *aborted*. */
+export type StepCardKind = DeclarationCardKind;
 
 /** One resolve step as this file needs it. */
 export interface ResolveStep {
@@ -56,7 +56,7 @@ export function declarationCardId(combatId: string, round: number, kind: StepCar
 }
 
 /** Posts a card unless it is there; true when this call posted it. */
-async function postOnce<C>(io: ResolveStepIO<C>, kind: StepCardKind, combatantId: string, stored: StoredDeclaration, reason: string): Promise<boolean> {
+export async function postOnce<C>(io: ResolveStepIO<C>, kind: StepCardKind, combatantId: string, stored: StoredDeclaration, reason: string): Promise<boolean> {
   const id = declarationCardId(io.combatId, io.round(), kind, combatantId, stored);
   if (io.has(id)) return false;
   return io.post(id, kind, combatantId, stored, reason);
@@ -182,4 +182,15 @@ export async function groupOp(io: GroupIO, record: GroupRecord): Promise<boolean
   const claimed = await io.claim(claimId(record.group, "simultaneous", String(count)), record);
   await finishGroups(io);
   return claimed;
+}
+
+/**
+ * Reverse declaration's declare step run again (a reload between a declaration's combat update and its *declared*
+ * card, then the next active GM taking over): the card of each public declaration of the step that has none yet.
+ */
+export async function declaredCards<C>(io: ResolveStepIO<C>, step: ResolveStep): Promise<void> {
+  for (const id of step.combatants) {
+    const stored = publicOf(io.declarations(), id, step.phase);
+    if (stored !== null) await postOnce(io, "declared", id, stored, "");
+  }
 }

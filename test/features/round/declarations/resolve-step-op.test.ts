@@ -2,7 +2,7 @@
 // cards are claims under ids that follow from what they show, and a step run again after a reload between a mark
 // and its card posts the card it finds missing.
 import { describe, expect, it } from "vitest";
-import { declarationCardId, finishGroups, groupKey, groupOp, readGroupRecord, resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
+import { declarationCardId, declaredCards, finishGroups, groupKey, groupOp, readGroupRecord, resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
 import type { GroupIO, GroupRecord, ResolveStepIO, StepCardKind, StepDecision } from "../../../../src/features/round/declarations/resolve-step-op";
 import type { StoredDeclaration } from "../../../../src/data/combat/stored";
 
@@ -94,6 +94,18 @@ describe("resolve step: each card once", () => {
     // c's sealed declaration is held by no client here: it takes no action, stays sealed, and the GM is told.
     expect(fake.decl.c?.sealed).toBe(true);
     expect(fake.told).toContain("c");
+  });
+
+  it("reverse declaration's declare step run again posts the declared card a reload left missing, once", async () => {
+    const fake = new Fake({ a: declared("Bite") });
+    const declareStep = { phase: "battle", combatants: ["a"] };
+    await declaredCards(fake, declareStep);
+    await declaredCards(fake, declareStep);
+    expect(kinds(fake)).toEqual(["declared:a"]);
+    // Nothing for a combatant with no public declaration of this phase.
+    const none = new Fake({ b: sealed() });
+    await declaredCards(none, { phase: "battle", combatants: ["b"] });
+    expect(none.cards).toEqual([]);
   });
 
   it("two GMs running the step at once (the overlap at a hand-over) post each card once", async () => {
