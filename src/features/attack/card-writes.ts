@@ -110,12 +110,32 @@ export function readDefenceClaim(value: unknown): DefenceClaim | null {
   return { op: v.op, cardId: v.cardId, targetId: v.targetId, answer, roll: v.roll ?? null };
 }
 
+/**
+ * What a card records, per target, of the answer it accepted (`flags.<system>.defences.<target>`): its operation and
+ * the answer. Flags merge key by key, so this record survives a write of the card's whole `system` made from an
+ * older read (two GMs at once at a hand-over answering different targets), and the answer is written back from it.
+ */
+export interface DefenceRecord {
+  op: string;
+  answer: DefenceAnswer;
+}
+
+/** The answer a card records for a target (null when none, or malformed). */
+export function defenceRecord(flags: unknown, targetId: string): DefenceRecord | null {
+  if (typeof flags !== "object" || flags === null) return null;
+  const value = (flags as Record<string, unknown>)[targetId];
+  if (typeof value !== "object" || value === null) return null;
+  const claim = readDefenceClaim({ ...(value as Record<string, unknown>), cardId: "", targetId });
+  return claim === null ? null : { op: claim.op, answer: claim.answer };
+}
+
 /** The operation whose answer a card shows for a target ("" when none is recorded). */
 export function defenceOp(flags: unknown, targetId: string): string {
-  if (typeof flags !== "object" || flags === null) return "";
-  const op = (flags as Record<string, unknown>)[targetId];
-  return typeof op === "string" ? op : "";
+  return defenceRecord(flags, targetId)?.op ?? "";
 }
+
+/** The update path of a target's defence record. */
+const defencePath = (targetId: string): string => `${DEFENCES_PATH}.${targetId}`;
 
 /** One card re-read inside the operation. */
 export interface CardRead<S> {
@@ -174,13 +194,26 @@ export async function finishDefences<S extends CardWorld>(io: CardWrites<S>): Pr
       const allowed = claim.answer.check === null ? [] : [claim.answer.check];
       const answered = answerDefence(read.source.card, claim.targetId, claim.answer, allowed);
       if (answered.ok && read.facts.authoredByGM) {
-        await io.writeAnswer({ system: { ...read.source, card: answered.card }, [`${DEFENCES_PATH}.${claim.targetId}`]: claim.op }, claim.roll);
+        const record: DefenceRecord = { op: claim.op, answer: claim.answer };
+        await io.writeAnswer({ system: { ...read.source, card: answered.card }, [defencePath(claim.targetId)]: record }, claim.roll);
         wrote = true;
       }
     }
     await io.dropClaim(id);
   }
-  return wrote;
+  // An answer the card records but no longer shows (its `system` written whole from an older read) is shown again.
+  const read = await io.read();
+  if (isRefusal(read) || !read.facts.authoredByGM || read.source.card.stage !== "rolled") return wrote;
+  let card = read.source.card;
+  for (const t of card.targets) {
+    const recorded = t.defence === null ? defenceRecord(read.defences, t.id) : null;
+    if (recorded === null) continue;
+    const answered = answerDefence(card, t.id, recorded.answer, recorded.answer.check === null ? [] : [recorded.answer.check]);
+    if (answered.ok) card = answered.card;
+  }
+  if (card === read.source.card) return wrote;
+  await io.writeCard({ system: { ...read.source, card } });
+  return true;
 }
 
 /**
@@ -188,7 +221,8 @@ export async function finishDefences<S extends CardWorld>(io: CardWrites<S>): Pr
  * its claims hold; true when there was anything to do.
  */
 export async function finishCard<S extends CardWorld>(io: CardWrites<S>, read: CardRead<S>): Promise<boolean> {
-  const defences = io.defenceClaims().length > 0 && read.facts.authoredByGM ? await finishDefences(io) : false;
+  const restore = read.source.card.stage === "rolled" && read.source.card.targets.some((t) => t.defence === null && defenceRecord(read.defences, t.id) !== null);
+  const defences = (io.defenceClaims().length > 0 || restore) && read.facts.authoredByGM ? await finishDefences(io) : false;
   const { record } = read;
   if (record === null || record.done || !read.facts.authoredByGM) return defences;
   await writeOnce(io.targets(read.situation), recordUpdates(record), record.op);
@@ -298,10 +332,13 @@ export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload
       await io.dropClaim(id);
       return verdictOf(again);
     }
-    await io.writeAnswer({ system: { ...now.source, card: again.card }, [`${DEFENCES_PATH}.${payload.targetId}`]: op.id }, rolled.roll);
+    const record: DefenceRecord = { op: op.id, answer };
+    await io.writeAnswer({ system: { ...now.source, card: again.card }, [defencePath(payload.targetId)]: record }, rolled.roll);
   }
   // Else another operation finished this claim already (its answer on the card is this one).
   await io.dropClaim(id);
+  // Another target's answer that this write replaced (it read the card before that answer landed) is shown again.
+  await finishDefences(io);
   const after = await io.read();
   if (!isRefusal(after) && autoApplies(after.source.card)) await applyOp(io, io.gm, op);
   return { ok: true };
