@@ -50,7 +50,7 @@ import {
 } from "./attack-requests";
 import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
 import { cardMessage, cardSituation, cardTargets, cardUpdates, openCards, optionsFor, ownersOf, situationOf } from "./card-situation";
-import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "./card-writes";
+import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "./card-writes";
 import type { CardRead, CardWrites, DefendWrites } from "./card-writes";
 import { systemFlag } from "../../documents/combat-writer";
 import { WRITES, cardKey, combatKey, keyOfCard } from "../../core/writes/write-queue";
@@ -134,17 +134,68 @@ async function readCard(cardId: string): Promise<(CardGathered & CardRead<CardSi
   const situation = await cardSituation(source);
   const facts: CardFacts = { card: source.card, authoredByGM: found.authoredByGM, owners: ownersOf(situation.participants) };
   const record = readWriteRecord(systemFlag(found.message, WRITE_FLAG));
-  return { facts, message: found.message, source, situation, record };
+  return { facts, message: found.message, source, situation, record, defences: systemFlag(found.message, DEFENCES_FLAG) };
 }
 
-/** The card's documents as Apply and Undo see them (card-writes.ts). */
+/** The defence claims (GM-authored messages carrying a claim record) of one card. */
+function claimsOf(cardId: string): ChatMessage.Implementation[] {
+  return game.messages.contents.filter((m) => authorIsGM(m) && readDefenceClaim(systemFlag(m, DEFENCE_CLAIM_FLAG))?.cardId === cardId);
+}
+
+/** A roll as the card's `rolls` store it: a PoolRoll's JSON, or the JSON a claim kept; null for none. */
+function rollJSON(roll: unknown): object | null {
+  if (roll instanceof PoolRoll) return roll.toJSON();
+  return typeof roll === "object" && roll !== null ? roll : null;
+}
+
+/** The card's documents as Apply, Undo and a defence see them (card-writes.ts). */
 function cardWrites(cardId: string): CardWrites<CardSituation> {
   return {
+    cardId,
     read: () => readCard(cardId),
     updatesFor: cardUpdates,
     targets: cardTargets,
     writeCard: async (update) => {
       await cardMessage(cardId)?.message.update(update as ChatMessage.UpdateData);
+    },
+    writeAnswer: async (update, roll) => {
+      const message = cardMessage(cardId)?.message;
+      if (!message) return;
+      const full: Record<string, unknown> = { ...update };
+      const json = rollJSON(roll);
+      if (json !== null) full.rolls = [...message.rolls.map((r) => r.toJSON()), json];
+      await message.update(full as ChatMessage.UpdateData);
+      await showDice(roll instanceof PoolRoll ? roll : null);
+    },
+    claimDefence: async (id, claim) => {
+      const name = cardMessage(cardId)?.model.source.card.targets.find((t) => t.id === claim.targetId)?.name ?? claim.targetId;
+      try {
+        // The claim's id follows from the card and the target; core creates it with that id (`keepId`,
+        // common/abstract/document.mjs) and the server refuses a second document with an id it has.
+        await ChatMessage.create(
+          {
+            _id: id,
+            content: `<p>${foundry.utils.escapeHTML(game.i18n.format("AOD.Attack.DefenceClaim", { name }))}</p>`,
+            whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id),
+            speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+            flags: { [SYSTEM_ID]: { [DEFENCE_CLAIM_FLAG]: { ...claim, roll: rollJSON(claim.roll) } } },
+          } as ChatMessage.CreateData,
+          { keepId: true },
+        );
+        return true;
+      } catch (error) {
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    defenceClaims: () => claimsOf(cardId).map((m) => ({ id: m.id ?? "", record: systemFlag(m, DEFENCE_CLAIM_FLAG) })),
+    dropClaim: async (id) => {
+      try {
+        await maybe(game.messages.get(id))?.delete();
+      } catch (error) {
+        // Dropped by another GM meanwhile (the overlap at a hand-over): nothing is left to drop.
+        if (maybe(game.messages.get(id)) !== undefined) throw error;
+      }
     },
   };
 }
@@ -286,15 +337,6 @@ function defendWrites(cardId: string): DefendWrites<CardSituation> {
       const rolled = await rollPool(pool, tn);
       return { faces: rolled.faces, roll: rolled.roll };
     },
-    writeAnswer: async (update, roll) => {
-      const message = cardMessage(cardId)?.message;
-      if (!message) return;
-      const full: Record<string, unknown> = { ...update };
-      const poolRoll = roll instanceof PoolRoll ? roll : null;
-      if (poolRoll !== null) full.rolls = [...message.rolls.map((r) => r.toJSON()), poolRoll.toJSON()];
-      await message.update(full as ChatMessage.UpdateData);
-      await showDice(poolRoll);
-    },
     gm: { id: gm.id, name: gm.name, isGM: true },
   };
 }
@@ -408,23 +450,27 @@ async function askOwner(cardId: string, targetId: string, user: User.Implementat
 }
 
 /**
- * A GM just became the active GM: every card whose Apply or Undo a reload cut short is finished from its record,
- * and every GM-authored card still awaiting a defence is asked again.
+ * A GM just became the active GM: every card whose Apply or Undo a reload cut short is finished from its record, every
+ * defence claim a reload left is written on its card, a card left answered but not applied applies itself when it
+ * needs no look, and every GM-authored card still awaiting a defence is asked again.
  */
 export async function sweepCards(): Promise<void> {
   if (!isActiveGM()) return;
   for (const message of game.messages.contents) {
     if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message)) continue;
     const record = readWriteRecord(systemFlag(message, WRITE_FLAG));
-    if (record === null || record.done) continue;
+    if ((record === null || record.done) && claimsOf(message.id).length === 0) continue;
     const id = message.id;
     await WRITES.run(cardQueueKey(id), () => gatherCard(id));
   }
+  const gm = { id: game.user.id, name: game.user.name, isGM: true };
   for (const message of game.messages.contents.slice(-50)) {
     if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message) || !message.system.readable) continue;
     if (message.system.source.card.stage !== "rolled") continue;
+    const id = message.id;
+    await WRITES.run(cardQueueKey(id), (op) => settleCard(cardWrites(id), gm, op));
     // Owners asked by a GM that has gone are asked again (promptDefences skips only what this GM is waiting on).
-    await promptDefences(message.id);
+    await promptDefences(id);
   }
 }
 

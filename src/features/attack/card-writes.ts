@@ -11,20 +11,29 @@
  *
  * A reload anywhere leaves either nothing (the card still open: Apply again) or a card whose record is not done,
  * which the next operation on the card, or the active GM taking over, finishes from the record (`finishCard`):
- * repeating any step changes nothing. Undo writes the inverse the card kept, as its own operation. The documents
- * come in through `CardWrites`, so the tests' interleaving harness drives this same code. No Foundry globals.
+ * repeating any step changes nothing. Undo writes the inverse the card kept, as its own operation.
+ *
+ * A defender's answer is a claim (`defendOp`): before it is written on the card, a claim document is created under
+ * an id that follows from the card and the target (`defenceClaimId`, core/writes/op-record.ts `claimId`), carrying
+ * the answer. The server keeps one document per id (core's `keepId` create, common/abstract/document.mjs), so of
+ * two GMs accepting answers at once (a hand-over's overlap) exactly one claims; the card then records the answer
+ * with its operation's id (`flags.<system>.defences.<target>`), and the claim is dropped. A reload in between leaves
+ * the claim, which the next operation on the card, or the active GM taking over, writes (`finishCard`). The
+ * documents come in through `CardWrites`, so the tests' interleaving harness drives this same code. No Foundry
+ * globals.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { DocumentUpdates } from "../../data/combat/updates";
 import type { AttackSource } from "../../data/message/attack-source";
-import { answerDefence, applyCard, autoApplies, closeCard, isResolved, undoCard } from "../../rules/attack-card";
-import type { AnswerSource, CardResult } from "../../rules/attack-card";
+import { ANSWER_SOURCES, CARD_REASONS, answerDefence, applyCard, autoApplies, closeCard, isResolved, undoCard } from "../../rules/attack-card";
+import type { AnswerSource, CardResult, DefenceAnswer } from "../../rules/attack-card";
 import type { CardCheck } from "../../rules/attack-card-checks";
 import { RULE_REASONS } from "../../rules/reasons";
 import type { SkirmishState, StateChange } from "../../rules/state";
 import type { Refusal, Requester, Verdict } from "../../core/requests/registry";
 import type { OpContext } from "../../core/writes/write-queue";
 import type { OpTargets } from "../../core/writes/write-once";
+import { claimId } from "../../core/writes/op-record";
 import { isEmptyUpdates, writeOnce } from "../../core/writes/write-once";
 import type { CardFacts, DefendPayload } from "./attack-requests";
 import { chosenCheck, isRefusal, validateApply, validateDefend, validateUndo } from "./attack-requests";
@@ -62,11 +71,79 @@ export function recordUpdates(record: CardWriteRecord): DocumentUpdates {
   }
 }
 
+/** The card's flag (under the system's scope) naming, per target, the operation whose defence answer it shows. */
+export const DEFENCES_FLAG = "defences";
+
+/** The update path of that flag. */
+export const DEFENCES_PATH = `flags.${SYSTEM_ID}.${DEFENCES_FLAG}`;
+
+/** The flag of a defence claim document holding its record. */
+export const DEFENCE_CLAIM_FLAG = "defenceClaim";
+
+/** What a defence claim carries: the answer, who gave it (its operation) and its roll as stored (JSON, or null). */
+export interface DefenceClaim {
+  op: string;
+  cardId: string;
+  targetId: string;
+  answer: DefenceAnswer;
+  roll: unknown;
+}
+
+/** The id of the claim of one target's defence on one card: the same on every GM's client. */
+export function defenceClaimId(cardId: string, targetId: string): string {
+  return claimId(cardId, "defence", targetId);
+}
+
+const isDice = (value: unknown): value is number[] => Array.isArray(value) && value.every((d) => typeof d === "number");
+
+/** Reads a defence claim's record (null when malformed). */
+export function readDefenceClaim(value: unknown): DefenceClaim | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const a = v.answer as Record<string, unknown> | null | undefined;
+  if (typeof v.op !== "string" || typeof v.cardId !== "string" || typeof v.targetId !== "string" || typeof a !== "object" || a === null) return null;
+  if (!ANSWER_SOURCES.includes(a.by as AnswerSource)) return null;
+  const check = a.check as DefenceAnswer["check"] | undefined;
+  if (check !== null && (typeof check !== "object" || typeof check.skill !== "string" || typeof check.pool !== "number" || typeof check.tn !== "number")) return null;
+  if (a.dice !== null && !isDice(a.dice)) return null;
+  const answer: DefenceAnswer = { check: check === null ? null : { ...check }, dice: a.dice === null ? null : [...a.dice], by: a.by as AnswerSource };
+  return { op: v.op, cardId: v.cardId, targetId: v.targetId, answer, roll: v.roll ?? null };
+}
+
+/**
+ * What a card records, per target, of the answer it accepted (`flags.<system>.defences.<target>`): its operation and
+ * the answer. Flags merge key by key, so this record survives a write of the card's whole `system` made from an
+ * older read (two GMs at once at a hand-over answering different targets), and the answer is written back from it.
+ */
+export interface DefenceRecord {
+  op: string;
+  answer: DefenceAnswer;
+}
+
+/** The answer a card records for a target (null when none, or malformed). */
+export function defenceRecord(flags: unknown, targetId: string): DefenceRecord | null {
+  if (typeof flags !== "object" || flags === null) return null;
+  const value = (flags as Record<string, unknown>)[targetId];
+  if (typeof value !== "object" || value === null) return null;
+  const claim = readDefenceClaim({ ...(value as Record<string, unknown>), cardId: "", targetId });
+  return claim === null ? null : { op: claim.op, answer: claim.answer };
+}
+
+/** The operation whose answer a card shows for a target ("" when none is recorded). */
+export function defenceOp(flags: unknown, targetId: string): string {
+  return defenceRecord(flags, targetId)?.op ?? "";
+}
+
+/** The update path of a target's defence record. */
+const defencePath = (targetId: string): string => `${DEFENCES_PATH}.${targetId}`;
+
 /** One card re-read inside the operation. */
 export interface CardRead<S> {
   facts: CardFacts;
   source: AttackSource;
   record: CardWriteRecord | null;
+  /** The card's `flags.<system>.defences` as stored. */
+  defences: unknown;
   situation: S;
 }
 
@@ -86,6 +163,16 @@ export interface CardWrites<S extends CardWorld> {
   targets(situation: S): OpTargets;
   /** One update of the card message (flat or nested keys). */
   writeCard(update: Record<string, unknown>): Promise<void>;
+  /** The card's id. */
+  readonly cardId: string;
+  /** Writes the card with a defence roll added to its rolls (`roll`: the roll or its stored JSON; null: none). */
+  writeAnswer(update: Record<string, unknown>, roll: unknown): Promise<void>;
+  /** Creates a defence claim under `id`; false when the server already has a document with that id. */
+  claimDefence(id: string, claim: DefenceClaim): Promise<boolean>;
+  /** This card's defence claims (GM-authored), with their records as stored. */
+  defenceClaims(): { id: string; record: unknown }[];
+  /** Removes a claim (nothing when it is gone already). */
+  dropClaim(id: string): Promise<void>;
 }
 
 const verdictOf = (result: CardResult): Verdict => (result.ok ? { ok: true } : { ok: false, reason: result.reason });
@@ -93,10 +180,51 @@ const verdictOf = (result: CardResult): Verdict => (result.ok ? { ok: true } : {
 /** The refusals of Apply's second look (`spentSince`): the card can never apply, so it closes. */
 const SPENT: readonly string[] = [RULE_REASONS.AlreadyActed, RULE_REASONS.FullMoveNoAction, RULE_REASONS.NotEnoughMagic];
 
-/** Finishes the card's write left half-done, if any (steps 2 and 3 from its record); true when there was one. */
+/**
+ * Writes every defence claim of the card that the card does not show yet (its answer, with its operation's id), and
+ * drops every claim; true when an answer was written. A claim whose target has answered meanwhile writes nothing.
+ */
+export async function finishDefences<S extends CardWorld>(io: CardWrites<S>): Promise<boolean> {
+  let wrote = false;
+  for (const { id, record } of io.defenceClaims()) {
+    const claim = readDefenceClaim(record);
+    if (claim !== null && claim.cardId === io.cardId) {
+      const read = await io.read();
+      if (isRefusal(read)) return wrote;
+      const allowed = claim.answer.check === null ? [] : [claim.answer.check];
+      const answered = answerDefence(read.source.card, claim.targetId, claim.answer, allowed);
+      if (answered.ok && read.facts.authoredByGM) {
+        const record: DefenceRecord = { op: claim.op, answer: claim.answer };
+        await io.writeAnswer({ system: { ...read.source, card: answered.card }, [defencePath(claim.targetId)]: record }, claim.roll);
+        wrote = true;
+      }
+    }
+    await io.dropClaim(id);
+  }
+  // An answer the card records but no longer shows (its `system` written whole from an older read) is shown again.
+  const read = await io.read();
+  if (isRefusal(read) || !read.facts.authoredByGM || read.source.card.stage !== "rolled") return wrote;
+  let card = read.source.card;
+  for (const t of card.targets) {
+    const recorded = t.defence === null ? defenceRecord(read.defences, t.id) : null;
+    if (recorded === null) continue;
+    const answered = answerDefence(card, t.id, recorded.answer, recorded.answer.check === null ? [] : [recorded.answer.check]);
+    if (answered.ok) card = answered.card;
+  }
+  if (card === read.source.card) return wrote;
+  await io.writeCard({ system: { ...read.source, card } });
+  return true;
+}
+
+/**
+ * Finishes the card's write left half-done, if any (steps 2 and 3 from its record), and writes the defence answers
+ * its claims hold; true when there was anything to do.
+ */
 export async function finishCard<S extends CardWorld>(io: CardWrites<S>, read: CardRead<S>): Promise<boolean> {
+  const restore = read.source.card.stage === "rolled" && read.source.card.targets.some((t) => t.defence === null && defenceRecord(read.defences, t.id) !== null);
+  const defences = (io.defenceClaims().length > 0 || restore) && read.facts.authoredByGM ? await finishDefences(io) : false;
   const { record } = read;
-  if (record === null || record.done || !read.facts.authoredByGM) return false;
+  if (record === null || record.done || !read.facts.authoredByGM) return defences;
   await writeOnce(io.targets(read.situation), recordUpdates(record), record.op);
   await io.writeCard({ [`${WRITE_PATH}.done`]: true });
   return true;
@@ -162,16 +290,16 @@ export interface DefendWrites<S extends CardWorld> extends CardWrites<S> {
   options(read: CardRead<S>, targetId: string): CardCheck[];
   /** Rolls a pool; the faces, and the roll as the card stores it. */
   roll(pool: number, tn: number): Promise<{ faces: number[]; roll: unknown }>;
-  /** Writes the card with a new roll added to its rolls (none: `roll` null). */
-  writeAnswer(update: Record<string, unknown>, roll: unknown): Promise<void>;
   /** Who applies a card that settles itself (the active GM). */
   gm: Requester;
 }
 
 /**
- * One defender's answer, as operation `op`: re-read inside the operation, so of two answers for one target (its
- * owner's and the GM's) the first counts and the second is refused as no longer awaited; then a card that is
- * settled and needs no look (a miss, a grapple, a rescue) applies itself, within the same operation.
+ * One defender's answer, as operation `op`: re-read inside the operation and rolled, then claimed (a document whose
+ * id follows from the card and the target, so of two answers accepted at once by two GMs, the server keeps one
+ * claim), re-read again and written on the card with the operation's id; a second answer is refused (the first
+ * counts). A card that is then settled and needs no look (a miss, a grapple, a rescue) applies itself, within the
+ * same operation.
  */
 export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
   const read = await fresh(io);
@@ -181,10 +309,47 @@ export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload
   if (!verdict.ok) return verdict;
   const check = chosenCheck(payload, options);
   const rolled = check === null ? { faces: [] as number[], roll: null } : await io.roll(check.pool, check.tn);
-  const answered = answerDefence(read.source.card, payload.targetId, { check, dice: check === null ? null : rolled.faces, by }, options);
+  const answer: DefenceAnswer = { check, dice: check === null ? null : rolled.faces, by };
+  const answered = answerDefence(read.source.card, payload.targetId, answer, options);
   if (!answered.ok) return verdictOf(answered);
-  await io.writeAnswer({ system: { ...read.source, card: answered.card } }, rolled.roll);
+  const id = defenceClaimId(io.cardId, payload.targetId);
+  const claim: DefenceClaim = { op: op.id, cardId: io.cardId, targetId: payload.targetId, answer, roll: rolled.roll };
+  if (!(await io.claimDefence(id, claim))) {
+    // Another answer holds the claim: it is the one that counts. It is written on the card (if its GM has not yet).
+    await finishDefences(io);
+    return { ok: false, reason: CARD_REASONS.AlreadyAnswered };
+  }
+  const now = await io.read();
+  if (isRefusal(now)) {
+    await io.dropClaim(id);
+    return { ok: false, reason: now.refused, ...(now.data ? { data: now.data } : {}) };
+  }
+  const shown = defenceOp(now.defences, payload.targetId);
+  if (shown !== op.id) {
+    const again = answerDefence(now.source.card, payload.targetId, answer, options);
+    if (!again.ok) {
+      // Answered since this operation read the card (an answer whose claim was already dropped): the first counts.
+      await io.dropClaim(id);
+      return verdictOf(again);
+    }
+    const record: DefenceRecord = { op: op.id, answer };
+    await io.writeAnswer({ system: { ...now.source, card: again.card }, [defencePath(payload.targetId)]: record }, rolled.roll);
+  }
+  // Else another operation finished this claim already (its answer on the card is this one).
+  await io.dropClaim(id);
+  // Another target's answer that this write replaced (it read the card before that answer landed) is shown again.
+  await finishDefences(io);
   const after = await io.read();
   if (!isRefusal(after) && autoApplies(after.source.card)) await applyOp(io, io.gm, op);
   return { ok: true };
+}
+
+/**
+ * Settles a card a reload left answered but not applied: a card that needs no look (every defence in, a miss, a
+ * grapple, a rescue) applies itself as operation `op`, as its last answer would have done. Nothing otherwise.
+ */
+export async function settleCard<S extends CardWorld>(io: CardWrites<S>, gm: Requester, op: OpContext): Promise<void> {
+  const read = await fresh(io);
+  if (isRefusal(read) || !read.facts.authoredByGM || read.source.card.stage !== "rolled" || !autoApplies(read.source.card)) return;
+  await applyOp(io, gm, op);
 }

@@ -58,9 +58,17 @@ function registerBoardSettings(): void {
   });
 }
 
-/** Sets each token of the combat to its band's elevation (active GM, setting on). */
+/**
+ * Sets each token of the combat to its band's elevation (active GM, setting on), as an operation of the combat's
+ * write queue: after the operation whose update called for it, reading the skirmish as that one left it.
+ */
 async function syncElevations(combat: AgeOfDragonsCombat): Promise<void> {
   if (!isActiveGM() || !tokenElevationOn()) return;
+  await combat.serially(() => syncNow(combat));
+}
+
+async function syncNow(combat: AgeOfDragonsCombat): Promise<void> {
+  if (!isActiveGM()) return;
   const state = combat.skirmish;
   const altitudes = Object.fromEntries(Object.values(state.combatants).map((c) => [c.id, c.altitude]));
   const byScene = new Map<Scene.Implementation, { tokenId: string; combatantId: string; elevation: number }[]>();

@@ -8,13 +8,18 @@ import { CombatCardModel } from "../../data/message/combat-card-model";
 import type { EndPhaseCardData } from "../../core/cards/combat-card-context";
 import { parseSurpriseForm, surpriseRoster } from "./surprise-dialog-context";
 import { undoEnd } from "./round-driver";
-import { sendRequest } from "../../core/requests/requests";
+import { isActiveGM, sendRequest } from "../../core/requests/requests";
+import { modeChangeRefusal } from "../../data/combat/mode-change";
+import type { OpContext } from "../../core/writes/write-queue";
 import { combatOf } from "../../documents/lookups";
 import type { WalkPayload, WalkPoint } from "../../documents/combat-walk";
 import { WALK_REQUEST, parseWalk, ruleOnWalk } from "../../documents/combat-walk";
 
 /** The request of a GM who is not the active GM to roll the surprise step (the dialog's form, parsed again by the active GM). */
 export const SURPRISE_REQUEST = "combat.surprise";
+
+/** The request of a GM who is not the active GM to change the round mode. */
+export const MODE_REQUEST = "combat.mode";
 
 /** The request of a GM who is not the active GM to undo an End Phase card. */
 export const UNDO_END_REQUEST = "combat.undoEnd";
@@ -26,8 +31,42 @@ function formOf(payload: unknown): Record<string, unknown> | null {
   return typeof form === "object" && form !== null && !Array.isArray(form) ? (form as Record<string, unknown>) : null;
 }
 
-/** Registers `combat.fall`, `combat.walk`, `combat.surprise` and `combat.undoEnd`. */
+/**
+ * Changes the round mode as an operation of the combat's write queue (within `op` when a request holds it), asked
+ * there again whether a change is open now (the walk may have begun a round since the GM chose); a refusal key, or null.
+ */
+function modeNow(combat: AgeOfDragonsCombat, mode: string, op: OpContext | null): Promise<string | null> {
+  return combat.serially(async () => {
+    const reason = modeChangeRefusal(combat.modeMoment, combat.stored.mode, mode);
+    if (reason !== null) return reason;
+    await combat.update({ "system.mode": mode } as Combat.UpdateData);
+    return null;
+  }, op);
+}
+
+/** The GM's round mode select: the active GM changes it at once, another GM asks it by request. */
+export async function requestMode(combat: AgeOfDragonsCombat, mode: string): Promise<string | null> {
+  if (isActiveGM()) return modeNow(combat, mode, null);
+  await sendRequest(MODE_REQUEST, { combatId: combat.id ?? "", mode }, game.i18n.localize("AOD.Combat.ModeRequest"));
+  return null;
+}
+
+/** Registers `combat.fall`, `combat.walk`, `combat.surprise`, `combat.undoEnd` and `combat.mode`. */
 export function registerCombatRequests(): void {
+  registerRequestKind<{ combatId: string; mode: string }, AgeOfDragonsCombat>(MODE_REQUEST, {
+    parse(payload) {
+      const combatId = payloadId(payload, "combatId");
+      if (combatId === undefined) return badPayload("combatId");
+      const mode = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>).mode : undefined;
+      return typeof mode === "string" && mode.length <= 40 ? { combatId, mode } : badPayload("mode");
+    },
+    gather: (payload) => combatOf(payload.combatId) ?? { refused: REQUEST_REASONS.Gone },
+    validate: (_payload, _combat, requester) => (requester.isGM ? { ok: true } : { ok: false, reason: GM_ONLY }),
+    async apply(payload, combat, _requester, op) {
+      const reason = await modeNow(combat, payload.mode, op);
+      return reason === null ? { ok: true } : { ok: false, reason };
+    },
+  });
   registerRequestKind<{ combatId: string; form: Record<string, unknown> }, AgeOfDragonsCombat>(SURPRISE_REQUEST, {
     parse(payload) {
       const combatId = payloadId(payload, "combatId");

@@ -17,7 +17,7 @@ import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
 import { forecastContext } from "./forecast-context";
 import { featureAction } from "../../core/actions";
 import { STATUS_IDS } from "../../constants/status-effects";
-import { requestFall } from "./combat-requests";
+import { requestFall, requestMode } from "./combat-requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
 import { openSurpriseDialog } from "./surprise-dialog";
 import { endSkirmishConfirmed } from "./end-skirmish";
@@ -305,8 +305,13 @@ export class AgeOfDragonsCombatTracker extends Base {
 
   #onSurface(value: string): void {
     const combat = this.aodCombat;
-    if (!combat || !game.user.isGM || !(SURFACES as readonly string[]).includes(value)) return;
-    void combat.update({ "system.skirmish.surface": value } as Combat.UpdateData);
+    if (!combat?.id || !game.user.isGM) return;
+    const surface = SURFACES.find((s) => s === value);
+    if (surface === undefined) return;
+    // The board's own surface edit: an operation of the combat's write queue on the active GM (another GM's is a request).
+    void featureAction("boardEdit")(combat.id, { type: "surface", surface }).then((reason) => {
+      if (reason !== undefined) ui.notifications.warn(game.i18n.localize(reason));
+    });
   }
 
   #onMode(value: string): void {
@@ -319,6 +324,11 @@ export class AgeOfDragonsCombatTracker extends Base {
       void this.render();
       return;
     }
-    void combat.update({ "system.mode": value } as Combat.UpdateData);
+    void requestMode(combat, value).then((refused) => {
+      if (refused !== null) {
+        ui.notifications.warn(game.i18n.localize(refused));
+        void this.render();
+      }
+    });
   }
 }

@@ -16,7 +16,7 @@ import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { DECLARE_REQUEST, declareRequestKind } from "./declare-request";
 import type { DeclarePayload } from "./declare-request";
-import { combatOf, snapshotOf } from "../../../documents/lookups";
+import { authorIsGM, combatOf, maybe, snapshotOf } from "../../../documents/lookups";
 import { REQUESTS, REQUEST_REASONS, registerRequestKind } from "../../../core/requests/registry";
 import type { Requester } from "../../../core/requests/registry";
 import { isActiveGM, sendRequest } from "../../../core/requests/requests";
@@ -33,6 +33,12 @@ import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, Si
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
 import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
+import { GROUP_RECORD_FLAG, declaredCards, finishGroups, groupKey, groupOp, postOnce, resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
+import type { GroupIO, GroupRecord, ResolveStepIO, StepDecision } from "./resolve-step-op";
+import { CombatCardModel } from "../../../data/message/combat-card-model";
+import { systemFlag, writeUpdates } from "../../../documents/combat-writer";
+import type { DocumentUpdates } from "../../../data/combat/updates";
+import { newOpId } from "../../../core/writes/write-queue";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
@@ -42,15 +48,24 @@ async function postCombatCard(
   template: string,
   context: Record<string, unknown>,
   rolls: Roll[] = [],
+  id = "",
+  flags: Record<string, unknown> = {},
 ): Promise<void> {
   const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  await ChatMessage.create({
-    type: "combatCard",
-    system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
-    content,
-    rolls,
-    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-  });
+  // A card with an id of its own (resolve-step-op.ts `declarationCardId`) is created with it (core's `keepId`,
+  // common/abstract/document.mjs); the server refuses a second document with that id.
+  await ChatMessage.create(
+    {
+      type: "combatCard",
+      system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+      content,
+      rolls,
+      speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+      ...(id === "" ? {} : { _id: id }),
+      ...(Object.keys(flags).length === 0 ? {} : { flags: { [SYSTEM_ID]: flags } }),
+    } as ChatMessage.CreateData,
+    id === "" ? {} : { keepId: true },
+  );
 }
 
 /** The card data of a declaration (names resolved now, so the card reads the same later). */
@@ -71,12 +86,50 @@ function cardData(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combata
   };
 }
 
-async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = ""): Promise<void> {
+async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = "", id = ""): Promise<void> {
   const data = cardData(combat, kind, combatantId, stored, reason);
   if (!data) return;
   // The button is in every copy; the render hook keeps it only for those who may resolve (card-hooks).
   const context = declarationCardContext(data, i18nFormat, { canResolve: kind !== "aborted" });
-  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context);
+  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context, [], id);
+}
+
+/** A resolve step's documents on this client (resolve-step-op.ts). */
+function stepIO(combat: AgeOfDragonsCombat): ResolveStepIO<StateChange> {
+  return {
+    combatId: combat.id ?? "",
+    round: () => combat.round,
+    declarations: () => combat.stored.declarations,
+    reveal: (phase, ids) =>
+      // Written to the combat first, taken out of the GM's store only once the combat holds it (secret-store.ts
+      // revealInOrder): a reload or a failed update in between leaves the secret kept, never lost.
+      revealKept(combat, phase as MovePhase, ids, async (revealed) => {
+        const update = revealUpdate(combat.stored.declarations, revealed);
+        if (Object.keys(update).length > 0) await combat.update(update as Combat.UpdateData);
+      }),
+    tellMissing: (ids) => {
+      const names = ids.map((id) => combat.combatants.get(id)?.name ?? id);
+      ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
+    },
+    decide: (combatantId, phase) => decideOne(combat, combatantId, phase as MovePhase),
+    writeMark: async (combatantId, decision) => {
+      const mark = "aborted" in decision.mark ? { aborted: decision.mark.aborted } : { resolved: true };
+      const extra = Object.fromEntries(Object.entries(mark).map(([k, v]) => [`system.declarations.${combatantId}.${k}`, v]));
+      // The changes and the mark in one combat update: a step run again finds it done.
+      await combat.applyEngineChanges(decision.changes, {}, undefined, extra);
+    },
+    has: (id) => maybe(game.messages.get(id)) !== undefined,
+    post: async (id, kind, combatantId, stored, reason) => {
+      try {
+        await postDeclarationCard(combat, kind, combatantId, stored, reason, id);
+        return true;
+      } catch (error) {
+        // Another GM posted it first (the overlap at a hand-over): the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+  };
 }
 
 // ----- reverse declaration: the request -----
@@ -108,7 +161,8 @@ export function registerDeclareRequest(): void {
         const combat = combatOf(payload.combatId);
         if (!combat) return;
         await combat.update({ [`system.declarations.${payload.combatantId}`]: declaration } as Combat.UpdateData);
-        await postDeclarationCard(combat, "declared", payload.combatantId, declaration);
+        // Under its own id (resolve-step-op.ts): the declare step run again after a reload posts it if it is missing.
+        await postOnce(stepIO(combat), "declared", payload.combatantId, declaration, "");
       },
     }),
   );
@@ -206,28 +260,22 @@ export async function resolveDeclared(combat: AgeOfDragonsCombat, combatantId: s
   });
 }
 
-/** Marks a declaration aborted (with its reason) after spending the lost action, and says so on a card. */
-async function abortDeclaration(combat: AgeOfDragonsCombat, combatantId: string, stored: StoredDeclaration, reason: string, changes: StateChange[]): Promise<void> {
-  // The lost action and the mark in one combat update: a step begun again after a reload finds it done.
-  await combat.applyEngineChanges(changes, {}, undefined, { [`system.declarations.${combatantId}.aborted`]: reason });
-  await postDeclarationCard(combat, "aborted", combatantId, stored, reason);
-}
-
-/** One combatant's resolve step, on the active GM: abort what no longer stands; take an "other" action at once. */
-async function resolveOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): Promise<void> {
+/**
+ * One combatant's resolve step, on the active GM: what no longer stands is aborted (its lost action spent), an
+ * "other" action is taken at once; a standing action waits for its owner's Resolve (null).
+ */
+function decideOne(combat: AgeOfDragonsCombat, combatantId: string, phase: MovePhase): StepDecision<StateChange> {
   const stored = combat.stored.declarations[combatantId];
-  if (!stored) return;
+  if (!stored) return null;
   const situation = declarationSituation(combat, combatantId, phase);
   const decision = resolveDecision(stored, situation);
-  if (decision.kind === "aborted") {
-    await abortDeclaration(combat, combatantId, stored, decision.reason, decision.changes);
-    return;
-  }
+  if (decision.kind === "aborted") return { mark: { aborted: decision.reason }, changes: decision.changes };
   if (decision.kind === "stands" && decision.choice.action === "other") {
     // 000 "Non-attack Battle Actions" spend the battle action; End Phase actions change nothing the engine keeps.
     const taken = phase === "end" ? null : takeBattleAction(situation.state, combatantId);
-    await combat.applyEngineChanges(taken?.allowed ? taken.changes : [], {}, undefined, { [`system.declarations.${combatantId}.resolved`]: true });
+    return { mark: { resolved: true }, changes: taken?.allowed ? taken.changes : [] };
   }
+  return null;
 }
 
 /**
@@ -286,40 +334,63 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
     if (e.reason !== "") marks[`system.declarations.${e.combatantId}.aborted`] = e.reason;
     else marks[`system.declarations.${e.combatantId}.resolved`] = true;
   }
-  // The group's results and its marks in one combat update (the actors follow from its record).
-  await combat.applyEngineChanges(kept, {}, undefined, marks);
+  // The card first, carrying the group's results and marks; then those in one combat update (the actors following);
+  // then the card marked done (resolve-step-op.ts `groupOp`): posted once, written once, even across a reload.
   const data: SimultaneousCardData = { round: combat.round, phase, entries, merged: together };
-  await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), dice.rolls);
+  const key = groupKey(combat.id ?? "", combat.round, phase, members.map((m) => m.id));
+  const record: GroupRecord = { op: newOpId(), group: key, updates: JSON.stringify(combat.engineUpdates(kept).updates), marks, done: false };
+  const open = (): boolean => members.every((m) => {
+    const d = combat.stored.declarations[m.id];
+    return d === undefined || (d.aborted === "" && !d.resolved);
+  });
+  await groupOp(groupIO(combat, data, dice.rolls, open), record);
 }
 
-/** Secret declaration's resolve step: reveal the step's declarations as public messages, then resolve them. */
-async function revealStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
-  const phase = step.phase;
-  // Written to the combat first, taken out of the GM's store only once the combat holds it (secret-store.ts
-  // revealInOrder): a reload or a failed update in between leaves the secret kept, never lost.
-  const peeked = await revealKept(combat, phase, step.combatants, async (revealed) => {
-    const update: Record<string, unknown> = {};
-    for (const [id, stored] of Object.entries(revealed)) update[`system.declarations.${id}`] = { ...stored, sealed: false };
-    await combat.update(update as Combat.UpdateData);
-  });
+/** A simultaneous group's card and writes on this client (resolve-step-op.ts `groupOp`); `data` null only finishes. */
+function groupIO(combat: AgeOfDragonsCombat, data: SimultaneousCardData | null = null, rolls: Roll[] = [], open: () => boolean = () => false): GroupIO {
+  const cards = () =>
+    game.messages.contents.filter((m) => m.system instanceof CombatCardModel && m.system.card === "simultaneous" && m.system.combatId === combat.id && authorIsGM(m));
+  return {
+    cards: () => cards().map((m) => ({ id: m.id, record: systemFlag(m, GROUP_RECORD_FLAG) })),
+    open,
+    claim: async (id, record) => {
+      if (data === null || maybe(game.messages.get(id)) !== undefined) return false;
+      try {
+        await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), rolls, id, { [GROUP_RECORD_FLAG]: record });
+        return true;
+      } catch (error) {
+        // Another GM's card for this group got there first: the server refused a second card with the id.
+        if (maybe(game.messages.get(id)) !== undefined) return false;
+        throw error;
+      }
+    },
+    write: async (record) => {
+      let updates: DocumentUpdates = { combat: {}, actors: {}, items: {}, statuses: {} };
+      try {
+        updates = { ...updates, ...(JSON.parse(record.updates) as Partial<DocumentUpdates>) };
+      } catch {
+        // An unreadable record writes only its marks.
+      }
+      await writeUpdates(combat, updates, {}, record.op, record.marks);
+    },
+    markDone: async (id) => {
+      await maybe(game.messages.get(id))?.update({ [`flags.${SYSTEM_ID}.${GROUP_RECORD_FLAG}.done`]: true } as ChatMessage.UpdateData);
+    },
+  };
+}
+
+/** Secret declaration's simultaneous resolve step: reveal the step's declarations, then resolve them together. */
+async function revealGroupStep(combat: AgeOfDragonsCombat, step: RoundStep): Promise<void> {
+  await revealStepDeclarations(stepIO(combat), step);
+  // A group whose card a reload left unwritten is written now; its marks then keep it from being resolved again.
+  await finishGroups(groupIO(combat));
   // A GM taking over mid-step finds on the combat what its predecessor revealed and did not resolve yet.
-  const revealed = { ...peeked.revealed };
+  const revealed: Record<string, StoredDeclaration> = {};
   for (const id of step.combatants) {
     const d = combat.stored.declarations[id];
-    if (revealed[id] === undefined && d && !d.sealed && d.phase === phase && d.aborted === "" && !d.resolved) revealed[id] = d;
+    if (d && !d.sealed && d.phase === step.phase && d.aborted === "" && !d.resolved) revealed[id] = d;
   }
-  const missing = peeked.missing.filter((id) => revealed[id] === undefined);
-  const sealed = missing.filter((id) => combat.stored.declarations[id]?.sealed === true);
-  const names = sealed.map((id) => combat.combatants.get(id)?.name ?? id);
-  if (sealed.length > 0) ui.notifications.warn(game.i18n.format("AOD.Declare.Notify.Missing", { names: names.join(", ") }));
-  if (step.simultaneous) {
-    await resolveGroup(combat, step, revealed);
-    return;
-  }
-  for (const [id, stored] of Object.entries(revealed)) {
-    await postDeclarationCard(combat, "revealed", id, stored);
-    await resolveOne(combat, id, phase);
-  }
+  await resolveGroup(combat, step, revealed);
 }
 
 /** Drops the declarations of earlier phases as a phase's declarations begin (the tracker shows this phase's). */
@@ -370,14 +441,16 @@ async function stepWork(combat: AgeOfDragonsCombat, begun: RoundStep | null): Pr
     if (step.kind === "declare") {
       await clearEarlierPhases(combat, step.phase);
       if (mode === "secretDeclaration") await askForSecrets(combat, step);
+      else await declaredCards(stepIO(combat), step);
       return;
     }
     if (step.kind !== "resolve") return;
-    if (mode === "secretDeclaration") {
-      await revealStep(combat, step);
+    if (mode === "secretDeclaration" && step.simultaneous) {
+      await revealGroupStep(combat, step);
       return;
     }
-    for (const id of step.combatants) await resolveOne(combat, id, step.phase);
+    // Reveal (secret), abort or take each declaration, each card posted once (resolve-step-op.ts).
+    await resolveStepOp(stepIO(combat), step, mode === "secretDeclaration");
   });
 }
 

@@ -84,13 +84,22 @@ function sameStep(combat: AgeOfDragonsCombat, question: SecretQuestion): boolean
   return step?.kind === "declare" && step.combatants.includes(question.combatantId) && cursor.round === question.round && cursor.index === question.index;
 }
 
-/** Keeps a ruled declaration and marks the combatant as having declared (the mark says nothing of what). */
-async function keep(combat: AgeOfDragonsCombat, combatantId: string, phase: string, answeredBy: string, asked: string | null, owns: boolean, declaration: StoredDeclaration): Promise<string | null> {
-  const kept = keepSecret(load(), { combatId: combat.id ?? "", round: combat.round, phase, combatantId, answeredBy, asked, owns, declaration });
-  if (!kept.ok) return kept.reason;
-  save(kept.store);
-  await combat.update({ [`system.declarations.${combatantId}`]: sealedDeclaration(phase) } as Combat.UpdateData);
-  return null;
+/**
+ * Keeps a ruled declaration and marks the combatant as having declared (the mark says nothing of what), as an
+ * operation of the combat's write queue: asked there again whether the combat is still at the question's declare
+ * step, so a mark never lands after the walk moved on to the resolve step and revealed (it would seal the revealed
+ * declaration again, and the store would no longer hold it).
+ */
+async function keep(combat: AgeOfDragonsCombat, question: SecretQuestion, phase: string, answeredBy: string, asked: string | null, owns: boolean, declaration: StoredDeclaration): Promise<string | null> {
+  return combat.serially(async () => {
+    if (!sameStep(combat, question) || combat.step?.phase !== phase) return SECRET_REASONS.WrongStep;
+    const { combatantId } = question;
+    const kept = keepSecret(load(), { combatId: combat.id ?? "", round: combat.round, phase, combatantId, answeredBy, asked, owns, declaration });
+    if (!kept.ok) return kept.reason;
+    save(kept.store);
+    await combat.update({ [`system.declarations.${combatantId}`]: sealedDeclaration(phase) } as Combat.UpdateData);
+    return null;
+  });
 }
 
 const asking = new Set<string>();
@@ -139,7 +148,7 @@ export async function receiveSecretAnswer(data: unknown): Promise<AnswerReply> {
   if (!ruled.ok) return { ok: false, reason: ruled.reason };
   const user = game.users.get(question.userId) as User.Implementation | undefined;
   const owns = (user && combat.combatants.get(question.combatantId)?.actor?.testUserPermission(user, "OWNER")) ?? false;
-  const reason = await keep(combat, question.combatantId, step.phase, question.userId, question.userId, owns, ruled.declaration);
+  const reason = await keep(combat, question, step.phase, question.userId, question.userId, owns, ruled.declaration);
   if (reason !== null) return { ok: false, reason };
   OPEN.close(question.token);
   return { ok: true };
@@ -177,14 +186,17 @@ export async function keepOwnSecret(combat: AgeOfDragonsCombat, combatantId: str
   const step = combat.step;
   if (!step) return;
   const name = combat.combatants.get(combatantId)?.name ?? "";
+  // The step the GM declares for: the dialog may stay open while the walk moves on.
+  const question = questionFor(combat, combatantId);
   let error = "";
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const choice: DeclarationChoice | null = await chooseDeclaration(combat, combatantId, error);
     if (choice === null) return;
     const ruled = ruleOnChoice(choice, declarationSituation(combat, combatantId, step.phase));
     if (ruled.ok) {
-      const reason = await keep(combat, combatantId, step.phase, "", null, true, ruled.declaration);
+      const reason = await keep(combat, question, step.phase, "", null, true, ruled.declaration);
       if (reason === null) ui.notifications.info(game.i18n.format("AOD.Declare.Notify.Kept", { name }));
+      else ui.notifications.warn(game.i18n.localize(reason));
       return;
     }
     error = ruled.reason;

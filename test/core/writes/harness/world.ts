@@ -3,7 +3,8 @@
 // browser), and the thin glue the Foundry side has around the shared operations. The operations themselves are the
 // system's own code: the write queue, the request registry and handler with its ledger, Apply and Undo
 // (features/attack/card-writes.ts), the End Phase (features/round/end-phase-op.ts), the surprise step
-// (features/round/surprise-op.ts), write-once and hand-over (src/core/writes/).
+// (features/round/surprise-op.ts), a declaration mode's resolve step with its reveal (features/round/declarations/
+// resolve-step-op.ts and secret-store.ts `revealInOrder`), write-once and hand-over (src/core/writes/).
 import { applyUpdate, copyJSON } from "../../../data/combat/foundry-update";
 import { Rng, Scheduler } from "./scheduler";
 import { WriteQueue, combatKey } from "../../../../src/core/writes/write-queue";
@@ -18,7 +19,7 @@ import type { CombatTargets, OpActor, OpDocument } from "../../../../src/core/wr
 import { PENDING_WRITES_FLAG, finishRecorded, writeRecorded } from "../../../../src/core/writes/write-once";
 import { OPS_FLAG, claimId } from "../../../../src/core/writes/op-record";
 import { SYSTEM_ID } from "../../../../src/constants/system-id";
-import { WRITE_FLAG, applyOp, defendOp, finishCard, readWriteRecord, undoOp } from "../../../../src/features/attack/card-writes";
+import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "../../../../src/features/attack/card-writes";
 import type { CardRead, CardWorld, CardWrites, DefendWrites } from "../../../../src/features/attack/card-writes";
 import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase } from "../../../../src/features/round/end-phase-op";
 import type { EndPhaseIO } from "../../../../src/features/round/end-phase-op";
@@ -39,6 +40,12 @@ import { pairKey } from "../../../../src/rules/state";
 import { answerDefence, recordDamage } from "../../../../src/rules/attack-card";
 import type { AttackCard } from "../../../../src/rules/attack-card";
 import { dodge, ok, rolled } from "../../../rules/attack-card-fixtures";
+import { resolveStepOp, revealUpdate } from "../../../../src/features/round/declarations/resolve-step-op";
+import type { ResolveStepIO } from "../../../../src/features/round/declarations/resolve-step-op";
+import { emptySecrets, revealInOrder } from "../../../../src/features/round/declarations/secret-store";
+import type { SecretStore } from "../../../../src/features/round/declarations/secret-store";
+import type { StoredDeclaration } from "../../../../src/data/combat/stored";
+import { newOpId } from "../../../../src/core/writes/write-queue";
 import { entry, storedOf } from "../../../data/combat/fixtures";
 
 type Plain = Record<string, unknown>;
@@ -80,6 +87,8 @@ export class Client {
   told: string[] = [];
   /** The kinds this user's own clicks carried out at once (as the active GM). */
   done: string[] = [];
+  /** What this GM's browser keeps of secret declarations (its localStorage: a reload keeps it). */
+  secrets: SecretStore = emptySecrets();
 
   constructor(
     readonly world: World,
@@ -140,6 +149,21 @@ const TEMPLATE: Map<string, Plain> = (() => {
 })();
 
 
+/** The resolve step of the declaration flows: battle phase, a, b and c in turn. */
+export const STEP = { phase: "battle", combatants: ["a", "b", "c"] } as const;
+
+const declaration = (text: string): StoredDeclaration => ({
+  phase: "battle", text, target: "", action: "{}", aborted: "", choice: JSON.stringify({ text }), sealed: false, resolved: false,
+});
+
+/** What a and b declared; a's no longer stands at its resolve step. */
+export const DECLARED: Record<string, StoredDeclaration> = { a: declaration("Bite b"), b: declaration("Shout") };
+
+/** The reason a's declaration aborts. */
+export const ABORT_REASON = "Gone";
+
+const SEALED: StoredDeclaration = { phase: "battle", text: "", target: "", action: "", aborted: "", choice: "", sealed: true, resolved: false };
+
 /** The store, the clients and the glue. */
 export class World {
   readonly sched: Scheduler;
@@ -160,8 +184,16 @@ export class World {
   /** The damage the card does and the state before it, for the invariants. */
   readonly initial: SkirmishState;
 
-  /** `awaiting`: the card still awaits b's defence (else it is a hit with its damage rolled). */
-  constructor(seed: number, options: { awaiting?: boolean } = {}) {
+  /** The declaration mode of the resolve step under way, if any (`declarations` option). */
+  readonly stepMode: "reverse" | "secret" | null;
+
+  /**
+   * `awaiting`: the card still awaits b's defence (else it is a hit with its damage rolled). `declarations`: the
+   * combat is at a battle-phase resolve step of a, b and c; a's declaration no longer stands (aborted), b's is an
+   * "other" action (taken as the step runs), c declared nothing public. In secret mode a's and b's are sealed on the
+   * combat and kept by gm1's browser only, and c's is sealed and kept by no GM's.
+   */
+  constructor(seed: number, options: { awaiting?: boolean; declarations?: "reverse" | "secret" } = {}) {
     this.rng = new Rng(seed);
     this.sched = new Scheduler(this.rng);
     this.entries = ENTRIES;
@@ -169,6 +201,16 @@ export class World {
     if (options.awaiting === true) (this.doc(CARD).system as AttackSource).card = copyJSON(AWAITING);
     this.messages.push(CARD);
     this.clients = Object.fromEntries(USERS.map((id) => [id, new Client(this, id, id.startsWith("gm"))])) as Record<UserId, Client>;
+    this.stepMode = options.declarations ?? null;
+    if (this.stepMode !== null) {
+      const system = this.doc(COMBAT).system as Plain;
+      if (this.stepMode === "reverse") system.declarations = copyJSON({ a: DECLARED.a, b: DECLARED.b });
+      else {
+        system.declarations = copyJSON({ a: SEALED, b: SEALED, c: SEALED });
+        const entries = Object.fromEntries(["a", "b"].map((id) => [id, { combatantId: id, answeredBy: OWNERS[id]?.[0] ?? "", phase: "battle", declaration: copyJSON(DECLARED[id] as StoredDeclaration) }]));
+        this.clients.gm1.secrets = { combats: { [COMBAT]: { round: 1, entries } } };
+      }
+    }
     this.initial = this.state();
     this.initialStatuses = this.statuses();
   }
@@ -193,6 +235,16 @@ export class World {
     if (writer.isGM && writer.alive && !this.isActive(writer)) this.overlapped = true;
     await this.sched.point(client, () => {
       applyUpdate(doc, data);
+      this.#version += 1;
+    });
+  }
+
+  /** A deletion from a client (a document already gone stays gone). */
+  async remove(client: UserId, id: string): Promise<void> {
+    await this.sched.point(client, () => {
+      if (!this.docs.delete(id)) return;
+      const at = this.messages.indexOf(id);
+      if (at >= 0) this.messages.splice(at, 1);
       this.#version += 1;
     });
   }
@@ -300,6 +352,7 @@ export class World {
 
   cardWrites(client: UserId): CardWrites<CardWorld> {
     return {
+      cardId: CARD,
       read: () => {
         const doc = this.docs.get(CARD);
         if (doc === undefined) return Promise.resolve({ refused: "gone" });
@@ -309,6 +362,7 @@ export class World {
           facts: { card: source.card, authoredByGM: true, owners: OWNERS },
           source,
           record: readWriteRecord(flag(doc, WRITE_FLAG)),
+          defences: flag(doc, DEFENCES_FLAG),
           situation: { state: this.state(), missing: [] },
         };
         return Promise.resolve(read);
@@ -316,7 +370,23 @@ export class World {
       updatesFor: (_situation, changes) => this.updatesFor(changes),
       targets: () => this.targets(client),
       writeCard: (update) => this.update(client, CARD, update),
+      writeAnswer: (update) => this.update(client, CARD, update),
+      claimDefence: async (id, claim) => {
+        try {
+          await this.create(client, { type: "claim", flags: { [SYSTEM_ID]: { [DEFENCE_CLAIM_FLAG]: claim } } }, id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      defenceClaims: () => this.defenceClaims().map((id) => ({ id, record: flag(this.doc(id), DEFENCE_CLAIM_FLAG) })),
+      dropClaim: (id) => this.remove(client, id),
     };
+  }
+
+  /** The defence claims in the store. */
+  defenceClaims(): string[] {
+    return this.messages.filter((m) => readDefenceClaim(flag(this.docs.get(m), DEFENCE_CLAIM_FLAG)) !== null);
   }
 
   defendWrites(client: UserId): DefendWrites<CardWorld> {
@@ -327,7 +397,6 @@ export class World {
         await this.sched.point(client); // a real Roll's evaluation
         return { faces: Array.from({ length: pool }, () => 1 + this.rng.int(6)), roll: null };
       },
-      writeAnswer: (update) => this.update(client, CARD, update),
       gm: { id: client, name: client, isGM: true },
     };
   }
@@ -401,6 +470,75 @@ export class World {
   /** The surprise card posted so far, if any (the refusal counts only cards a GM made). */
   surpriseCards(): string[] {
     return this.messages.filter((m) => this.docs.get(m)?.type === "surprise");
+  }
+
+  /** A resolve step's documents on a GM's client (declaration-flow.ts `stepIO`, on this store). */
+  stepIO(client: Client): ResolveStepIO<StateChange> {
+    const declarations = (): Record<string, StoredDeclaration> => (this.doc(COMBAT).system as { declarations: Record<string, StoredDeclaration> }).declarations;
+    return {
+      combatId: COMBAT,
+      round: () => this.combatRound(),
+      declarations,
+      reveal: (phase, ids) =>
+        revealInOrder(
+          {
+            load: () => client.secrets,
+            save: (store) => {
+              client.secrets = store;
+            },
+            write: async (revealed) => {
+              const update = revealUpdate(declarations(), revealed);
+              if (Object.keys(update).length > 0) await this.update(client.id, COMBAT, update);
+            },
+          },
+          COMBAT,
+          this.combatRound(),
+          phase,
+          ids,
+        ),
+      tellMissing: (ids) => {
+        client.told.push(...ids.map((id) => `missing:${id}`));
+      },
+      // a's declaration no longer stands (its battle action is lost); b's "other" action spends its battle action.
+      decide: (id) =>
+        id === "a"
+          ? { mark: { aborted: ABORT_REASON }, changes: [{ type: "flag", id, flag: "acted", value: true }] }
+          : id === "b"
+            ? { mark: { resolved: true }, changes: [{ type: "flag", id, flag: "acted", value: true }] }
+            : null,
+      writeMark: (id, decision) => {
+        const mark = "aborted" in decision.mark ? { [`system.declarations.${id}.aborted`]: decision.mark.aborted } : { [`system.declarations.${id}.resolved`]: true };
+        return writeRecorded(this.targets(client.id), this.updatesFor(decision.changes), newOpId(() => this.rng.next()), mark);
+      },
+      has: (id) => this.docs.has(id),
+      post: async (id, kind, combatantId, _stored, reason) => {
+        try {
+          await this.create(client.id, { type: "declaration", kind, combatantId, reason }, id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    };
+  }
+
+  /** The step's work on a GM's client, in the combat's queue (declaration-flow.ts `stepWork`). */
+  runStep(gm: Client): void {
+    this.spawn(gm, () => gm.queue.run(combatKey(COMBAT), () => this.stepWork(gm)));
+  }
+
+  async stepWork(gm: Client): Promise<void> {
+    if (this.stepMode === null) return;
+    await resolveStepOp(this.stepIO(gm), STEP, this.stepMode === "secret");
+  }
+
+  /** The declaration cards posted so far, in order. */
+  declarationCards(): { kind: string; combatantId: string; reason: string }[] {
+    return this.messages.filter((m) => this.docs.get(m)?.type === "declaration").map((m) => this.doc(m) as { kind: string; combatantId: string; reason: string });
+  }
+
+  declarations(): Record<string, StoredDeclaration> {
+    return (this.doc(COMBAT).system as { declarations: Record<string, StoredDeclaration> }).declarations;
   }
 
   // ----- the request kinds, as each client registers them -----
@@ -506,13 +644,16 @@ export class World {
    */
   async takeOver(gm: Client): Promise<void> {
     if (!gm.watch.check(this.isActive(gm))) return;
-    await gm.queue.run(combatKey(COMBAT), async () => {
+    await gm.queue.run(combatKey(COMBAT), async (op) => {
       const io = this.cardWrites(gm.id);
       const read = await io.read();
       if (!isRefusal(read)) await finishCard(io, read);
+      await settleCard(io, gm.requester, op);
       await finishRecorded(this.targets(gm.id), flag(this.doc(COMBAT), PENDING_WRITES_FLAG));
       await finishEndPhase(this.endPhaseIO(gm.id));
       await finishSurprise(this.surpriseIO(gm.id));
+      // declaration-flow.ts `resumeSteps`: the current step's work again.
+      await this.stepWork(gm);
     });
     this.sweep(gm);
   }
