@@ -128,6 +128,43 @@ export function forecastChart(history: readonly HistoryPoint[], sides: readonly 
 }
 const range = (low: number, high: number): string => `${Math.round(low * 100)}-${Math.round(high * 100)}%`;
 
+/**
+ * The strip when no forecast is worked out any more (the fight is over, or this client was reloaded after it) but
+ * the combat keeps its history: the last step's chances and the chart, so the fight can be read again. Null with
+ * fewer than two points.
+ */
+function pastContext(history: readonly HistoryPoint[], format: Format, open: boolean): ForecastContext | null {
+  const last = history[history.length - 1];
+  const chart = forecastChart(history, [], format);
+  if (!last || !chart) return null;
+  const names = chart.lines.map((l) => l.name);
+  const best = Math.max(...names.map((n) => last.wins[n] ?? 0));
+  const segments: ForecastSegment[] = names.map((name, i) => {
+    const rate = last.wins[name] ?? 0;
+    return { name, percent: pct(rate), interval: "", width: rate * 100, tone: `side-${String((i % 4) + 1)}`, leads: rate === best && best > last.draw };
+  });
+  segments.push({ name: format("AOD.Combat.Forecast.Draw"), percent: pct(last.draw), interval: "", width: last.draw * 100, tone: "draw", leads: false });
+  const parts = segments.map((s) => format("AOD.Combat.Forecast.PastPart", { name: s.name, percent: s.percent }));
+  return {
+    title: format("AOD.Combat.Forecast.PastTitle"),
+    segments,
+    summary: format("AOD.Combat.Forecast.PastSummary", { parts: parts.join("; ") }),
+    roundsLeft: "",
+    updating: "",
+    detail: {
+      summary: format("AOD.Combat.Forecast.Chart.Title"),
+      name: format("AOD.Combat.Forecast.Detail.Name"),
+      side: format("AOD.Combat.Forecast.Detail.Side"),
+      dead: format("AOD.Status.Dead"),
+      out: format("AOD.Combat.Forecast.Detail.Out"),
+      outHint: format("AOD.Combat.Forecast.Detail.OutHint"),
+      combatants: [],
+    },
+    chart,
+    open,
+  };
+}
+
 /** The strip for a forecast, or null when there is none to show yet (or this user is not shown it). */
 export function forecastContext(
   view: { forecast: Forecast | null; updating: boolean } | null,
@@ -136,7 +173,8 @@ export function forecastContext(
   open = false,
 ): ForecastContext | null {
   const forecast = view?.forecast;
-  if (!view || !forecast) return null;
+  if (!view) return null;
+  if (!forecast) return view.updating ? null : pastContext(history, format, open);
   const { sides, draws } = forecast.result;
   const best = Math.max(...sides.map((s) => s.wins.rate));
   const segments: ForecastSegment[] = sides.map((s, i) => ({
@@ -157,6 +195,7 @@ export function forecastContext(
   });
   const parts = segments.map((s) => format("AOD.Combat.Forecast.Part", { name: s.name, percent: s.percent, interval: s.interval }));
   const left = forecast.roundsLeft;
+  const chart = forecastChart(history, sides.map((s) => s.name), format);
   return {
     title: format("AOD.Combat.Forecast.Title"),
     segments,
@@ -164,7 +203,7 @@ export function forecastContext(
     roundsLeft: left < 0.05 ? format("AOD.Combat.Forecast.EndsThisRound") : format("AOD.Combat.Forecast.RoundsLeft", { rounds: left.toFixed(1) }),
     updating: view.updating ? format("AOD.Combat.Forecast.Updating") : "",
     detail: {
-      summary: format("AOD.Combat.Forecast.Detail.Summary"),
+      summary: format(chart ? "AOD.Combat.Forecast.Detail.SummaryChart" : "AOD.Combat.Forecast.Detail.Summary"),
       name: format("AOD.Combat.Forecast.Detail.Name"),
       side: format("AOD.Combat.Forecast.Detail.Side"),
       dead: format("AOD.Status.Dead"),
@@ -178,7 +217,7 @@ export function forecastContext(
         out: pct(c.dead.rate + c.severelyInjured.rate),
       })),
     },
-    chart: forecastChart(history, sides.map((s) => s.name), format),
+    chart,
     open,
   };
 }

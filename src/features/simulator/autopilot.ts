@@ -125,6 +125,7 @@ async function run(combat: AgeOfDragonsCombat): Promise<void> {
     out: c.isDefeated || !Object.hasOwn(combat.skirmish.combatants, c.id ?? ""),
   }));
   const moment = { combatId: combat.id, round, index, step, running: combat.started && !combat.stored.ended };
+  AutopilotDialog.closeOthers(combat.id, autopilotKey(combat.id, round, index, ""));
   for (const id of dueCombatants(mode, moment, candidates, claims(combat))) {
     const key = autopilotKey(combat.id, round, index, id);
     if (busy.has(key)) continue;
@@ -173,7 +174,7 @@ async function pilot(combat: AgeOfDragonsCombat, combatantId: string, key: strin
   const choice = pilotChoice(advice, picked, names, sideBefore, i18nFormat);
   const declaring = DECLARING.includes(combat.stored.mode);
   if (confirm) {
-    const answer = await AutopilotDialog.ask(pilotDialogContext(choice, declaring, i18nFormat));
+    const answer = await AutopilotDialog.ask(pilotDialogContext(choice, declaring, i18nFormat), key);
     const fresh = momentOf(combat);
     if (answer === null || fresh.round !== at.round || fresh.index !== at.index) return;
     if (!(await claim(combat, key))) return;
@@ -235,13 +236,27 @@ class AutopilotDialog extends AnswerDialog<PilotAnswer> {
 
   readonly #context: PilotDialogContext;
 
+  /** The dialogs open now, by the key of the combatant's step they ask about. */
+  static readonly #open = new Map<string, AutopilotDialog>();
+
   constructor(context: PilotDialogContext) {
     super({ id: `aod-autopilot-${foundry.utils.randomID()}` });
     this.#context = context;
   }
 
-  static ask(context: PilotDialogContext): Promise<PilotAnswer | null> {
-    return new AutopilotDialog(context).ask();
+  static async ask(context: PilotDialogContext, key: string): Promise<PilotAnswer | null> {
+    const dialog = new AutopilotDialog(context);
+    AutopilotDialog.#open.set(key, dialog);
+    try {
+      return await dialog.ask();
+    } finally {
+      if (AutopilotDialog.#open.get(key) === dialog) AutopilotDialog.#open.delete(key);
+    }
+  }
+
+  /** Closes a combat's dialogs of any other step than the one `step` names (it moved on without an answer). */
+  static closeOthers(combatId: string, step: string): void {
+    for (const [key, dialog] of AutopilotDialog.#open) if (key.startsWith(`${combatId}|`) && !key.startsWith(step)) void dialog.close();
   }
 
   protected override _onFormChange(): void {

@@ -55,6 +55,7 @@ describe("forecastContext", () => {
 
   it("shows nothing before the first answer, or to a user not shown the forecast", () => {
     expect(forecastContext({ forecast: null, updating: true }, t)).toBeNull();
+    expect(forecastContext({ forecast: null, updating: false }, t)).toBeNull();
     expect(forecastContext(null, t)).toBeNull();
   });
 });
@@ -97,5 +98,30 @@ describe("forecastChart: the forecast after each step, one line per side", () =>
     expect(forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t)?.chart).toBeNull();
     expect(ctx?.open).toBe(false);
     expect(forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t, history, true)?.open).toBe(true);
+  });
+});
+
+describe("forecastContext after the fight: the history alone", () => {
+  const history: HistoryPoint[] = [
+    { round: 1, index: 1, wins: { Dragons: 0.5, Margrave: 0.45 }, draw: 0.05 },
+    { round: 2, index: 1, wins: { Dragons: 0.996, Margrave: 0 }, draw: 0.004 },
+  ];
+  it("with no forecast worked out any more, shows the last step's chances and the chart, for a user shown the forecast", () => {
+    const ctx = forecastContext({ forecast: null, updating: false }, t, history);
+    expect(ctx?.title).toBe("Forecast at the last step");
+    expect(ctx?.segments.map((s) => [s.name, s.percent, s.leads])).toEqual([["Dragons", ">99%", true], ["Margrave", "0%", false], ["Draw", "<1%", false]]);
+    expect(ctx?.summary).toBe("Chance to win at the last step recorded: Dragons >99%; Margrave 0%; Draw <1%");
+    expect(ctx?.detail.combatants).toEqual([]);
+    expect(ctx?.detail.summary).toBe("The forecast after each step");
+    expect(ctx?.chart?.lines.map((l) => l.name)).toEqual(["Dragons", "Margrave"]);
+    expect(ctx?.roundsLeft).toBe("");
+  });
+  it("not while a forecast is on its way, nor to a user not shown it, nor with one point only", () => {
+    expect(forecastContext({ forecast: null, updating: true }, t, history)).toBeNull();
+    expect(forecastContext(null, t, history)).toBeNull();
+    expect(forecastContext({ forecast: null, updating: false }, t, history.slice(1))).toBeNull();
+  });
+  it("with a forecast, the detail's summary names the chart too", () => {
+    expect(forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t, history)?.detail.summary).toBe("Each combatant, and the forecast so far");
   });
 });

@@ -146,6 +146,15 @@ describe("the forecast's chart and lopsided fights", () => {
     expect(html).toContain("About 0.4 more rounds");
   });
 
+  it.each(THEMES)("after the fight, with no forecast worked out any more: the last step's chances and the chart (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-past", width: 300, height: 780, frame });
+    expect(html).toContain("Forecast at the last step");
+    expect(html).toContain("<svg");
+    expect(html).not.toContain("aod-forecast__table");
+    expect(html).not.toContain("aod-forecast__foot");
+  });
+
   it.each(THEMES)("a player shown the forecast: the strip and its open detail, no GM controls (%s)", async (theme) => {
     const context = { ...view("descending", 1, false), forecast: strip(24, 12, true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-player", width: 300, height: 780, frame });
