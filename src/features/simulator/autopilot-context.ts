@@ -17,6 +17,13 @@ export function autopilotMode(value: unknown): AutopilotMode {
   return (AUTOPILOT_MODES as readonly unknown[]).includes(value) ? (value as AutopilotMode) : "off";
 }
 
+/** The menu of the tactics setting: each combatant's own (""), then each standard tactic, by en.json key. */
+export function tacticsChoices(names: readonly string[]): Record<string, string> {
+  const choices: Record<string, string> = { "": "AOD.Simulator.Autopilot.Tactics.own" };
+  for (const name of names) choices[name] = `AOD.Simulator.Autopilot.Tactics.${name}`;
+  return choices;
+}
+
 /** The step kinds where a combatant chooses: its own step, or its declaration in the declaration modes. */
 const CHOOSING_STEPS: readonly string[] = ["act", "declare"];
 
@@ -70,9 +77,11 @@ export function claimStep(done: readonly string[], key: string): string[] | null
 /**
  * The option the autopilot takes: among those it can carry out now (holding, or an action whose `carryOut` is not
  * refused), the best win chance for its side; a tie goes to the higher expected damage, then to the earlier option.
- * Null when there is none.
+ * Null when holding is all it may do (a severely injured combatant, one that has acted): nothing to choose.
  */
 export function pickOption(advice: AdviceResult, actions: readonly CarryOut[]): number | null {
+  const acts = advice.options.some((o, i) => o.choice.kind !== "hold" && actions[i] !== undefined && actions[i].kind !== "none");
+  if (!acts) return null;
   let best: number | null = null;
   const damage = (i: number) => advice.options[i]?.odds?.expectedDamage ?? 0;
   advice.options.forEach((o, i) => {

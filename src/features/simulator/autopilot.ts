@@ -29,6 +29,7 @@ import {
   pilotCardContext,
   pilotChoice,
   pilotDialogContext,
+  tacticsChoices,
 } from "./autopilot-context";
 import type { PilotDialogContext } from "./autopilot-context";
 import { FORECAST_PLAYERS_SETTING, forecastView } from "./live-forecast";
@@ -55,15 +56,13 @@ export function registerAutopilot(): void {
       schedule(game.combat);
     },
   });
-  const tactics: Record<string, string> = { "": "AOD.Simulator.Autopilot.Tactics.own" };
-  for (const name of TACTIC_NAMES) tactics[name] = name;
   game.settings.register(SYSTEM_ID, AUTOPILOT_TACTICS_SETTING, {
     name: "AOD.Simulator.Autopilot.Tactics.name",
     hint: "AOD.Simulator.Autopilot.Tactics.hint",
     scope: "world",
     config: true,
     type: String,
-    choices: tactics,
+    choices: tacticsChoices(TACTIC_NAMES),
     default: "",
   });
   Hooks.on("ready", () => {
@@ -165,7 +164,7 @@ async function pilot(combat: AgeOfDragonsCombat, combatantId: string, key: strin
   const actions = advice.options.map((o) => carryOut(o.choice, ctx));
   const picked = pickOption(advice, actions);
   if (picked === null) {
-    ui.notifications.info(i18nFormat("AOD.Simulator.Autopilot.Nothing", { name }));
+    if (await claim(combat, key)) ui.notifications.info(i18nFormat("AOD.Simulator.Autopilot.Nothing", { name }));
     return;
   }
   const names = Object.fromEntries(combat.combatants.contents.map((c) => [c.id ?? "", c.name ?? ""]));

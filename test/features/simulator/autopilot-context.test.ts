@@ -1,6 +1,7 @@
 // The NPC autopilot's decisions and words (src/features/simulator/autopilot-context.ts).
 import { describe, expect, it } from "vitest";
 import {
+  AUTOPILOT_MODES,
   autopilotKey,
   autopilotMode,
   claimStep,
@@ -9,7 +10,10 @@ import {
   pilotCardContext,
   pilotChoice,
   pilotDialogContext,
+  tacticsChoices,
 } from "../../../src/features/simulator/autopilot-context";
+import { TACTIC_NAMES } from "../../../src/rules/simulator";
+import { translation } from "../../data/lang";
 import type { PilotCandidate, PilotMoment } from "../../../src/features/simulator/autopilot-context";
 import type { CarryOut } from "../../../src/features/simulator/advice-context";
 import type { Advice, AdviceChoice, AdviceResult } from "../../../src/rules/simulator";
@@ -43,10 +47,12 @@ describe("pickOption: the best win chance for the side, ties by expected damage,
     const b = advice([option({ kind: "hold" }, 500), option(attack("s"), 500, 0)]);
     expect(pickOption(b, [{ kind: "none" }, doable])).toBe(0);
   });
-  it("holds when holding is best, and has nothing when nothing may be done", () => {
+  it("holds when holding is best, and has nothing to choose when holding is all it may do", () => {
     const a = advice([option({ kind: "hold" }, 700), option(attack("s"), 500, 1)]);
     expect(pickOption(a, [{ kind: "none" }, doable])).toBe(0);
     expect(pickOption(advice([option(attack("s"), 500, 1)]), [refused])).toBeNull();
+    expect(pickOption(advice([option({ kind: "hold" }, 500), option(attack("s"), 500, 1)]), [{ kind: "none" }, refused])).toBeNull();
+    expect(pickOption(advice([option({ kind: "hold" }, 500)]), [{ kind: "none" }])).toBeNull();
   });
 });
 
@@ -77,6 +83,12 @@ describe("dueCombatants and claimStep: once per adversary and step", () => {
   it("keeps only the claims of the step it claims in", () => {
     const old = [autopilotKey("c1", 1, 9, "k"), autopilotKey("c1", 2, 5, "x")];
     expect(claimStep(old, autopilotKey("c1", 2, 5, "k"))).toEqual([autopilotKey("c1", 2, 5, "x"), autopilotKey("c1", 2, 5, "k")]);
+  });
+  it("names every choice of its two settings in en.json", () => {
+    for (const mode of AUTOPILOT_MODES) expect(translation(`AOD.Simulator.Autopilot.Setting.${mode}`), mode).toBeTypeOf("string");
+    const tactics = tacticsChoices(TACTIC_NAMES);
+    expect(Object.keys(tactics)).toEqual(["", ...TACTIC_NAMES]);
+    for (const key of Object.values(tactics)) expect(translation(key), key).toBeTypeOf("string");
   });
   it("reads an unknown setting as off", () => {
     expect(autopilotMode("automatic")).toBe("automatic");

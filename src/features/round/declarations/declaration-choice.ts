@@ -103,6 +103,8 @@ const suggestionKey = (combat: AgeOfDragonsCombat, combatantId: string): string 
  * that opens at this step. True when an open dialog took it.
  */
 export function suggestDeclaration(combat: AgeOfDragonsCombat, combatantId: string, choice: DeclarationChoice): boolean {
+  // Suggestions of steps gone by are never read again: keep the map small.
+  if (suggested.size > 50) suggested.clear();
   suggested.set(suggestionKey(combat, combatantId), choice);
   return DeclarationDialog.fillIn(combatantId, choice);
 }
