@@ -11,6 +11,7 @@ import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
 import { isActiveGM } from "../../core/requests/requests";
+import { onTakeOver } from "../../core/writes/hand-over";
 import { AnswerDialog } from "../../core/dialogs/answer-dialog";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { TACTIC_NAMES } from "../../rules/simulator";
@@ -67,6 +68,11 @@ export function registerAutopilot(): void {
   });
   Hooks.on("ready", () => {
     schedule(game.combat);
+  });
+  // A GM who becomes the active GM takes up the step (the claims on the combat keep it from acting twice).
+  onTakeOver(() => {
+    schedule(game.combat);
+    return Promise.resolve();
   });
   Hooks.on("updateCombat", (combat: Combat.Implementation, changes: Record<string, unknown>) => {
     const moved = "round" in changes || foundry.utils.hasProperty(changes, "system.cursor") || foundry.utils.hasProperty(changes, "system.plan");
