@@ -6,7 +6,7 @@
  * Pure: no Foundry globals.
  */
 import { adviceReport, reportWords } from "../../rules/simulator";
-import type { AdviceChoice, AdviceResult } from "../../rules/simulator";
+import type { AdviceChoice, AdviceResult, Encounter } from "../../rules/simulator";
 import type { Format } from "../../core/format";
 import type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "../../core/action-payloads";
 import { ruleOnChoice } from "../../data/combat/declaration";
@@ -105,6 +105,17 @@ export function carryOut(choice: AdviceChoice, ctx: CarryContext): CarryOut {
     case "hold":
       return { kind: "none" };
   }
+}
+
+/** The encounter with `tactics` (a tactics name) for every combatant `plays` picks, each other with its own. */
+export function playingTactics(encounter: Encounter, tactics: string, plays: (combatantId: string) => boolean): Encounter {
+  return {
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      combatants: side.combatants.map((c) => (plays(c.state.id) ? { ...c, tactics } : c)),
+    })),
+  };
 }
 
 /** One row of the window. */

@@ -10,6 +10,7 @@ import type { ActorEntry } from "../../data/simulator-encounter";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { snapshotOf } from "../../documents/lookups";
 import type { AdviceResult, Encounter, EncounterProblem } from "../../rules/simulator";
+import { playingTactics } from "./advice-context";
 import type { CarryContext, CarryOut } from "./advice-context";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
@@ -39,14 +40,7 @@ export function adviceEncounter(combat: AgeOfDragonsCombat, tactics?: { name: st
     if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
   }
   const encounter = forecastEncounter(combat.stored, combat.entries, actors);
-  if (!tactics) return encounter;
-  return {
-    ...encounter,
-    sides: encounter.sides.map((side) => ({
-      ...side,
-      combatants: side.combatants.map((c) => (tactics.plays(c.state.id) ? { ...c, tactics: tactics.name } : c)),
-    })),
-  };
+  return tactics ? playingTactics(encounter, tactics.name, tactics.plays) : encounter;
 }
 
 /** Asks a worker of its own for one combatant's advice at the combat's current step (seed 1: the same state, the same advice). */

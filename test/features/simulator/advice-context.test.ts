@@ -1,6 +1,6 @@
 // The advice window's rows and what each option's button does (src/features/simulator/advice-context.ts).
 import { describe, expect, it } from "vitest";
-import { adviceContext, carryOut, declarationOf } from "../../../src/features/simulator/advice-context";
+import { adviceContext, carryOut, declarationOf, playingTactics } from "../../../src/features/simulator/advice-context";
 import type { CarryContext } from "../../../src/features/simulator/advice-context";
 import type { AdviceResult } from "../../../src/rules/simulator";
 import { advise, wilson } from "../../../src/rules/simulator";
@@ -142,5 +142,14 @@ describe("adviceContext: the window's rows", () => {
     expect(c.rows.map((r) => r.act)).toEqual(["", ""]);
     expect(c.rows[0]?.refused).toMatch(/^Not allowed now: ./);
     expect(c.rows[1]?.refused).toBe("");
+  });
+});
+
+describe("playingTactics: the autopilot's tactics for the adversaries", () => {
+  it("names the tactics for the combatants picked and leaves the others' own", () => {
+    const encounter = versus([dragon("sable", {}, { tactics: "skirmisher" })], [knight("knight"), archer("archer")]);
+    const out = playingTactics(encounter, "brawler", (id) => id !== "sable");
+    expect(out.sides.flatMap((s) => s.combatants.map((c) => [c.state.id, c.tactics]))).toEqual([["sable", "skirmisher"], ["knight", "brawler"], ["archer", "brawler"]]);
+    expect(encounter.sides[1]?.combatants[0]?.tactics).toBeUndefined();
   });
 });
