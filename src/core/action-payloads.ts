@@ -1,11 +1,12 @@
 /**
- * The plain payloads of two cross-feature actions (core/actions.ts): an attack card to start and a board move. Kept
- * apart from actions.ts, whose other options name Foundry documents, so pure code can build them. Pure: no Foundry
- * globals.
+ * The plain payloads of three cross-feature actions (core/actions.ts): an attack card to start, a board move and a
+ * declaration. Kept apart from actions.ts, whose other options name Foundry documents, so pure code can build them.
+ * Pure: no Foundry globals.
  */
 import type { CardAction, CheckModifiers } from "../rules/attack-card-checks";
 import type { BoardMoveKind } from "../rules/board/board-move";
 import type { Altitude, Distance } from "../rules/types";
+import type { DeclarationChoice } from "../data/combat/declaration";
 
 /** What a player starts. */
 export interface StartAttackOptions {
@@ -31,4 +32,13 @@ export interface MovePayload {
   altitude?: Altitude;
   reference?: string;
   distance?: Distance;
+}
+
+/** A declaration for a combatant at its declare step (the declaration modes), as the advice or the autopilot chose it. */
+export interface DeclareChoiceOptions {
+  combatId: string;
+  combatantId: string;
+  choice: DeclarationChoice;
+  /** Open the declaration dialog filled in with it (the user declares), rather than declaring it at once. */
+  ask: boolean;
 }

@@ -29,8 +29,8 @@ export interface RollCheckOptions {
   readonly target?: Actor.Implementation | null;
 }
 
-import type { MovePayload, StartAttackOptions } from "./action-payloads";
-export type { MovePayload, StartAttackOptions } from "./action-payloads";
+import type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "./action-payloads";
+export type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "./action-payloads";
 
 /** Every action a feature provides to the others, by name. */
 export interface FeatureActions {
@@ -42,6 +42,11 @@ export interface FeatureActions {
   attackWith(actor: Actor.Implementation, options?: Omit<StartAttackOptions, "attacker">): Promise<void>;
   /** features/board: a move on the board, applied by the active GM; resolves with a refusal reason, if any. */
   boardMove(payload: MovePayload): Promise<string | undefined>;
+  /**
+   * features/round: at a combatant's declare step, fills in its declaration dialog with a choice (`ask`), or
+   * declares it at once (the active GM's autopilot); resolves with a refusal reason (an en.json key), if any.
+   */
+  declareChoice(options: DeclareChoiceOptions): Promise<string | undefined>;
   /** features/board: a GM's edit of the board (GM clients only); resolves with a refusal reason, if any. */
   boardEdit(combatId: string, edit: BoardEdit): Promise<string | undefined>;
   /** features/board: opens (or brings to the front) this client's range and altitude board. */

@@ -69,6 +69,8 @@ declare module "fvtt-types/configuration" {
     "age-of-dragons.autoNpcDefence": boolean;
     "age-of-dragons.defenceTimeout": number;
     "age-of-dragons.forecastForPlayers": boolean;
+    "age-of-dragons.npcAutopilot": string;
+    "age-of-dragons.npcAutopilotTactics": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

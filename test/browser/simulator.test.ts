@@ -15,7 +15,10 @@ import {
 } from "../../src/features/simulator/simulator-state";
 import type { SimulatorState } from "../../src/features/simulator/simulator-state";
 import { advise, simulate } from "../../src/rules/simulator";
-import { adviceContext } from "../../src/features/simulator/advice-context";
+import { adviceContext, declarationOf } from "../../src/features/simulator/advice-context";
+import { pickOption, pilotCardContext, pilotChoice, pilotDialogContext } from "../../src/features/simulator/autopilot-context";
+import type { CarryOut } from "../../src/features/simulator/advice-context";
+import type { AdviceResult } from "../../src/rules/simulator";
 import { localizeKey } from "../templates/foundry-helpers";
 import { ROOT } from "../data/lang";
 
@@ -151,21 +154,129 @@ describe("the advice window", () => {
     const advice = await advise({ ...encounter, start }, "c1", { seed: 1, phase: "battle", runsPerOption: 200 });
     return { advice, names: { c1: "Sable Dragon", c2: "Knight", c3: "Longbowman" } };
   }
+  /** Each option's button as the window gets it: holding carries nothing out, the rest are carried out (or declared). */
+  const buttons = (advice: AdviceResult, declaring: boolean): CarryOut[] =>
+    advice.options.map((o): CarryOut => {
+      if (o.choice.kind === "hold") return { kind: "none" };
+      const choice = declarationOf(o.choice, true);
+      if (declaring && choice) return { kind: "declare", options: { combatId: "c", combatantId: advice.combatantId, choice, ask: true } };
+      return { kind: "attack", options: {} };
+    });
   const adviceFrame = { kind: "window", title: localizeKey("AOD.Simulator.Advice.Window.Title"), classes: ["age-of-dragons", "aod-advice-app"] } as const;
 
   it.each(THEMES)("lists every option of the step, best first, each with its roll's odds and a button (%s)", async (theme) => {
     const { advice, names } = await advised();
-    const context = { advice: adviceContext(advice, names, true, format) };
-    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-window", width: 560, frame: adviceFrame });
+    const context = { advice: adviceContext(advice, names, buttons(advice, false), false, format) };
+    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-window", width: 620, frame: adviceFrame });
     expect(html).toContain("What Sable Dragon could do now");
     expect(html).toMatch(/Attack Knight with|Killer blow at Knight with/);
     expect(html).toContain("Hold: no action now");
     expect(html.match(/data-action="carryOut"/g)?.length).toBe(advice.options.length - 1);
   });
 
+  /** The Sable Dragon flying low at its speed phase: close to a Knight, a Longbowman at middle distance, every move and action weighed. */
+  async function manyOptions() {
+    const encounter = encounterFromActors(
+      [
+        { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "low" },
+        { name: "Margrave", actors: [byName("Knight"), byName("Longbowman")], altitude: "grounded" },
+      ],
+      { roundLimit: 5, mode: "sideD10" },
+    );
+    const start = { round: 2, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "average", kind: "act", combatants: ["c1"] } };
+    const advice = await advise({ ...encounter, start }, "c1", { seed: 1, phase: "average", runsPerOption: 150 });
+    return { advice, names: { c1: "Sable Dragon, Terror of the Nine Valleys", c2: "Knight", c3: "Longbowman" } };
+  }
+
+  it.each(THEMES)("a dragon with many options: moves and actions, one refused as things now stand (%s)", async (theme) => {
+    const { advice, names } = await manyOptions();
+    const actions = buttons(advice, false);
+    const last = advice.options.length - 1;
+    actions[last] = { kind: "none", refused: "AOD.Rules.Reason.TooFarForMelee" };
+    const context = { advice: adviceContext(advice, names, actions, false, format) };
+    let fit = { scroll: 0, client: 0, tall: 0, shown: 0 };
+    const { html } = await renderView({
+      // As tall as the window may be on the 1280x800 screen (the app's max-height): the list scrolls inside it.
+      template: "templates/simulator/advice.hbs", context, theme, name: "advice-many", width: 620, height: 760, frame: adviceFrame,
+      inspect: async (page) => {
+        fit = await page.evaluate(() => {
+          const table = document.querySelector(".aod-advice__table");
+          const body = document.querySelector(".window-content");
+          return { scroll: table?.scrollWidth ?? 0, client: table?.clientWidth ?? 0, tall: body?.scrollHeight ?? 0, shown: body?.clientHeight ?? 0 };
+        });
+      },
+    });
+    expect(advice.options.length).toBeGreaterThanOrEqual(10);
+    expect(advice.options.some((o) => o.choice.kind === "move")).toBe(true);
+    expect(advice.options.some((o) => o.choice.kind === "attack")).toBe(true);
+    expect(html).toContain("Not allowed now:");
+    expect(html.match(/data-action="carryOut"/g)?.length).toBe(advice.options.length - 2);
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    // Every option is one short row: twelve of them nearly fit the screen, the rest is a short scroll away.
+    expect(fit.tall).toBeLessThan(fit.shown * 1.25);
+  });
+
+  /** The Storm Wyrm's step, the GM's adversary, with a Wyvern Rider against a wounded Sable Dragon, all at mid altitude. */
+  async function adversary() {
+    const encounter = encounterFromActors(
+      [
+        { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "mid" },
+        { name: "Margrave", actors: [byName("Storm Wyrm"), byName("Wyvern Rider")], altitude: "mid" },
+      ],
+      { roundLimit: 6 },
+    );
+    const sable = encounter.sides[0]?.combatants[0];
+    if (sable) sable.state = { ...sable.state, life: { ...sable.state.life, wounds: 4 } };
+    const start = { round: 2, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "battle", kind: "act", combatants: ["c2"] } };
+    const advice = await advise({ ...encounter, start }, "c2", { seed: 1, phase: "battle", runsPerOption: 300 });
+    return { advice, names: { c1: "Sable Dragon", c2: "Storm Wyrm", c3: "Wyvern Rider" } };
+  }
+
+  it.each(THEMES)("an adversary's advice in a declaration mode: each option declared (%s)", async (theme) => {
+    const { advice, names } = await adversary();
+    const context = { advice: adviceContext(advice, names, buttons(advice, true), true, format) };
+    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-adversary", width: 620, frame: adviceFrame });
+    expect(html).toContain("What Storm Wyrm could do now");
+    expect(html).toContain("Margrave: ");
+    expect(html).toContain("Declare this");
+    expect(html).not.toContain(">Do this<");
+  });
+
+  it.each(THEMES)("the NPC autopilot's confirm dialog: the chosen option, its odds and the side's chance (%s)", async (theme) => {
+    const { advice, names } = await adversary();
+    const picked = pickOption(advice, buttons(advice, false));
+    if (picked === null) throw new Error("nothing picked");
+    const choice = pilotChoice(advice, picked, names, advice.baseline, format);
+    const context = pilotDialogContext(choice, false, format);
+    const { html } = await renderView({
+      template: "templates/simulator/autopilot-confirm.hbs", context, theme, name: "autopilot-confirm", width: 420,
+      frame: { kind: "window", title: localizeKey("AOD.Simulator.Autopilot.Dialog.Title"), classes: ["age-of-dragons", "aod-autopilot-dialog"] },
+    });
+    expect(html).toContain("Storm Wyrm would:");
+    expect(html).toContain(choice.option);
+    expect(html).toContain("Forecast at the start of this step: Margrave ");
+    expect(html).toContain('data-action="confirm"');
+    expect(html).toContain('data-action="another"');
+    expect(html).toContain('data-action="skip"');
+  });
+
+  it.each(THEMES)("the NPC autopilot's chat card: what it chose and why (%s)", async (theme) => {
+    const { advice, names } = await adversary();
+    const picked = pickOption(advice, buttons(advice, false));
+    if (picked === null) throw new Error("nothing picked");
+    const choice = pilotChoice(advice, picked, names, advice.baseline, format);
+    const { html } = await renderView({
+      template: "templates/simulator/autopilot-card.hbs", context: pilotCardContext(choice, false, "", format), theme, name: "autopilot-card",
+      frame: { kind: "chat", speaker: localizeKey("AOD.Simulator.Autopilot.Card.Speaker") },
+    });
+    expect(html).toContain("Storm Wyrm acts");
+    expect(html).toContain(choice.why);
+    expect(html).toContain("Next best:");
+  });
+
   it.each(THEMES)("while the options are weighed (%s)", async (theme) => {
     const context = { working: localizeKey("AOD.Simulator.Advice.Window.Working") };
-    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-working", width: 560, frame: adviceFrame });
+    const { html } = await renderView({ template: "templates/simulator/advice.hbs", context, theme, name: "advice-working", width: 620, frame: adviceFrame });
     expect(html).toContain('role="status"');
   });
 });

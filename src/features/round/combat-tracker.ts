@@ -11,10 +11,12 @@ import { SURFACES } from "../../rules/falling";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { storedCursor } from "../../data/combat/round";
 import { templatePath } from "../../constants/template-paths";
+import { SYSTEM_ID } from "../../constants/system-id";
 import { i18nFormat } from "../../core/i18n";
 import type { TrackerTurn } from "./tracker-context";
 import { fallOffer, trackerContext, trackerEffects } from "./tracker-context";
 import { forecastContext } from "./forecast-context";
+import { FORECAST_HISTORY_FLAG, readHistory } from "../../data/combat/forecast-history";
 import { featureAction } from "../../core/actions";
 import { STATUS_IDS } from "../../constants/status-effects";
 import { requestFall, requestMode } from "./combat-requests";
@@ -164,10 +166,15 @@ function contextFor(combat: unknown): ReturnType<typeof trackerContext> | null {
   );
 }
 
-/** The live forecast strip of a started combat, for a user shown it (features/simulator provides it). */
+/** Whether this user opened the forecast's detail: it stays open through the tracker's redraws (each forecast is one). */
+let forecastDetailOpen = false;
+
+/** The live forecast strip of a started combat, for a user shown it (features/simulator provides it), with its history. */
 function forecastFor(combat: unknown): ReturnType<typeof forecastContext> {
   if (!(combat instanceof AgeOfDragonsCombat) || combat.id === null || !combat.started) return null;
-  return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat);
+  const flagged = combat as unknown as { getFlag(scope: string, key: string): unknown };
+  const history = readHistory(flagged.getFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG));
+  return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat, history, forecastDetailOpen);
 }
 
 /*
@@ -301,6 +308,15 @@ export class AgeOfDragonsCombatTracker extends Base {
       if (select.name === "aodSurface") this.#onSurface(select.value);
       else if (select.name === "aodMode") this.#onMode(select.value);
     });
+    // A details element's toggle does not bubble: listened to in the capture phase.
+    this.element.addEventListener(
+      "toggle",
+      (event) => {
+        const details = event.target;
+        if (details instanceof HTMLDetailsElement && details.classList.contains("aod-forecast__detail")) forecastDetailOpen = details.open;
+      },
+      true,
+    );
   }
 
   #onSurface(value: string): void {

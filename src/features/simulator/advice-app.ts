@@ -2,19 +2,17 @@
  * The advice window (docs/SIMULATOR.md "Advice in Foundry"): at a combatant's own step its owner (a player for its
  * dragon, the GM for each adversary) sees every option of the step with the exact odds of its roll and its side's
  * chance to win when it is taken, worked out in a Web Worker; *Do this* starts the attack card or makes the board
- * move, which the rules check as ever. The rows and the buttons' actions come from advice-context.ts.
+ * move, which the rules check as ever, and in the declaration modes *Declare this* fills in the declaration. The
+ * rows and the buttons' actions come from advice-context.ts.
  */
-import { featureAction } from "../../core/actions";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
 import { SYSTEM_ID } from "../../constants/system-id";
-import { forecastEncounter } from "../../data/combat/forecast-encounter";
-import type { ActorEntry } from "../../data/simulator-encounter";
 import { AgeOfDragonsCombat } from "../../documents/combat";
-import type { AdviceResult, EncounterProblem } from "../../rules/simulator";
 import { adviceContext, carryOut } from "./advice-context";
-import { readFromWorker } from "./worker-protocol";
-import type { ToWorker } from "./worker-protocol";
+import type { CarryOut } from "./advice-context";
+import { DECLARING, askAdvice, carryContextOf, performCarryOut } from "./advice-runner";
+import type { AdviceAsk, AdviceOutcome } from "./advice-runner";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 // TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
@@ -25,23 +23,21 @@ type RenderContext = foundry.applications.api.ApplicationV2.RenderContext;
 /** The window's template. */
 export const ADVICE_TEMPLATE = templatePath("simulator/advice.hbs");
 
-/** The round modes where an action is declared first, so the advice names it but does not carry it out. */
-const DECLARING: readonly string[] = ["reverseDeclaration", "secretDeclaration"];
-
-type AdviceState = { status: "working" } | { status: "done"; advice: AdviceResult } | { status: "failed"; problem: EncounterProblem };
-
-let nextJob = 0;
+type AdviceState = { status: "working" } | AdviceOutcome;
 
 /** Whether this user may ask for a combatant's advice: the GM, or an owner of its actor. */
 export function mayAdvise(combatant: Combatant.Implementation): boolean {
   return game.user.isGM || (combatant.actor?.isOwner ?? false);
 }
 
-/** The combatants of the combat's current step this user may ask advice for. */
+/**
+ * The combatants of the combat's current step this user may ask advice for: a step where they act, or in the
+ * declaration modes where they declare (their resolve step carries out what was declared).
+ */
 export function advisable(combat: unknown): Combatant.Implementation[] {
   if (!(combat instanceof AgeOfDragonsCombat) || !combat.started) return [];
   const step = combat.step;
-  if (!step || step.phase === "end" || step.kind === "end" || step.kind === "start") return [];
+  if (!step || step.phase === "end" || step.kind === "end" || step.kind === "start" || step.kind === "resolve") return [];
   return step.combatants.map((id) => combat.combatants.get(id)).filter((c): c is Combatant.Implementation => c !== undefined && mayAdvise(c));
 }
 
@@ -50,7 +46,7 @@ export class AdviceApp extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["age-of-dragons", "aod-advice-app"],
     window: { title: "AOD.Simulator.Advice.Window.Title", icon: "fa-solid fa-chess-knight", resizable: true },
-    position: { width: 560, height: "auto" as const },
+    position: { width: 620, height: "auto" as const },
     /* eslint-disable @typescript-eslint/unbound-method -- ApplicationV2 calls each handler with `this` bound to the app */
     actions: { carryOut: AdviceApp.#carryOut },
     /* eslint-enable @typescript-eslint/unbound-method */
@@ -59,7 +55,9 @@ export class AdviceApp extends Base {
   static PARTS = { body: { template: ADVICE_TEMPLATE, scrollable: [""] } };
 
   #state: AdviceState = { status: "working" };
-  #worker: Worker | null = null;
+  #asked: AdviceAsk | null = null;
+  /** What each option's button does, worked out when the advice came (the rules' check as things then stood). */
+  #actions: CarryOut[] = [];
   readonly #combat: AgeOfDragonsCombat;
   readonly #combatant: Combatant.Implementation;
   readonly #names: Record<string, string>;
@@ -84,30 +82,22 @@ export class AdviceApp extends Base {
   }
 
   #ask(): void {
-    const actors: Record<string, ActorEntry> = {};
-    for (const c of this.#combat.combatants) {
-      const actor = c.actor;
-      if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
-    }
-    const encounter = forecastEncounter(this.#combat.stored, this.#combat.entries, actors);
-    const phase = this.#combat.step?.phase ?? "battle";
-    const job = (nextJob += 1);
-    const worker = new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-advice" });
-    worker.addEventListener("message", (event: MessageEvent) => {
-      const message = readFromWorker(event.data);
-      if (!message || message.job !== job) return;
-      if (message.type === "advice") this.#show({ status: "done", advice: message.advice });
-      else if (message.type === "error") this.#show({ status: "failed", problem: message.problem });
-    });
-    this.#worker = worker;
+    const asked = askAdvice(this.#combat, this.#combatant.id ?? "");
+    this.#asked = asked;
     this.#state = { status: "working" };
-    worker.postMessage({ type: "advise", job, encounter, combatantId: this.#combatant.id ?? "", phase, seed: 1 } satisfies ToWorker);
+    void asked.answer.then((outcome) => {
+      if (this.#asked !== asked) return;
+      this.#asked = null;
+      this.#show(outcome);
+    });
   }
 
-  #show(state: AdviceState): void {
+  #show(state: AdviceOutcome): void {
     this.#state = state;
-    this.#worker?.terminate();
-    this.#worker = null;
+    if (state.status === "done") {
+      const ctx = carryContextOf(this.#combat, this.#combatant.id ?? "");
+      this.#actions = state.advice.options.map((o) => carryOut(o.choice, ctx));
+    }
     void this.render();
   }
 
@@ -119,36 +109,29 @@ export class AdviceApp extends Base {
     else if (state.status === "failed") {
       const reason = i18nFormat(state.problem.key, state.problem.data);
       own = { failed: i18nFormat("AOD.Simulator.Advice.Window.Failed", { reason }) };
-    } else own = { advice: adviceContext(state.advice, this.#names, !DECLARING.includes(this.#combat.stored.mode), i18nFormat) };
+    } else own = { advice: adviceContext(state.advice, this.#names, this.#actions, DECLARING.includes(this.#combat.stored.mode), i18nFormat) };
     return { ...base, ...own };
   }
 
   protected override _onClose(options: RenderOptions): void {
-    this.#worker?.terminate();
-    this.#worker = null;
+    this.#asked?.cancel();
+    this.#asked = null;
     super._onClose(options);
   }
 
   static async #carryOut(this: AdviceApp, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (this.#state.status !== "done") return;
-    const choice = this.#state.advice.options[Number(target.dataset.index)]?.choice;
+    const index = Number(target.dataset.index);
+    const choice = this.#state.advice.options[index]?.choice;
     if (choice === undefined) return;
-    const combatant = this.#combatant;
-    const uuidOf = (id: string): string | null => {
-      const c = this.#combat.combatants.get(id);
-      return c?.token?.uuid ?? c?.actor?.uuid ?? null;
-    };
-    const canFly = this.#combat.skirmish.combatants[combatant.id ?? ""]?.canFly ?? false;
-    const action = carryOut(choice, { combatId: this.#combat.id ?? "", combatantId: combatant.id ?? "", uuidOf, canFly });
-    if (action.kind === "attack") await featureAction("startAttack")(action.options);
-    else if (action.kind === "move") {
-      const refused = await featureAction("boardMove")(action.payload);
-      if (refused !== undefined) {
-        ui.notifications.warn(i18nFormat(refused));
-        return;
-      }
+    // Checked again as things stand now: the combat may have moved on since the advice came.
+    const action = carryOut(choice, carryContextOf(this.#combat, this.#combatant.id ?? ""));
+    const refused = await performCarryOut(action);
+    if (refused !== undefined) {
+      ui.notifications.warn(i18nFormat(refused));
+      return;
     }
-    console.debug(`${SYSTEM_ID} | advice carried out for ${combatant.name ?? ""}`, choice);
+    console.debug(`${SYSTEM_ID} | advice carried out for ${this.#combatant.name ?? ""}`, choice);
     await this.close();
   }
 }

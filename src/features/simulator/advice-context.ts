@@ -1,16 +1,26 @@
 /**
  * The advice window's context and what each option's button does (docs/SIMULATOR.md "Advice in Foundry").
- * The rows are `adviceReport`'s, in words; an option the combatant can carry out at once (an attack card, a board
- * move) gets a button whose action this file names, so the window only forwards it to the attack or board feature.
+ * The rows are `adviceReport`'s, in words; an option the combatant can carry out (an attack card, a board move, or in
+ * the declaration modes the declaration) gets a button whose action this file names, so the window only forwards it
+ * to the attack, board or round feature. An option the rules refuse as things stand gets no button.
  * Pure: no Foundry globals.
  */
 import { adviceReport, reportWords } from "../../rules/simulator";
-import type { AdviceChoice, AdviceResult } from "../../rules/simulator";
+import type { AdviceChoice, AdviceResult, Encounter } from "../../rules/simulator";
 import type { Format } from "../../core/format";
-import type { MovePayload, StartAttackOptions } from "../../core/action-payloads";
+import type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "../../core/action-payloads";
+import { ruleOnChoice } from "../../data/combat/declaration";
+import type { DeclarationChoice, DeclarationSituation } from "../../data/combat/declaration";
 
-/** What an option's button does: start an attack card, make a board move, or nothing (holding). */
-export type CarryOut = { kind: "attack"; options: StartAttackOptions } | { kind: "move"; payload: MovePayload } | { kind: "none" };
+/**
+ * What an option's button does: start an attack card, make a board move, fill in the declaration (the declaration
+ * modes), or nothing: holding, or an option the rules refuse as things stand (`refused` names the reason).
+ */
+export type CarryOut =
+  | { kind: "attack"; options: StartAttackOptions }
+  | { kind: "move"; payload: MovePayload }
+  | { kind: "declare"; options: DeclareChoiceOptions }
+  | { kind: "none"; refused?: string };
 
 /** What carrying an option out needs to know of the combat. */
 export interface CarryContext {
@@ -21,23 +31,61 @@ export interface CarryContext {
   uuidOf(combatantId: string): string | null;
   /** Whether the advised combatant flies (a full move is then a full aerial move, else a full ground move). */
   canFly: boolean;
+  /**
+   * What a declaration of the combatant is checked against now (the skirmish, the phase, its weapons): every
+   * option goes through the same check as a declaration (`ruleOnChoice`: the engine's, and the board's for a move).
+   */
+  situation: DeclarationSituation;
+  /** The round mode declares actions first: the option fills in the declaration instead of being carried out. */
+  declaring: boolean;
 }
 
-/** The action that carries an option out, as the attack card and the board take it. */
+/** An option as the declaration dialog's choice (a full move aerial for a flyer); null for holding or a weapon with no item. */
+export function declarationOf(choice: AdviceChoice, canFly: boolean): DeclarationChoice | null {
+  const base = { weaponId: "", targetId: "", move: null, text: "" };
+  switch (choice.kind) {
+    case "attack":
+      return choice.itemId === null ? null : { ...base, action: choice.killerBlow ? "killerBlow" : "attack", weaponId: choice.itemId, targetId: choice.targetId };
+    case "grapple":
+      return choice.itemId === null ? null : { ...base, action: "grapple", weaponId: choice.itemId, targetId: choice.targetId };
+    case "rescue":
+      return { ...base, action: "rescue", targetId: choice.targetId };
+    case "breakOut":
+      return { ...base, action: "breakOut" };
+    case "move": {
+      const { move } = choice;
+      const kind = move.kind === "standard" ? "standard" : canFly ? "full" : "fullGround";
+      return { ...base, action: "move", move: { kind, altitude: move.altitude ?? "", reference: move.reference ?? "", distance: move.distance ?? "" } };
+    }
+    case "hold":
+      return null;
+  }
+}
+
+/**
+ * The action that carries an option out, as the attack card, the board or the declaration take it. Every option is
+ * first checked as a declaration of it would be (the engine's `checkDeclaredAction`, the board's move check): one
+ * the rules refuse now is never carried out, and its button is not offered.
+ */
 export function carryOut(choice: AdviceChoice, ctx: CarryContext): CarryOut {
+  const declared = declarationOf(choice, ctx.canFly);
+  if (declared === null) return { kind: "none" };
+  const ruled = ruleOnChoice(declared, ctx.situation);
+  if (!ruled.ok) return { kind: "none", refused: ruled.reason };
+  if (ctx.declaring) return { kind: "declare", options: { combatId: ctx.combatId, combatantId: ctx.combatantId, choice: declared, ask: true } };
   const attacker = ctx.uuidOf(ctx.combatantId);
-  const target = (id: string) => ctx.uuidOf(id);
   if (attacker === null) return { kind: "none" };
+  const target = (id: string) => ctx.uuidOf(id);
   switch (choice.kind) {
     case "attack": {
       const to = target(choice.targetId);
-      if (to === null || choice.itemId === null) return { kind: "none" };
-      return { kind: "attack", options: { action: "attack", attacker, targets: [to], weaponId: choice.itemId, killerBlow: choice.killerBlow } };
+      if (to === null) return { kind: "none" };
+      return { kind: "attack", options: { action: "attack", attacker, targets: [to], weaponId: declared.weaponId, killerBlow: choice.killerBlow } };
     }
     case "grapple": {
       const to = target(choice.targetId);
-      if (to === null || choice.itemId === null) return { kind: "none" };
-      return { kind: "attack", options: { action: "grapple", attacker, targets: [to], weaponId: choice.itemId } };
+      if (to === null) return { kind: "none" };
+      return { kind: "attack", options: { action: "grapple", attacker, targets: [to], weaponId: declared.weaponId } };
     }
     case "rescue": {
       const to = target(choice.targetId);
@@ -46,20 +94,28 @@ export function carryOut(choice: AdviceChoice, ctx: CarryContext): CarryOut {
     case "breakOut":
       return { kind: "attack", options: { action: "breakOut", attacker } };
     case "move": {
-      const { move } = choice;
-      const payload: MovePayload = {
-        combatId: ctx.combatId,
-        moverId: ctx.combatantId,
-        kind: move.kind === "standard" ? "standard" : ctx.canFly ? "full" : "fullGround",
-      };
-      if (move.altitude) payload.altitude = move.altitude;
-      if (move.reference) payload.reference = move.reference;
-      if (move.distance) payload.distance = move.distance;
+      const move = declared.move;
+      if (move === null) return { kind: "none" };
+      const payload: MovePayload = { combatId: ctx.combatId, moverId: ctx.combatantId, kind: move.kind };
+      if (move.altitude !== "") payload.altitude = move.altitude;
+      if (move.reference !== "") payload.reference = move.reference;
+      if (move.distance !== "") payload.distance = move.distance;
       return { kind: "move", payload };
     }
     case "hold":
       return { kind: "none" };
   }
+}
+
+/** The encounter with `tactics` (a tactics name) for every combatant `plays` picks, each other with its own. */
+export function playingTactics(encounter: Encounter, tactics: string, plays: (combatantId: string) => boolean): Encounter {
+  return {
+    ...encounter,
+    sides: encounter.sides.map((side) => ({
+      ...side,
+      combatants: side.combatants.map((c) => (plays(c.state.id) ? { ...c, tactics } : c)),
+    })),
+  };
 }
 
 /** One row of the window. */
@@ -70,8 +126,10 @@ export interface AdviceRowContext {
   win: string;
   interval: string;
   best: boolean;
-  /** The button's label, or "" when the option has nothing to carry out (holding) or cannot be carried out here. */
+  /** The button's label ("Do this", or "Declare this" in a declaration mode), or "" when there is nothing to carry out. */
   act: string;
+  /** Why the rules refuse the option as things stand now (no button then), or "". */
+  refused: string;
 }
 
 /** The advice window's context. */
@@ -84,18 +142,19 @@ export interface AdviceContext {
 }
 
 /**
- * The window for one combatant's advice. `names` gives each combatant's name by id; `canAct` is false in the
- * declaration modes (the option is declared in the declaration dialog, not carried out at once).
+ * The window for one combatant's advice. `names` gives each combatant's name by id; `actions` what each option's
+ * button does (`carryOut`, in the options' order); `declaring` is true in the declaration modes (the button fills
+ * in the declaration).
  */
-export function adviceContext(advice: AdviceResult, names: Readonly<Record<string, string>>, canAct: boolean, format: Format): AdviceContext {
+export function adviceContext(advice: AdviceResult, names: Readonly<Record<string, string>>, actions: readonly CarryOut[], declaring: boolean, format: Format): AdviceContext {
   const report = adviceReport(advice, names);
   const words = (text: Parameters<typeof reportWords>[0]) => reportWords(text, (key, data) => format(key, data));
   return {
     heading: format("AOD.Simulator.Advice.Window.Heading", { name: report.combatant }),
     baseline: format("AOD.Simulator.Advice.Baseline", { side: report.side, name: report.combatant, ...report.baseline }),
     rows: report.rows.map((row, index) => {
-      const choice = advice.options[index]?.choice;
-      const carries = canAct && choice !== undefined && choice.kind !== "hold";
+      const action = actions[index] ?? { kind: "none" };
+      const act = action.kind === "declare" ? "AOD.Simulator.Advice.Window.DeclareThis" : action.kind === "none" ? "" : "AOD.Simulator.Advice.Window.Do";
       return {
         index,
         option: words(row.option),
@@ -103,10 +162,11 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
         win: row.win.rate,
         interval: row.win.interval,
         best: row.best,
-        act: carries ? format("AOD.Simulator.Advice.Window.Do") : "",
+        act: act === "" ? "" : format(act),
+        refused: action.kind === "none" && action.refused !== undefined ? format("AOD.Simulator.Advice.Window.Refused", { reason: format(action.refused) }) : "",
       };
     }),
-    note: format(canAct ? "AOD.Simulator.Advice.Window.Note" : "AOD.Simulator.Advice.Window.Declare"),
+    note: format(declaring ? "AOD.Simulator.Advice.Window.Declare" : "AOD.Simulator.Advice.Window.Note"),
     labels: {
       option: format("AOD.Simulator.Advice.Option"),
       odds: format("AOD.Simulator.Advice.Odds"),

@@ -2,11 +2,14 @@
  * The live forecast of the running combat (docs/SIMULATOR.md "The forecast in Foundry"): whenever the combat, its
  * combatants or their actors change, this client asks its forecast worker for the fight's odds from where it now
  * stands (`forecastEncounter`, the same translation the round uses) and tells the tracker when the answer comes.
- * It writes nothing: each client that shows the forecast works it out for itself (the GM always; players when the
- * world setting lets them). The file holds no declaration, so a secret one cannot leak through it.
+ * Each client that shows the forecast works it out for itself (the GM always; players when the world setting lets
+ * them); the only write is the active GM's history of each step's forecast on the combat, for the detail's chart.
+ * The encounter holds no declaration, so a secret one cannot leak through it.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import { forecastEncounter } from "../../data/combat/forecast-encounter";
+import { FORECAST_HISTORY_FLAG, readHistory, recordPoint } from "../../data/combat/forecast-history";
+import { isActiveGM } from "../../core/requests/requests";
 import type { ActorEntry } from "../../data/simulator-encounter";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { ForecastJobs } from "./forecast-jobs";
@@ -45,7 +48,12 @@ function ensureWorker(): Worker {
     const message = readFromWorker(event.data);
     if (message?.type === "forecast") {
       const combatId = jobs.answer(message.job, message.forecast);
-      if (combatId !== null) ownHooks.callAll(FORECAST_HOOK, combatId);
+      if (combatId !== null) {
+        ownHooks.callAll(FORECAST_HOOK, combatId);
+        void recordHistory(combatId).catch((error: unknown) => {
+          console.warn(`${SYSTEM_ID} | the forecast history of combat ${combatId} was not written`, error);
+        });
+      }
     } else if (message?.type === "error") {
       const combatId = jobs.fail(message.job);
       if (combatId !== null) console.warn(`${SYSTEM_ID} | the forecast of combat ${combatId} failed`, message.problem);
@@ -53,6 +61,35 @@ function ensureWorker(): Worker {
   });
   worker = started;
   return started;
+}
+
+/** A document's own flags in the system's scope (the flag types know no system keys). */
+type Flagged = { getFlag(scope: string, key: string): unknown; setFlag(scope: string, key: string, value: unknown): Promise<unknown> };
+
+const rounded = (rate: number): number => Math.round(rate * 1000) / 1000;
+
+/**
+ * The active GM keeps each step's forecast on the combat (data/combat/forecast-history.ts), for the chart in the
+ * forecast detail: the answer to the combat's latest question only (one still being worked out is not the step's),
+ * written in the combat's write queue.
+ */
+async function recordHistory(combatId: string): Promise<void> {
+  if (!isActiveGM()) return;
+  const combat = game.combats.get(combatId);
+  const view = jobs.view(combatId);
+  if (!(combat instanceof AgeOfDragonsCombat) || !combat.started || view.forecast === null || view.updating) return;
+  const { result } = view.forecast;
+  const point = {
+    round: combat.stored.cursor.round,
+    index: combat.stored.cursor.index,
+    wins: Object.fromEntries(result.sides.map((s) => [s.name, rounded(s.wins.rate)])),
+    draw: rounded(result.draws.rate),
+  };
+  const flagged = combat as unknown as Flagged;
+  await combat.serially(async () => {
+    const next = recordPoint(readHistory(flagged.getFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG)), point);
+    if (next !== null) await flagged.setFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG, next);
+  });
 }
 
 /** Asks for the combat's forecast now, unless it is already asked for this very state. */

@@ -7,6 +7,7 @@ import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { AdviceApp, advisable } from "./advice-app";
+import { registerAutopilot } from "./autopilot";
 import { FORECAST_HOOK, FORECAST_PLAYERS_SETTING, askForecast, forecastView, forgetForecast, showsForecast } from "./live-forecast";
 
 /** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
@@ -32,6 +33,7 @@ export function registerSimulator(): void {
     forecastOf: (combatId) => (showsForecast() ? forecastView(combatId) : null),
   });
   registerLiveForecast();
+  registerAutopilot();
   untypedHooks.on("renderActorDirectory", (_app, html) => {
     if (!game.user.isGM || html.querySelector(".aod-open-simulator")) return;
     const open = button("aod-open-simulator", () => {

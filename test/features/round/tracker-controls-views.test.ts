@@ -92,6 +92,79 @@ describe("the tracker's forecast strip", () => {
   });
 });
 
+describe("the forecast's chart and lopsided fights", () => {
+  /** Two sides and the draw; `dragons` of 2,400 runs won by the dragons, `draws` drawn. */
+  const lopsided = (dragons: number, draws: number) => ({
+    runs: 2400, seed: 1, mode: "descending" as const, roundLimit: 20, cancelled: false,
+    sides: [
+      { name: "Dragons of the Ninefold Storm-Crowned Peaks", wins: wilson(dragons, 2400) },
+      { name: "Margrave", wins: wilson(2400 - dragons - draws, 2400) },
+    ],
+    draws: wilson(draws, 2400),
+    endings: { sideOut: 2400 - draws, disengaged: 0, roundLimit: draws },
+    rounds: { mean: 3.2, median: 3, p90: 4, histogram: [] },
+    combatants: [
+      { id: "a", name: "Ysolde the Unyielding, Warden of the Peaks", side: "Dragons of the Ninefold Storm-Crowned Peaks", dead: wilson(10, 2400), severelyInjured: wilson(30, 2400), damageDealt: 4, attacks: 3, hitRate: null },
+      { id: "k", name: "Knight", side: "Margrave", dead: wilson(2300, 2400), severelyInjured: wilson(60, 2400), damageDealt: 1, attacks: 2, hitRate: null },
+    ],
+  });
+  /** The forecast after each step of three rounds: the dragons from even odds to nearly certain. */
+  const history = [
+    [1, 1, 0.5, 0.45], [1, 2, 0.52, 0.43], [1, 3, 0.47, 0.48], [2, 1, 0.61, 0.35], [2, 2, 0.7, 0.26], [2, 3, 0.66, 0.3], [3, 1, 0.85, 0.12], [3, 2, 0.97, 0.02], [3, 3, 0.99, 0.01],
+  ].map(([round, index, d, m]) => ({ round: round ?? 0, index: index ?? 0, wins: { "Dragons of the Ninefold Storm-Crowned Peaks": d ?? 0, Margrave: m ?? 0 }, draw: 1 - (d ?? 0) - (m ?? 0) }));
+  const strip = (dragons: number, draws: number, open: boolean) =>
+    forecastContext({ updating: false, forecast: { result: lopsided(dragons, draws), precision: 0.01, roundsLeft: 0.4 } }, format, history, open);
+
+  it.each(THEMES)("the detail's chart: each side's chance after every step, the rounds marked (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: strip(2376, 0, true) };
+    let box = { width: 0, height: 0, right: 0, windowRight: 0 };
+    const { html } = await renderView({
+      template: tracker, context, theme, name: "tracker-forecast-chart", width: 300, height: 780, frame,
+      inspect: async (page) => {
+        box = await page.evaluate(() => {
+          const svg = document.querySelector(".aod-forecast__chart svg")?.getBoundingClientRect();
+          const win = document.querySelector(".aod-forecast")?.getBoundingClientRect();
+          return { width: svg?.width ?? 0, height: svg?.height ?? 0, right: svg?.right ?? 0, windowRight: win?.right ?? 0 };
+        });
+      },
+    });
+    expect(html).toContain("<svg");
+    expect(html).toContain("The forecast after each step");
+    expect(html).toContain("Dragons of the Ninefold Storm-Crowned Peaks from 50% to 99%; Margrave from 45% to 1%; 9 steps over 3 rounds.");
+    expect(html.match(/<polyline/g)).toHaveLength(2);
+    expect(html).toMatch(/>R3<\/text>/);
+    // The chart fits inside the strip, wide enough to read.
+    expect(box.width).toBeGreaterThan(200);
+    expect(box.right).toBeLessThanOrEqual(box.windowRight);
+  });
+
+  it.each(THEMES)("a side near 100%, the other near 0%: both named, the small share still shown (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: strip(2390, 2, false) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-certain", width: 300, height: 780, frame });
+    expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">&gt;99%/);
+    expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">&lt;1%/);
+    expect(html).toContain("About 0.4 more rounds");
+  });
+
+  it.each(THEMES)("after the fight, with no forecast worked out any more: the last step's chances and the chart (%s)", async (theme) => {
+    const context = { ...view("descending", 1, true), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-past", width: 300, height: 780, frame });
+    expect(html).toContain("Forecast at the last step");
+    expect(html).toContain("<svg");
+    expect(html).not.toContain("aod-forecast__table");
+    expect(html).not.toContain("aod-forecast__foot");
+  });
+
+  it.each(THEMES)("a player shown the forecast: the strip and its open detail, no GM controls (%s)", async (theme) => {
+    const context = { ...view("descending", 1, false), forecast: strip(24, 12, true) };
+    const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-player", width: 300, height: 780, frame });
+    expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">1%/);
+    expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">99%/);
+    expect(html).not.toContain('data-action="toggleHidden"');
+    expect(html).toContain("<svg");
+  });
+});
+
 describe("the tracker's controls", () => {
   it.each(THEMES)("descending, the GM: hide, defeat and ping on every row, fall toggles on the flyers (%s)", async (theme) => {
     const { html } = await renderView({ template: tracker, context: view("descending", 1, true), theme, name: "tracker-controls-gm-descending", width: 300, height: 780, frame });

@@ -92,6 +92,23 @@ function attackOddsTable(
   return table;
 }
 
+/** Choices suggested for a combatant's next declaration dialog (the advice's *Declare this*), by combat, combatant and step. */
+const suggested = new Map<string, DeclarationChoice>();
+
+const suggestionKey = (combat: AgeOfDragonsCombat, combatantId: string): string =>
+  `${combat.id ?? ""}|${combatantId}|${String(combat.stored.cursor.round)}|${String(combat.stored.cursor.index)}`;
+
+/**
+ * Fills in the combatant's declaration with a choice: its dialog when one is open on this client, else the next one
+ * that opens at this step. True when an open dialog took it.
+ */
+export function suggestDeclaration(combat: AgeOfDragonsCombat, combatantId: string, choice: DeclarationChoice): boolean {
+  // Suggestions of steps gone by are never read again: keep the map small.
+  if (suggested.size > 50) suggested.clear();
+  suggested.set(suggestionKey(combat, combatantId), choice);
+  return DeclarationDialog.fillIn(combatantId, choice);
+}
+
 /** Opens the declaration dialog for one combatant and returns the choice (null when cancelled). */
 export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId: string, error = ""): Promise<DeclarationChoice | null> {
   const step = combat.step;
@@ -101,7 +118,7 @@ export async function chooseDeclaration(combat: AgeOfDragonsCombat, combatantId:
   const state = combat.skirmish;
   const names = namesOf(combat);
   const others = Object.keys(state.combatants).filter((id) => id !== combatantId);
-  const held = choiceOf(combat.stored.declarations[combatantId]);
+  const held = suggested.get(suggestionKey(combat, combatantId)) ?? choiceOf(combat.stored.declarations[combatantId]);
   const weapons = weaponsOf(snapshot).map((w) => ({ itemId: w.itemId, name: w.name, killerBlow: w.weapon.killerBlow, grapple: w.weapon.grapple }));
   return DeclarationDialog.choose({
     combatant: { id: combatantId, name: docs.combatant.name ?? "" },

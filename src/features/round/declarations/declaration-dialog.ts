@@ -40,9 +40,35 @@ export class DeclarationDialog extends AnswerDialog<DeclarationChoice> {
 
   #input: DeclarationDialogInput;
 
+  /** The dialogs open on this client, by the declaring combatant's id. */
+  static readonly #open = new Map<string, DeclarationDialog>();
+
   constructor(input: DeclarationDialogInput) {
     super({ id: input.idPrefix });
     this.#input = input;
+  }
+
+  /** Fills in the open dialog of a combatant with a choice and brings it to the front; false when none is open. */
+  static fillIn(combatantId: string, choice: DeclarationChoice): boolean {
+    const dialog = DeclarationDialog.#open.get(combatantId);
+    if (!dialog) return false;
+    dialog.#input = { ...dialog.#input, choice, error: "" };
+    void dialog.render({ force: true });
+    dialog.bringToFront();
+    return true;
+  }
+
+  protected override async _onFirstRender(
+    context: foundry.applications.api.ApplicationV2.RenderContext,
+    options: foundry.applications.api.ApplicationV2.RenderOptions,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    DeclarationDialog.#open.set(this.#input.combatant.id, this);
+  }
+
+  protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
+    if (DeclarationDialog.#open.get(this.#input.combatant.id) === this) DeclarationDialog.#open.delete(this.#input.combatant.id);
+    super._onClose(options);
   }
 
   /** Opens the dialog and resolves with the declared choice, or null. */

@@ -32,14 +32,16 @@ import { declarationCardContext, simultaneousCardContext, summaryOf } from "./de
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
-import { askForSecrets, keepOwnSecret, revealKept } from "./secret-flow";
+import { askForSecrets, keepChosenSecret, keepOwnSecret, revealKept } from "./secret-flow";
 import { GROUP_RECORD_FLAG, declaredCards, finishGroups, groupKey, groupOp, postOnce, resolveStepOp, revealStepDeclarations, revealUpdate } from "./resolve-step-op";
 import type { GroupIO, GroupRecord, ResolveStepIO, StepDecision } from "./resolve-step-op";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
 import { systemFlag, writeUpdates } from "../../../documents/combat-writer";
 import type { DocumentUpdates } from "../../../data/combat/updates";
 import { newOpId } from "../../../core/writes/write-queue";
-import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, weaponsOf  } from "./declaration-choice";
+import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, suggestDeclaration, weaponsOf } from "./declaration-choice";
+import { ruleOnChoice } from "../../../data/combat/declaration";
+import type { DeclareChoiceOptions } from "../../../core/action-payloads";
 /** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
 async function postCombatCard(
   combat: AgeOfDragonsCombat,
@@ -213,6 +215,40 @@ export async function openDeclaration(combat: AgeOfDragonsCombat, combatantId: s
     return;
   }
   await sendRequest(DECLARE_REQUEST, payload, game.i18n.format("AOD.Declare.Notify.RequestSummary", { user: user.name, name }));
+}
+
+/**
+ * The `declareChoice` action (the advice's *Declare this*, the NPC autopilot): at the combatant's declare step, for
+ * its owner or a GM, a choice the rules allow now either fills in the declaration dialog (`ask`: this client's open
+ * one, else one opened now, else in secret declaration a player's next one, which the GM's question opens) or, on
+ * the active GM, is declared at once through the same request or secret keeping as the dialog's. Resolves with a
+ * refusal reason (an en.json key), if any.
+ */
+export async function declareChoice(options: DeclareChoiceOptions): Promise<string | undefined> {
+  const { combatantId, choice } = options;
+  const combat = combatOf(options.combatId);
+  if (!combat || !combat.combatants.has(combatantId)) return REQUEST_REASONS.Gone;
+  const mode = declaring(combat);
+  const step = combat.step;
+  if (mode === null || step?.kind !== "declare" || !step.combatants.includes(combatantId)) return REQUEST_REASONS.NotNow;
+  if (!mayActFor(combat, combatantId)) return REQUEST_REASONS.NotOwner;
+  const ruled = ruleOnChoice(choice, declarationSituation(combat, combatantId, step.phase));
+  if (!ruled.ok) return ruled.reason;
+  if (options.ask) {
+    if (suggestDeclaration(combat, combatantId, choice)) return undefined;
+    // A player's secret dialog opens when the active GM asks; the suggestion waits for it.
+    if (mode === "secretDeclaration" && !isActiveGM()) return undefined;
+    void openDeclaration(combat, combatantId);
+    return undefined;
+  }
+  if (!isActiveGM()) return "AOD.Declare.Notify.ActiveGMOnly";
+  if (mode === "secretDeclaration") return (await keepChosenSecret(combat, combatantId, choice)) ?? undefined;
+  const payload = { combatId: combat.id ?? "", combatantId, round: combat.stored.cursor.round, index: combat.stored.cursor.index, choice };
+  const user = game.user;
+  const verdict = await REQUESTS.process(DECLARE_REQUEST, payload, { id: user.id, name: user.name, isGM: true }, (error) => {
+    console.error(`${SYSTEM_ID} | ${DECLARE_REQUEST} failed`, error);
+  });
+  return verdict.ok ? undefined : verdict.reason;
 }
 
 // ----- resolve steps -----

@@ -1,13 +1,14 @@
 /**
  * Registers the declaration modes (docs/COMBAT.md "Declarations"): the `combat.declare` request, the
- * secret declaration query, the step hook that runs as each step begins, and the declaration cards' Resolve
- * button. Call in `init`.
+ * secret declaration query, the step hook that runs as each step begins, the declaration cards' Resolve
+ * button and the `declareChoice` action (a declaration filled in or made from the advice). Call in `init`.
  */
 import { combatOf } from "../../../documents/lookups";
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
 import type { DeclarationCardData } from "./declaration-context";
-import { onStepBegins, registerDeclareRequest, resolveDeclared, resumeSteps } from "./declaration-flow";
+import { declareChoice, onStepBegins, registerDeclareRequest, resolveDeclared, resumeSteps } from "./declaration-flow";
+import { provideActions } from "../../../core/actions";
 import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, forgetSecrets, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
 import { onTakeOver } from "../../../core/writes/hand-over";
 import { AgeOfDragonsCombat } from "../../../documents/combat";
@@ -37,6 +38,7 @@ function wireResolveButton(message: ChatMessage.Implementation, html: HTMLElemen
 /** Registers everything the two declaration modes need. */
 export function registerDeclarations(): void {
   registerDeclareRequest();
+  provideActions({ declareChoice });
   // The declarer's owner answers the GM's query; the handler checks the step and ownership for itself.
   // It sends the choice to the active GM's answer handler (never back to the asker); the GM keeps it only with the
   // token of a question it asked (features/round/declarations/secret-answer.ts).

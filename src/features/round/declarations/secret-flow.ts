@@ -204,6 +204,18 @@ export async function keepOwnSecret(combat: AgeOfDragonsCombat, combatantId: str
 }
 
 /**
+ * The active GM keeps a declaration chosen for a combatant without its dialog (the NPC autopilot): checked by the
+ * rules, then kept as a secret like any other. Resolves with the refusal reason, or null.
+ */
+export async function keepChosenSecret(combat: AgeOfDragonsCombat, combatantId: string, choice: DeclarationChoice): Promise<string | null> {
+  const step = combat.step;
+  if (!step || !isActiveGM()) return "AOD.Declare.Notify.SecretActiveGM";
+  const ruled = ruleOnChoice(choice, declarationSituation(combat, combatantId, step.phase));
+  if (!ruled.ok) return ruled.reason;
+  return keep(combat, combatantId, step.phase, "", null, true, ruled.declaration);
+}
+
+/**
  * Reveals the step's kept declarations through `write` (the combat update), in the safe order (`revealInOrder`):
  * the store forgets them only once the combat holds them. `missing` lists those this client does not hold.
  */

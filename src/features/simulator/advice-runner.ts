@@ -1,0 +1,109 @@
+/**
+ * What the advice window and the NPC autopilot share (docs/SIMULATOR.md "Advice in Foundry", "NPC autopilot"):
+ * asking a Web Worker for a combatant's advice at the combat's current step, what carrying an option out needs to
+ * know of the combat, and carrying it out through the other features' actions (the attack card, the board move,
+ * the declaration).
+ */
+import { featureAction } from "../../core/actions";
+import { forecastEncounter } from "../../data/combat/forecast-encounter";
+import type { ActorEntry } from "../../data/simulator-encounter";
+import type { AgeOfDragonsCombat } from "../../documents/combat";
+import { snapshotOf } from "../../documents/lookups";
+import type { AdviceResult, Encounter, EncounterProblem } from "../../rules/simulator";
+import { playingTactics } from "./advice-context";
+import type { CarryContext, CarryOut } from "./advice-context";
+import { readFromWorker } from "./worker-protocol";
+import type { ToWorker } from "./worker-protocol";
+
+/** The round modes where an action is declared first, so the advice fills in the declaration. */
+export const DECLARING: readonly string[] = ["reverseDeclaration", "secretDeclaration"];
+
+/** An answered advice, or why it could not be worked out. */
+export type AdviceOutcome = { status: "done"; advice: AdviceResult } | { status: "failed"; problem: EncounterProblem };
+
+/** Advice being worked out: its answer, and a way to stop it (the answer then never comes). */
+export interface AdviceAsk {
+  answer: Promise<AdviceOutcome>;
+  cancel(): void;
+}
+
+let nextJob = 0;
+
+/**
+ * The combat as it stands as an encounter, with `tactics` (a tactics name the worker knows) for every combatant
+ * `plays` picks (the autopilot's adversaries), each other combatant with its own.
+ */
+export function adviceEncounter(combat: AgeOfDragonsCombat, tactics?: { name: string; plays: (combatantId: string) => boolean }): Encounter {
+  const actors: Record<string, ActorEntry> = {};
+  for (const c of combat.combatants) {
+    const actor = c.actor;
+    if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
+  }
+  const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+  return tactics ? playingTactics(encounter, tactics.name, tactics.plays) : encounter;
+}
+
+/** Asks a worker of its own for one combatant's advice at the combat's current step (seed 1: the same state, the same advice). */
+export function askAdvice(combat: AgeOfDragonsCombat, combatantId: string, encounter: Encounter = adviceEncounter(combat)): AdviceAsk {
+  const phase = combat.step?.phase ?? "battle";
+  const job = (nextJob += 1);
+  const worker = new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-advice" });
+  let settle: (outcome: AdviceOutcome) => void = () => undefined;
+  const answer = new Promise<AdviceOutcome>((resolve) => {
+    settle = resolve;
+  });
+  worker.addEventListener("message", (event: MessageEvent) => {
+    const message = readFromWorker(event.data);
+    if (!message || message.job !== job) return;
+    if (message.type === "advice") settle({ status: "done", advice: message.advice });
+    else if (message.type === "error") settle({ status: "failed", problem: message.problem });
+    else return;
+    worker.terminate();
+  });
+  worker.postMessage({ type: "advise", job, encounter, combatantId, phase, seed: 1 } satisfies ToWorker);
+  return {
+    answer,
+    cancel: () => {
+      worker.terminate();
+    },
+  };
+}
+
+/** What carrying an option out for a combatant needs to know of the combat now. */
+export function carryContextOf(combat: AgeOfDragonsCombat, combatantId: string): CarryContext {
+  const uuidOf = (id: string): string | null => {
+    const c = combat.combatants.get(id);
+    return c?.token?.uuid ?? c?.actor?.uuid ?? null;
+  };
+  const state = combat.skirmish;
+  const actor = combat.combatants.get(combatantId)?.actor ?? null;
+  const weapons = actor ? snapshotOf(actor).weapons.flatMap((w) => (w.itemId === null ? [] : [{ itemId: w.itemId, weapon: w.weapon }])) : [];
+  const phase = combat.step?.phase ?? "battle";
+  return {
+    combatId: combat.id ?? "",
+    combatantId,
+    uuidOf,
+    canFly: state.combatants[combatantId]?.canFly ?? false,
+    situation: { combatantId, phase, state, weapons },
+    declaring: DECLARING.includes(combat.stored.mode),
+  };
+}
+
+/**
+ * Carries an option out through the feature that owns it: the attack card (`startAttack`), the board
+ * (`boardMove`) or the round's declarations (`declareChoice`; `ask` false declares at once, the autopilot's way).
+ * Resolves with a refusal reason (an en.json key), if any.
+ */
+export async function performCarryOut(action: CarryOut, options: { ask: boolean } = { ask: true }): Promise<string | undefined> {
+  switch (action.kind) {
+    case "attack":
+      await featureAction("startAttack")(action.options);
+      return undefined;
+    case "move":
+      return featureAction("boardMove")(action.payload);
+    case "declare":
+      return featureAction("declareChoice")({ ...action.options, ask: options.ask });
+    case "none":
+      return action.refused;
+  }
+}
