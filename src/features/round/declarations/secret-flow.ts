@@ -212,7 +212,7 @@ export async function keepChosenSecret(combat: AgeOfDragonsCombat, combatantId: 
   if (!step || !isActiveGM()) return "AOD.Declare.Notify.SecretActiveGM";
   const ruled = ruleOnChoice(choice, declarationSituation(combat, combatantId, step.phase));
   if (!ruled.ok) return ruled.reason;
-  return keep(combat, combatantId, step.phase, "", null, true, ruled.declaration);
+  return keep(combat, questionFor(combat, combatantId), step.phase, "", null, true, ruled.declaration);
 }
 
 /**
