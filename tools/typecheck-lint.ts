@@ -9,7 +9,8 @@
  *   tsx tools/typecheck-lint.ts        both, one after the other
  *
  * A file is linted with the program of the first project that holds it, in tsconfig.json's order, as the
- * project service would. Prints each project's errors as tsc does and ESLint's report, with the CPU seconds of
+ * project service would, except the pure project's files: only the pure project checks and lints them (it is the
+ * strictest), so the "src" part checks and lints only the Foundry-only files. Prints each project's errors as tsc does and ESLint's report, with the CPU seconds of
  * each step; exits 1 on any type error or lint error.
  */
 import { basename, resolve } from "node:path";
@@ -40,23 +41,34 @@ const [first, ...others] = solutionProjects(root);
 if (first === undefined) throw new Error("tsconfig.json references no project");
 const projects = part === "src" ? [first] : part === "rest" ? others : [first, ...others];
 
+// The pure project checks its files with no globals at all, more strictly than the Foundry and Node projects that
+// hold them too (the Foundry project holds every file under src/, the Node one whatever the tests import), so
+// only the pure project checks them and lints them; the others read their declarations where needed.
+const strictConfig = solutionProjects(root).find((file) => basename(file) === "tsconfig.pure.json");
+if (strictConfig === undefined) throw new Error("tsconfig.json references no tsconfig.pure.json");
+const strictFiles = new Set(parseProject(strictConfig).fileNames.map((file) => resolve(file)));
+
 const host = sharedHost();
 let typeErrors = 0;
+// The pure program first, so it is the one that lints its files.
 const programs = [];
 for (const configFile of projects) {
   const parsed = parseProject(configFile);
   const program = buildProgram(parsed, host);
   const built = took();
-  const diagnostics = programDiagnostics(parsed, program);
+  const diagnostics = programDiagnostics(parsed, program, configFile === strictConfig ? new Set() : strictFiles);
   typeErrors += diagnostics.length;
   if (diagnostics.length > 0) process.stdout.write(formatDiagnostics(diagnostics, root));
   console.log(`typecheck ${basename(configFile)}: ${parsed.fileNames.length} files, ` +
     `${diagnostics.length === 0 ? "no errors" : `${diagnostics.length} error(s)`} (built in ${built}, checked in ${took()})`);
-  programs.push(program);
+  if (configFile === strictConfig) programs.unshift(program);
+  else programs.push(program);
 }
 
-const patterns = part === "src" ? programs[0]?.getRootFileNames() ?? [] : ["."];
-const skip = part === "rest" ? parseProject(first).fileNames : [];
+// The Foundry-only files (src/ less the pure ones) are linted in the "src" part, everything else in "rest".
+const foundryOnly = parseProject(first).fileNames.filter((file) => !strictFiles.has(resolve(file)));
+const patterns = part === "src" ? foundryOnly : ["."];
+const skip = part === "rest" ? foundryOnly : [];
 const linted = await lint(root, programs, patterns, skip);
 if (linted.report !== "") process.stdout.write(linted.report);
 console.log(`eslint: ${linted.files} files, ${linted.errors} error(s), ${linted.warnings} warning(s) (${took()})`);

@@ -68,9 +68,26 @@ export function buildProgram(parsed: ts.ParsedCommandLine, host: (options: ts.Co
   });
 }
 
-/** Everything `tsc` reports for a program before emitting: options, global, syntactic and semantic errors. */
-export function programDiagnostics(parsed: ts.ParsedCommandLine, program: ts.Program): readonly ts.Diagnostic[] {
-  return [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
+/**
+ * Everything `tsc` reports for a program before emitting: options, global, syntactic and semantic errors, as
+ * `ts.getPreEmitDiagnostics` gathers them, except the semantic errors of the files in `checkedElsewhere`: files
+ * another program checks under stricter settings (the pure project's, with no globals at all), so checking them
+ * again here could find nothing new. The checker still reads their declarations wherever other files need them.
+ */
+export function programDiagnostics(parsed: ts.ParsedCommandLine, program: ts.Program,
+  checkedElsewhere: ReadonlySet<string> = new Set()): readonly ts.Diagnostic[] {
+  const checked = program.getSourceFiles().filter((file) => !checkedElsewhere.has(resolve(file.fileName)));
+  const declarations = program.getCompilerOptions().declaration === true
+    ? checked.flatMap((file) => program.getDeclarationDiagnostics(file)) : [];
+  return ts.sortAndDeduplicateDiagnostics([
+    ...parsed.errors,
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((file) => program.getSemanticDiagnostics(file)),
+    ...declarations,
+  ]);
 }
 
 /** Diagnostics as tsc prints them without colour: `file(line,col): error TS1234: message`, paths from root. */
