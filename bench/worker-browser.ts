@@ -57,7 +57,8 @@ const browser = await chromium.launch({ executablePath: launch.executablePath, a
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${port}/`);
-  const answer = (await page.evaluate(script)) as { forecast: { forecast?: unknown }; advice: { advice?: unknown }; cores: number };
+  const raw: unknown = await page.evaluate(script);
+  const answer = raw as { forecast: { forecast?: unknown }; advice: { advice?: unknown }; cores: number };
   const sameForecast = isDeepStrictEqual(answer.forecast.forecast, await forecast(encounter, { seed: 3, precision: 0.02 }));
   const sameAdvice = isDeepStrictEqual(answer.advice.advice, await advise(encounter, "a", { seed: 3, phase: "battle", runsPerOption: 700 }));
   console.log(`${answer.cores} logical cores; ${page.workers().length} workers ran (the one asked and its block workers)`);
