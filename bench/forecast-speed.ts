@@ -90,15 +90,20 @@ for (let t = 0; t < Math.max(1, Math.ceil(TRIALS / 2)); t += 1) {
 }
 console.log(`advice, ${options} options of 2,400 runs, one thread: best ${s(Math.min(...adviceTimes))}, median ${s(median(adviceTimes))} CPU (${adviceTimes.map(s).join(", ")})`);
 
-/** Wall time of a forecast and of the advice with `runners` (none: this thread), and whether they equal this thread's. */
-async function wall(runners: readonly BlockRunner[] | undefined): Promise<{ forecast: number; advice: number; same: boolean }> {
+/**
+ * Wall time of a forecast and of the advice with `runners` (none: this thread), the CPU time of the whole process
+ * (every thread) for both, and whether they equal this thread's answers.
+ */
+async function wall(runners: readonly BlockRunner[] | undefined): Promise<{ forecast: number; advice: number; cpu: number; same: boolean }> {
+  const c0 = cpuSeconds();
   const t0 = performance.now();
   const f = await forecast(encounter, { seed: 1 }, runners);
   const t1 = performance.now();
   const a = await advise(encounter, "c1", { seed: 1, phase: "battle" }, runners);
   const t2 = performance.now();
+  const cpu = cpuSeconds() - c0;
   const same = isDeepStrictEqual(f, await forecast(encounter, { seed: 1 })) && isDeepStrictEqual(a, await advise(encounter, "c1", { seed: 1, phase: "battle" }));
-  return { forecast: (t1 - t0) / 1000, advice: (t2 - t1) / 1000, same };
+  return { forecast: (t1 - t0) / 1000, advice: (t2 - t1) / 1000, cpu, same };
 }
 
 const counts = [1, 2, Number(process.env.AOD_BENCH_WORKERS ?? 0)].filter((n, i, all) => n > 0 && all.indexOf(n) === i);
@@ -106,14 +111,16 @@ for (const n of counts) {
   const pool = n > 1 ? threadPool(n) : null;
   try {
     if (pool) await forecast(encounter, { seed: 98 }, pool.runners); // each thread warms up too
-    const best = { forecast: Infinity, advice: Infinity, same: true };
+    const best = { forecast: Infinity, advice: Infinity, cpu: Infinity, same: true };
     for (let t = 0; t < 2; t += 1) {
       const w = await wall(pool?.runners);
       best.forecast = Math.min(best.forecast, w.forecast);
       best.advice = Math.min(best.advice, w.advice);
+      best.cpu = Math.min(best.cpu, w.cpu);
       best.same &&= w.same;
     }
-    console.log(`${n} worker${n === 1 ? " (this thread)" : " threads"}: forecast ${s(best.forecast)}, advice ${s(best.advice)} wall, best of 2; ${best.same ? "the same answers as one thread" : "ANSWERS DIFFER"}`);
+    const same = best.same ? "the same answers as one thread" : "ANSWERS DIFFER";
+    console.log(`${n} worker${n === 1 ? " (this thread)" : " threads"}: forecast ${s(best.forecast)}, advice ${s(best.advice)} wall, ${s(best.cpu)} CPU for both in all threads, best of 2; ${same}`);
   } finally {
     await pool?.close();
   }
