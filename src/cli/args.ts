@@ -30,6 +30,8 @@ export interface CliOptions {
   advise: boolean;
   /** Whether --runs was given (advice plays fewer runs per option by default). */
   runsGiven: boolean;
+  /** Worker threads to share the runs among (1: this thread plays them); the numbers are the same for any count. */
+  workers: number;
 }
 
 /** The matchup played when no side is named: a Sable Dragon against two Longbowmen. */
@@ -44,7 +46,11 @@ export const DEFAULTS = Object.freeze({
   distance: "middle" as Distance,
   surface: "normal" as Surface,
   roundLimit: 20,
+  workers: 1,
 });
+
+/** The most worker threads `--workers` takes. */
+export const MAX_WORKERS = 64;
 
 /** Why a command line is refused; each value is an en.json key. */
 export const CLI_ERRORS = Object.freeze({
@@ -57,12 +63,13 @@ export const CLI_ERRORS = Object.freeze({
   AdviseNeedsFrom: "AOD.Simulator.Cli.AdviseNeedsFrom",
   BadFile: "AOD.Simulator.Cli.BadFile",
   NotEncounter: "AOD.Simulator.Cli.NotEncounter",
+  BadWorkers: "AOD.Simulator.Cli.BadWorkers",
 } as const);
 
 /** What a saved encounter already says, so these options cannot be given with --from. */
 const SAID_BY_FILE = ["--side", "--mode", "--altitudes", "--distance", "--surface", "--rounds"] as const;
 
-const WITH_VALUE = ["--side", "--runs", "--seed", "--mode", "--altitudes", "--distance", "--surface", "--rounds", "--from"] as const;
+const WITH_VALUE = ["--side", "--runs", "--seed", "--mode", "--altitudes", "--distance", "--surface", "--rounds", "--from", "--workers"] as const;
 const SWITCHES = ["--json", "--help", "-h", "--progress", "--no-progress", "--advise"] as const;
 
 /** A whole number as typed ("10000", "10_000", "10,000", "1e6"); anything else is NaN for the rules to refuse. */
@@ -120,6 +127,10 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
     const text = last(flag);
     return text === undefined ? fallback : parseCount(text);
   };
+  const workers = number("--workers", DEFAULTS.workers);
+  if (!Number.isSafeInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    return { ok: false, problem: { key: CLI_ERRORS.BadWorkers, data: { value: last("--workers") ?? "", max: MAX_WORKERS } } };
+  }
   return {
     ok: true,
     options: {
@@ -137,6 +148,7 @@ export function parseArgs(argv: readonly string[]): { ok: true; options: CliOpti
       from,
       advise: switches.has("--advise"),
       runsGiven: values.has("--runs"),
+      workers,
     },
   };
 }

@@ -7,9 +7,9 @@ import { resolve } from "node:path";
 import { encounterFromActors } from "../data/simulator-encounter";
 import type { ActorEntry } from "../data/simulator-encounter";
 import { FORECAST_FORMAT, FORECAST_VERSION, encounterOfFile } from "../data/combat/forecast-encounter";
-import { SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulationReport } from "../rules/simulator";
+import { SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulateOnPool, simulationReport } from "../rules/simulator";
 import type { MovePhase } from "../rules/procedures/move";
-import type { Encounter, EncounterProblem } from "../rules/simulator";
+import type { BlockRunner, Encounter, EncounterProblem } from "../rules/simulator";
 import { CLI_ERRORS, DEFAULTS, parseArgs } from "./args";
 import type { CliOptions } from "./args";
 import { findEntry, loadBestiary } from "./bestiary";
@@ -27,6 +27,11 @@ export interface CliIo {
   root: string;
   /** Reads a text file (`--from`); throws when it cannot. */
   readText(path: string): string;
+  /**
+   * Starts `count` workers to share the runs among (`--workers`, src/cli/threads.ts); without it, or for one
+   * worker, this thread plays every run (the numbers are the same either way).
+   */
+  pool?: (count: number) => { runners: readonly BlockRunner[]; close(): Promise<void> };
 }
 
 /** Runs of at least this many show a progress bar on a terminal. */
@@ -108,20 +113,38 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       { distance: options.distance, surface: options.surface, mode: options.mode, roundLimit: options.roundLimit },
     );
   }
-  if (options.advise) return adviseFrom(encounter, options.from ?? "", options, io, t, refuse);
+  const pool = options.workers > 1 && io.pool ? io.pool(options.workers) : null;
+  try {
+    return await simulateAndPrint(encounter, options, io, t, refuse, pool?.runners);
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** Plays the encounter (or advises, with --advise), on `runners` when given, and prints what came out. */
+async function simulateAndPrint(
+  encounter: Encounter,
+  options: CliOptions,
+  io: CliIo,
+  t: Translate,
+  refuse: (problem: EncounterProblem) => number,
+  runners: readonly BlockRunner[] | undefined,
+): Promise<number> {
+  if (options.advise) return adviseFrom(encounter, options.from ?? "", options, io, t, refuse, runners);
   const showProgress = options.progress ?? (io.errIsTTY && options.runs >= LONG_RUN && !options.json);
   let result;
   try {
-    result = await simulate(encounter, {
+    const asked = {
       runs: options.runs,
       seed: options.seed,
       progressEvery: Math.max(1000, Math.floor(options.runs / 100)),
       onProgress: showProgress
-        ? (done, total) => {
+        ? (done: number, total: number) => {
             io.err(`\r${progressBar(done, total)}${done === total ? "\n" : ""}`);
           }
         : undefined,
-    });
+    };
+    result = runners ? await simulateOnPool(encounter, asked, runners) : await simulate(encounter, asked);
   } catch (error) {
     if (error instanceof SimulationInputError) return refuse(error.problem);
     throw error;
@@ -166,6 +189,7 @@ async function adviseFrom(
   io: CliIo,
   t: Translate,
   refuse: (problem: EncounterProblem) => number,
+  runners: readonly BlockRunner[] | undefined,
 ): Promise<number> {
   const at = encounter.start?.at;
   if (at === undefined || at.combatants.length === 0) return refuse({ key: "AOD.Simulator.Advice.NoStep", data: { file } });
@@ -175,7 +199,7 @@ async function adviseFrom(
   for (const id of at.combatants) {
     let advice;
     try {
-      advice = await advise(encounter, id, { seed: options.seed, phase: at.phase as MovePhase, runsPerOption });
+      advice = await advise(encounter, id, { seed: options.seed, phase: at.phase as MovePhase, runsPerOption }, runners);
     } catch (error) {
       if (error instanceof SimulationInputError) return refuse(error.problem);
       throw error;

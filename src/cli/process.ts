@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { runCli } from "./main";
+import { threadPool } from "./threads";
 
 /** Runs `npm run simulate` with this process's arguments; `root` is the repository (bestiary, lang/en.json). */
 export function runFromProcess(root: string): Promise<void> {
@@ -13,6 +14,7 @@ export function runFromProcess(root: string): Promise<void> {
     errIsTTY: process.stderr.isTTY,
     root,
     readText: (path) => readFileSync(path, "utf8"),
+    pool: threadPool,
   }).then(
     (status) => {
       process.exitCode = status;

@@ -9,7 +9,7 @@ import { runCli } from "../../src/cli/main";
 import { encounterFile } from "../../src/data/combat/forecast-encounter";
 import { encounterFromActors } from "../../src/data/simulator-encounter";
 import type { ActorEntry } from "../../src/data/simulator-encounter";
-import { simulate } from "../../src/rules/simulator";
+import { localBlockRunner, simulate } from "../../src/rules/simulator";
 import type { SimulationResult } from "../../src/rules/simulator";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -147,6 +147,8 @@ describe("npm run simulate: bad input exits with status 2 and a message", () => 
     [["--rounds", "0"], "not a valid roundLimit"],
     [["--frobnicate"], "unknown option --frobnicate"],
     [["--runs"], "--runs needs a value"],
+    [["--workers", "0"], "--workers takes a whole number from 1 to 64, not \"0\""],
+    [["--workers", "two"], "--workers takes a whole number from 1 to 64, not \"two\""],
   ])("%j", async (argv, message) => {
     const { status, out, err } = await cli(...argv);
     expect(status).toBe(2);
@@ -154,6 +156,37 @@ describe("npm run simulate: bad input exits with status 2 and a message", () => 
     expect(err).toContain(message);
     expect(err).toContain("--help");
     expect(err).not.toMatch(/AOD\./);
+  });
+});
+
+describe("npm run simulate -- --workers N", { timeout: 30_000 }, () => {
+  /** The command with a pool of in-process workers; `log` records the pools started and closed. */
+  async function withPool(log: string[], ...argv: string[]) {
+    let out = "";
+    const status = await runCli(argv, {
+      out: (t) => (out += t),
+      err: () => undefined,
+      errIsTTY: false,
+      root: ROOT,
+      readText: (path) => files.get(path) ?? "",
+      pool: (count) => {
+        log.push(`start ${count}`);
+        return { runners: Array.from({ length: count }, () => localBlockRunner()), close: () => Promise.resolve(void log.push("close")) };
+      },
+    });
+    return { status, out };
+  }
+
+  it("prints the same, byte for byte, with 1, 2 or 3 workers, and closes the workers it started", async () => {
+    const log: string[] = [];
+    const runs = ["--runs", "1700", "--seed", "4"];
+    const one = await withPool(log, ...runs, "--workers", "1");
+    expect(one.status).toBe(0);
+    // One worker is this thread: no pool is started.
+    expect(log).toEqual([]);
+    for (const n of ["2", "3"]) expect(await withPool(log, ...runs, "--workers", n)).toEqual(one);
+    expect(log).toEqual(["start 2", "close", "start 3", "close"]);
+    expect((await withPool(log, ...runs, "--workers", "3", "--json")).out).toBe((await cli(...runs, "--json")).out);
   });
 });
 

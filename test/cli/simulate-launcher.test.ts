@@ -60,6 +60,14 @@ describe("npm run simulate from its bundle", { timeout: 60_000 }, () => {
     expect(statSync(bundle).size).toBeGreaterThan(0);
   });
 
+  it("--workers N: worker threads print the same, byte for byte, for 1, 2 and 3 workers", () => {
+    const outputs = ["1", "2", "3"].map((n) => run("--runs", "1600", "--seed", "3", "--side", "Sable Dragon", "--side", "Knight", "--workers", n));
+    expect(outputs.map((o) => o.status)).toEqual([0, 0, 0]);
+    expect(outputs[0]?.stdout).toContain("1,600 runs, seed 3");
+    expect(outputs[1]?.stdout).toBe(outputs[0]?.stdout);
+    expect(outputs[2]?.stdout).toBe(outputs[0]?.stdout);
+  });
+
   it("passes the exit status and messages through: --help, and bad input with status 2", () => {
     const help = run("--help");
     expect(help.status).toBe(0);

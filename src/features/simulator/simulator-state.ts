@@ -144,7 +144,8 @@ export function onWorkerMessage(state: SimulatorState, message: FromWorker): Sim
       return { ...state, run: { status: "failed", problem: message.problem, ...asked(state.run) } };
     case "forecast":
     case "advice":
-      // The app asks for runs, never forecasts or advice: such an answer is for another user of the worker.
+    case "tally":
+      // The app asks for runs, never forecasts, advice or blocks: such an answer is for another user of the worker.
       return state;
   }
 }

@@ -8,9 +8,14 @@
  * and `cancel`.
  * Worker -> app: `progress` (every `progressEvery` runs), then exactly one `result` (cancelled or complete) or
  * `error` (an en.json key and its data) per run; one `forecast` or `error` per forecast.
+ *
+ * Several workers (docs/SIMULATOR.md "Workers"): a worker whose host gives it a pool (`WorkerHost.pool`, the
+ * worker file's own copies of itself) shares each run, forecast and advice out among them in blocks
+ * (rules/simulator/pool.ts): it sends each `block` (a job's block to play) and takes back a `tally` (its counts)
+ * or an `error`. The answer is the same, number for number, with or without a pool and for any number of workers.
  */
-import { SimulationInputError, advise, forecast, simulate } from "../../rules/simulator";
-import type { AdviceResult, Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
+import { BLOCK_RUNS, SimulationInputError, advise, forecast, localBlockRunner, simulate, simulateOnPool } from "../../rules/simulator";
+import type { AdviceResult, BlockJob, BlockRunner, BlockTally, Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
 import type { MovePhase } from "../../rules/procedures/move";
 
 /** What the app sends. */
@@ -18,7 +23,8 @@ export type ToWorker =
   | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number }
   | { type: "forecast"; job: number; encounter: Encounter; seed: number; precision?: number }
   | { type: "advise"; job: number; encounter: Encounter; combatantId: string; phase: MovePhase; seed: number; runsPerOption?: number }
-  | { type: "cancel"; job: number };
+  | { type: "cancel"; job: number }
+  | { type: "block"; job: number; task: BlockJob; block: number; runs: number };
 
 /** What the worker sends back. */
 export type FromWorker =
@@ -26,6 +32,7 @@ export type FromWorker =
   | { type: "result"; job: number; result: SimulationResult }
   | { type: "forecast"; job: number; forecast: Forecast }
   | { type: "advice"; job: number; advice: AdviceResult }
+  | { type: "tally"; job: number; block: number; tally: BlockTally }
   | { type: "error"; job: number; problem: EncounterProblem };
 
 /** The en.json keys of problems the protocol itself reports. */
@@ -43,6 +50,12 @@ export function readToWorker(data: unknown): ToWorker | null {
   if (typeof data !== "object" || data === null) return null;
   const m = data as Fields;
   if (m.type === "cancel" && isJob(m.job)) return { type: "cancel", job: m.job };
+  if (m.type === "block" && isJob(m.job) && typeof m.task === "object" && m.task !== null) {
+    const task = m.task as Fields;
+    const count = (v: unknown, max: number): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max;
+    if (typeof task.key !== "string" || !count(m.block, Number.MAX_SAFE_INTEGER) || !count(m.runs, BLOCK_RUNS)) return null;
+    return { type: "block", job: m.job, task: m.task as BlockJob, block: m.block, runs: m.runs };
+  }
   if (m.type === "forecast" && isJob(m.job)) {
     const asked: ToWorker = { type: "forecast", job: m.job, encounter: m.encounter as Encounter, seed: m.seed as number };
     if (typeof m.precision === "number") asked.precision = m.precision;
@@ -77,6 +90,9 @@ export function readFromWorker(data: unknown): FromWorker | null {
   if (m.type === "result" && typeof m.result === "object" && m.result !== null) {
     return { type: "result", job: m.job, result: m.result as SimulationResult };
   }
+  if (m.type === "tally" && typeof m.block === "number" && typeof m.tally === "object" && m.tally !== null) {
+    return { type: "tally", job: m.job, block: m.block, tally: m.tally as BlockTally };
+  }
   if (m.type === "advice" && typeof m.advice === "object" && m.advice !== null) {
     return { type: "advice", job: m.job, advice: m.advice as AdviceResult };
   }
@@ -92,17 +108,27 @@ export function readFromWorker(data: unknown): FromWorker | null {
   return null;
 }
 
+/** The problem an error reports: a simulation input's own, or the worker's failure with the error's message. */
+function problemOf(error: unknown): EncounterProblem {
+  return error instanceof SimulationInputError
+    ? error.problem
+    : { key: WORKER_ERRORS.Failed, data: { message: error instanceof Error ? error.message : String(error) } };
+}
+
 /** What the worker side needs from its host: a way to post, and a pause that lets queued messages in. */
 export interface WorkerHost {
   post(message: FromWorker): void;
   /** Resolves after the host has delivered any waiting messages (a `setTimeout(0)` in a real worker). */
   pause(): Promise<void>;
+  /** The workers to share runs out among, started when first asked for (none: this worker plays every run itself). */
+  pool?: () => readonly BlockRunner[];
 }
 
 /** The worker side: `receive` every message; it runs one simulation at a time and stops one on `cancel`. */
 export function simulationWorker(host: WorkerHost): { receive(data: unknown): Promise<void> } {
   let current: number | null = null;
   const stopped = new Set<number>();
+  const local = localBlockRunner();
   return {
     async receive(data: unknown): Promise<void> {
       const message = readToWorker(data);
@@ -115,6 +141,16 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
         stopped.add(message.job);
         return;
       }
+      if (message.type === "block") {
+        // A block for the worker that shares a job out: played whole, never cancelled (it is short).
+        try {
+          host.post({ type: "tally", job: message.job, block: message.block, tally: await local.play(message.task, message.block, message.runs) });
+        } catch (error) {
+          host.post({ type: "error", job: message.job, problem: problemOf(error) });
+        }
+        return;
+      }
+      const pool = host.pool?.();
       if (current !== null) stopped.add(current);
       const job = message.job;
       current = job;
@@ -124,7 +160,7 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
             seed: message.seed,
             ...(message.precision === undefined ? {} : { precision: message.precision }),
             shouldStop: () => stopped.has(job),
-          });
+          }, pool);
           host.post({ type: "forecast", job, forecast: answer });
           return;
         }
@@ -134,27 +170,27 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
             phase: message.phase,
             ...(message.runsPerOption === undefined ? {} : { runsPerOption: message.runsPerOption }),
             shouldStop: () => stopped.has(job),
-          });
+          }, pool);
           host.post({ type: "advice", job, advice });
           return;
         }
-        const result = await simulate(message.encounter, {
+        const asked = {
           runs: message.runs,
           seed: message.seed,
-          progressEvery: message.progressEvery ?? 2000,
           shouldStop: () => stopped.has(job),
-          onProgress: async (done, total) => {
+          onProgress: async (done: number, total: number) => {
             host.post({ type: "progress", job, done, total });
             await host.pause();
           },
-        });
+        };
+        // On a pool, progress comes after each block (rules/simulator/pool.ts).
+        const result =
+          pool && pool.length > 0
+            ? await simulateOnPool(message.encounter, asked, pool)
+            : await simulate(message.encounter, { ...asked, progressEvery: message.progressEvery ?? 2000 });
         host.post({ type: "result", job, result });
       } catch (error) {
-        const problem =
-          error instanceof SimulationInputError
-            ? error.problem
-            : { key: WORKER_ERRORS.Failed, data: { message: error instanceof Error ? error.message : String(error) } };
-        host.post({ type: "error", job, problem });
+        host.post({ type: "error", job, problem: problemOf(error) });
       } finally {
         stopped.delete(job);
         if (current === job) current = null;

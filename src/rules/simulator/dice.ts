@@ -25,3 +25,26 @@ export function simulationDice(seed: number): SimulationDice {
     },
   };
 }
+
+/**
+ * Runs per block. A simulation's runs are played in blocks of this many, each block from its own seed
+ * (`blockSeed`), so any block can be played anywhere (another worker, another thread) and the blocks' counts,
+ * added in block order, give the same result however many workers shared them (docs/SIMULATOR.md "Workers").
+ */
+export const BLOCK_RUNS = 500;
+
+/**
+ * The seed of a simulation's block `block`: the simulation's own seed for the first block (so a simulation of
+ * at most BLOCK_RUNS runs plays exactly as one dice stream from its seed), a mix of the seed and the block's
+ * index for every other (a 32-bit finaliser, so neighbouring seeds and blocks give unrelated streams).
+ */
+export function blockSeed(seed: number, block: number): number {
+  if (block === 0) return seed;
+  let h = (Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) + Math.imul(block, 0xc2b2ae35)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** How many blocks a simulation of `runs` runs has (the last may be shorter). */
+export const blockCount = (runs: number): number => Math.ceil(runs / BLOCK_RUNS);

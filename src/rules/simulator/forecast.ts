@@ -3,7 +3,8 @@
  * fight under way (`Encounter.start`) until each side's win chance is known to the asked precision, and `advise`
  * lists what one combatant may do at its step, each with the exact odds of its roll and its side's win chance if
  * it is taken: the same runs, with that combatant's first choice fixed to the option, then its own tactics.
- * Every option is played with the same seed, so the differences between options are not the dice's.
+ * Every option is played with the same seed, so the differences between options are not the dice's. Both take
+ * an optional pool of workers (pool.ts); the answer is the same with or without one, and for any number of them.
  */
 import { attackOdds } from "../odds-attack";
 import type { AttackOdds } from "../odds-attack";
@@ -17,9 +18,13 @@ import { checkEncounter, SimulationInputError } from "./encounter";
 import type { Encounter } from "./encounter";
 import { compileEncounter } from "./compile";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
-import { asDeclared } from "./play";
-import { simulate } from "./simulate";
-import type { Rate, SimulateOptions, SimulationResult } from "./simulate";
+import { blockSeed, simulationDice } from "./dice";
+import { Runner, asDeclared, emptyTally } from "./play";
+import type { RunContext } from "./play";
+import { blockTallyOf, newJobKey, playOnPool, playOne } from "./pool";
+import type { BlockJob, BlockRunner, BlockTally, PoolSimulation } from "./pool";
+import { prepare, runContext, simulate, summarise } from "./simulate";
+import type { Prepared, Rate, SimulateOptions, SimulationResult } from "./simulate";
 import { STANDARD_TACTICS } from "./tactics";
 import type { BattleChoice, TacticView, Tactics } from "./tactics";
 
@@ -50,7 +55,6 @@ export interface Forecast {
 const DEFAULT_PRECISION = 0.02;
 const DEFAULT_MIN_RUNS = 400;
 const DEFAULT_MAX_RUNS = 20_000;
-const BATCH = 200;
 
 /** The widest half-interval of a result's win and draw chances. */
 export function widest(result: SimulationResult): number {
@@ -59,20 +63,24 @@ export function widest(result: SimulationResult): number {
 }
 
 /**
- * Forecasts a fight (under way or not): plays batches of runs until every side's win chance and the draw chance
- * are known within `precision` (95% interval) or `maxRuns` are played. The same options give the same forecast.
+ * Forecasts a fight (under way or not): plays blocks of runs (BLOCK_RUNS) until every side's win chance and the
+ * draw chance are known within `precision` (95% interval) or `maxRuns` are played; the precision is looked at
+ * after each block, in block order. The same options give the same forecast, on one thread or on `runners`.
  */
-export async function forecast(encounter: Encounter, options: ForecastOptions): Promise<Forecast> {
+export async function forecast(encounter: Encounter, options: ForecastOptions, runners?: readonly BlockRunner[]): Promise<Forecast> {
   const precision = options.precision ?? DEFAULT_PRECISION;
   const minRuns = options.minRuns ?? DEFAULT_MIN_RUNS;
-  const result = await simulate(encounter, {
+  const asked: SimulateOptions = {
     runs: options.maxRuns ?? DEFAULT_MAX_RUNS,
     seed: options.seed,
-    progressEvery: BATCH,
     ...(options.tactics ? { tactics: options.tactics } : {}),
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
     enough: (sofar) => sofar.runs >= minRuns && widest(sofar) <= precision,
-  });
+  };
+  const result =
+    runners && runners.length > 0
+      ? await playOne(prepare(encounter, asked).compiled, { key: newJobKey(), encounter, seed: options.seed }, asked, runners)
+      : await simulate(encounter, { ...asked, progressEvery: 500 });
   const start = encounter.start?.round ?? 1;
   return { result, precision: widest(result), roundsLeft: Math.max(0, result.rounds.mean - start) };
 }
@@ -235,12 +243,19 @@ function withTactics(encounter: Encounter, id: string): Encounter {
   };
 }
 
-/**
- * The options of one combatant at its step (the start of a fight under way), each with the exact odds of its roll
- * and its side's chances when it is taken, best for the side first. In a movement phase: holding and each single
- * move; in a battle phase: holding and each battle action the rules allow now; a speed phase has both.
- */
-export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions): Promise<AdviceResult> {
+/** What fixes an option's first choice (`fixedFirst`). */
+type FirstChoice = Parameters<typeof fixedFirst>[1];
+
+/** One combatant's options at its step, in the order `advise` weighs them, with the tactics each is played by. */
+interface AdvicePlan {
+  compiled: CompiledEncounter;
+  c: CompiledCombatant;
+  base: Tactics;
+  entries: { choice: AdviceChoice; odds: Advice["odds"]; first: FirstChoice }[];
+}
+
+/** The options `advise` weighs (holding first, then battle actions, then moves up to `maxOptions` in all). */
+function advicePlan(encounter: Encounter, combatantId: string, options: Pick<AdviseOptions, "phase" | "maxOptions" | "tactics">): AdvicePlan {
   const tacticsByName = { ...STANDARD_TACTICS, ...options.tactics };
   const problem = checkEncounter(encounter, new Set(Object.keys(tacticsByName)));
   if (problem) throw new SimulationInputError(problem);
@@ -248,33 +263,108 @@ export async function advise(encounter: Encounter, combatantId: string, options:
   const c = compiled.byId.get(combatantId);
   if (c === undefined) throw new SimulationInputError({ key: "AOD.Simulator.Error.BadStart", data: { field: "combatantId", value: combatantId } });
   const base = tacticsByName[c.tactics] ?? (STANDARD_TACTICS.standard as Tactics);
-  const runs = options.runsPerOption ?? 2400;
-  const side = compiled.sides[c.side] ?? "";
-  const play = async (tactics: Tactics): Promise<SimulationResult> =>
-    simulate(withTactics(encounter, combatantId), {
-      runs,
-      seed: options.seed,
-      tactics: { ...options.tactics, [ADVICE_TACTIC]: tactics },
-      ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
-    });
-  const sideWins = (result: SimulationResult): Rate => result.sides[c.side]?.wins ?? { count: 0, rate: 0, low: 0, high: 1 };
-  const weighed: Advice[] = [];
-  const weigh = async (choice: AdviceChoice, odds: Advice["odds"], first: Parameters<typeof fixedFirst>[1]) => {
-    const result = await play(fixedFirst(base, first));
-    weighed.push({ choice, odds, win: sideWins(result), draw: result.draws, runs: result.runs });
-  };
+  const entries: AdvicePlan["entries"] = [{ choice: { kind: "hold" }, odds: null, first: { hold: true } }];
   const max = Math.max(1, options.maxOptions ?? 12);
-  await weigh({ kind: "hold" }, null, { hold: true });
   if (isBattlePhase(options.phase)) {
-    for (const o of battleOptions(compiled, c)) await weigh(o.choice, o.odds, { battle: o.battle });
+    for (const o of battleOptions(compiled, c)) entries.push({ choice: o.choice, odds: o.odds, first: { battle: o.battle } });
   }
   if (isMovePhase(options.phase)) {
     for (const move of moveOptions(compiled, c, options.phase)) {
-      if (weighed.length >= max) break;
-      await weigh({ kind: "move", move }, null, { move });
+      if (entries.length >= max) break;
+      entries.push({ choice: { kind: "move", move }, odds: null, first: { move } });
     }
   }
-  const baseline = sideWins(await play(base));
+  return { compiled, c, base, entries };
+}
+
+/** The encounter and tactics that play advice option `option` (-1: the combatant's own tactics). */
+function adviceGame(encounter: Encounter, plan: AdvicePlan, option: number, tactics: SimulateOptions["tactics"]): { encounter: Encounter; tactics: Readonly<Record<string, Tactics>> } {
+  const entry = plan.entries[option];
+  const played = entry === undefined ? plan.base : fixedFirst(plan.base, entry.first);
+  return { encounter: withTactics(encounter, plan.c.id), tactics: { ...tactics, [ADVICE_TACTIC]: played } };
+}
+
+/**
+ * A worker in this thread (pool.ts `BlockRunner`): plays any job's blocks with the standard tactics and
+ * `tactics`, keeping the last few jobs compiled. The Web Workers and the command line's worker threads are this.
+ */
+export function localBlockRunner(tactics?: SimulateOptions["tactics"]): BlockRunner {
+  const players = new Map<string, { prepared: Prepared; ctx: RunContext; runner: Runner }>();
+  const playerOf = (job: BlockJob) => {
+    let game: { encounter: Encounter; tactics: SimulateOptions["tactics"] } = { encounter: job.encounter, tactics };
+    if (job.advice) {
+      const plan = advicePlan(job.encounter, job.advice.combatantId, { ...job.advice, ...(tactics ? { tactics } : {}) });
+      game = adviceGame(job.encounter, plan, job.advice.option, tactics);
+    }
+    const prepared = prepare(game.encounter, { seed: job.seed, ...(game.tactics ? { tactics: game.tactics } : {}) });
+    const ctx = runContext(prepared);
+    return { prepared, ctx, runner: new Runner(ctx) };
+  };
+  return {
+    async play(job: BlockJob, block: number, runs: number): Promise<BlockTally> {
+      let player = players.get(job.key);
+      if (!player) {
+        player = playerOf(job);
+        if (players.size >= 32) players.clear();
+        players.set(job.key, player);
+      }
+      player.ctx.tally = emptyTally(player.prepared.compiled);
+      player.ctx.dice = simulationDice(blockSeed(job.seed, block));
+      for (let i = 0; i < runs; i += 1) await player.runner.play();
+      return blockTallyOf(player.ctx.tally);
+    },
+  };
+}
+
+/**
+ * The options of one combatant at its step (the start of a fight under way), each with the exact odds of its roll
+ * and its side's chances when it is taken, best for the side first. In a movement phase: holding and each single
+ * move; in a battle phase: holding and each battle action the rules allow now; a speed phase has both. On
+ * `runners`, every option's blocks are shared out at once; the answer is the same as on one thread.
+ */
+export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions, runners?: readonly BlockRunner[]): Promise<AdviceResult> {
+  const plan = advicePlan(encounter, combatantId, options);
+  const { c, compiled } = plan;
+  const runs = options.runsPerOption ?? 2400;
+  const side = compiled.sides[c.side] ?? "";
+  const sideWins = (result: SimulationResult): Rate => result.sides[c.side]?.wins ?? { count: 0, rate: 0, low: 0, high: 1 };
+  const results: SimulationResult[] = [];
+  const order = plan.entries.map((_, k) => k).concat([-1]);
+  if (runners && runners.length > 0) {
+    const key = newJobKey();
+    const sims: PoolSimulation[] = order.map((option) => ({
+      job: {
+        key: `${key}:${option}`,
+        encounter,
+        seed: options.seed,
+        advice: { combatantId, phase: options.phase, option, ...(options.maxOptions === undefined ? {} : { maxOptions: options.maxOptions }) },
+      },
+      runs,
+      tally: emptyTally(compiled),
+    }));
+    const outcomes = await playOnPool(sims, runners, options.shouldStop);
+    sims.forEach((sim, i) => {
+      const outcome = outcomes[i] ?? { runs: 0, cancelled: true };
+      results.push(summarise(compiled, sim.tally, outcome.runs, options.seed, outcome.cancelled));
+    });
+  } else {
+    for (const option of order) {
+      const game = adviceGame(encounter, plan, option, options.tactics);
+      results.push(
+        await simulate(game.encounter, {
+          runs,
+          seed: options.seed,
+          tactics: game.tactics,
+          ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+        }),
+      );
+    }
+  }
+  const weighed: Advice[] = plan.entries.map((entry, k) => {
+    const result = results[k] as SimulationResult;
+    return { choice: entry.choice, odds: entry.odds, win: sideWins(result), draw: result.draws, runs: result.runs };
+  });
+  const baseline = sideWins(results[results.length - 1] as SimulationResult);
   weighed.sort((a, b) => b.win.rate - a.win.rate);
   return { combatantId, side, phase: options.phase, options: weighed, baseline };
 }

@@ -20,14 +20,16 @@ export type {
   SimulationOptions,
   SkillCheck,
 } from "./encounter";
-export { simulationDice } from "./dice";
+export { BLOCK_RUNS, blockCount, blockSeed, simulationDice } from "./dice";
 export type { SimulationDice } from "./dice";
 export { STANDARD_TACTICS, TACTIC_NAMES, inTheFight } from "./tactics";
 export type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
 export type { Ending } from "./play";
 export { simulate, wilson } from "./simulate";
-export { advise, forecast, widest } from "./forecast";
+export { advise, forecast, localBlockRunner, widest } from "./forecast";
+export { addBlockTally, blockTallyOf, playOnPool, simulateOnPool } from "./pool";
+export type { BlockJob, BlockRunner, BlockTally, PoolOutcome, PoolSimulation } from "./pool";
 export type { Advice, AdviceChoice, AdviceResult, AdviseOptions, Forecast, ForecastOptions } from "./forecast";
 export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
 export { ADVICE_TEXT, adviceReport, reportWords, showRate, simulationReport } from "./report";

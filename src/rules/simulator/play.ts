@@ -9,7 +9,6 @@
 import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
-import type { WoundState } from "../health";
 import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
 import { performParsedAttackSync } from "../procedures/attack";
@@ -126,8 +125,11 @@ const QUIET = Object.freeze({ log: false });
 /** The End Phase without a log, each combatant's round reset as one change. */
 const QUIET_END = Object.freeze({ log: false, compactResets: true });
 
-/** Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead. */
-const healthCode = (health: WoundState): number => (health === "fit" ? 0 : health === "severelyInjured" ? 1 : 2);
+/**
+ * Health as a small number, to see whether a round plan still fits: 0 fit, 1 severely injured, 2 dead (as
+ * `woundState` says, without its checks of the numbers: the engine keeps a run's wounds whole and non-negative).
+ */
+const healthCode = (s: CombatantState): number => (s.life.wounds > s.life.max ? 2 : s.life.wounds * 2 > s.life.max ? 1 : 0);
 
 /** A round's steps from `planRound`, with each step's combatants as compiled and whether it is a speed phase. */
 interface RoundPlan {
@@ -330,7 +332,7 @@ export class Runner {
     let same = this.currentPlan !== null && sides === undefined;
     for (const c of encounter.combatants) {
       const s = this.states[c.index] as CombatantState;
-      const code = healthCode(woundState(s.life.wounds, s.life.max));
+      const code = healthCode(s);
       if (this.planHealth[c.index] !== code) same = false;
       this.planHealth[c.index] = code;
     }
@@ -501,10 +503,9 @@ export class Runner {
     if (winner >= 0) tally.wins[winner] = (tally.wins[winner] ?? 0) + 1;
     else tally.draws += 1;
     for (const c of combatants) {
-      const s = states[c.index] as CombatantState;
-      const health = woundState(s.life.wounds, s.life.max);
-      if (health === "dead") tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
-      else if (health === "severelyInjured") tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
+      const health = healthCode(states[c.index] as CombatantState);
+      if (health === 2) tally.dead[c.index] = (tally.dead[c.index] ?? 0) + 1;
+      else if (health === 1) tally.severe[c.index] = (tally.severe[c.index] ?? 0) + 1;
     }
   }
 }

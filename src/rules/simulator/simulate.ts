@@ -1,15 +1,18 @@
 /**
  * `simulate(encounter, { runs, seed })`: plays an encounter many times (play.ts) and summarises how it goes:
  * win rate per side with a 95% interval, how many rounds it lasts, each combatant's chance to end dead or
- * severely injured, how much damage each deals and how often its attacks hit. One seeded dice stream serves
- * every run in order, so the same seed gives the same numbers wherever it runs (CLI, Web Worker, tests).
+ * severely injured, how much damage each deals and how often its attacks hit. The runs are played in blocks of
+ * BLOCK_RUNS, each from its own seed derived from the simulation's (`blockSeed`), and counted in block order, so
+ * the same seed gives the same numbers wherever and on however many workers it runs (CLI, Web Workers, tests;
+ * pool.ts shares the blocks out).
  */
 import { checkEncounter, checkOptions, SimulationInputError } from "./encounter";
 import type { Encounter, SimulationOptions } from "./encounter";
 import { compileEncounter } from "./compile";
-import { simulationDice } from "./dice";
+import { BLOCK_RUNS, blockSeed, simulationDice } from "./dice";
 import { Runner, emptyTally } from "./play";
 import type { Ending, RunContext, Tally } from "./play";
+import type { CompiledEncounter } from "./compile";
 import { STANDARD_TACTICS } from "./tactics";
 import type { Tactics } from "./tactics";
 
@@ -67,8 +70,9 @@ export interface SimulateOptions extends SimulationOptions {
   /** Asked before each batch; true stops the simulation and returns what was played so far. */
   shouldStop?: () => boolean;
   /**
-   * Asked after each batch with the result so far; true ends the simulation there, not as cancelled (a forecast
-   * stops once its intervals are narrow enough). The same seed and batch size stop at the same run.
+   * Asked after each whole block (BLOCK_RUNS runs) with the result so far; true ends the simulation there, not as
+   * cancelled (a forecast stops once its intervals are narrow enough). Asked only at block ends and in block
+   * order, so the same seed stops at the same run however the blocks were shared out.
    */
   enough?: (sofar: SimulationResult) => boolean;
 }
@@ -96,14 +100,13 @@ function quantile(histogram: Float64Array, runs: number, share: number): number 
   return histogram.length - 1;
 }
 
-function summarise(ctx: RunContext, runs: number, options: SimulateOptions, cancelled: boolean): SimulationResult {
-  const { encounter, tally } = ctx;
-  const t: Tally = tally;
+/** The result of `runs` runs counted in `t`. */
+export function summarise(encounter: CompiledEncounter, t: Tally, runs: number, seed: number, cancelled: boolean): SimulationResult {
   let totalRounds = 0;
   t.rounds.forEach((count, r) => (totalRounds += count * r));
   return {
     runs,
-    seed: options.seed,
+    seed,
     mode: encounter.mode,
     roundLimit: encounter.roundLimit,
     cancelled,
@@ -132,24 +135,43 @@ function summarise(ctx: RunContext, runs: number, options: SimulateOptions, canc
   };
 }
 
+/** An encounter checked and compiled, with the tactics it plays by name. */
+export interface Prepared {
+  compiled: CompiledEncounter;
+  tactics: Readonly<Record<string, Tactics>>;
+}
+
+/** Checks the encounter (and the options when given) and compiles it; bad input throws a SimulationInputError. */
+export function prepare(encounter: Encounter, options: { runs?: number; seed: number; tactics?: SimulateOptions["tactics"] }): Prepared {
+  if (options.runs !== undefined) {
+    const optionProblem = checkOptions({ runs: options.runs, seed: options.seed });
+    if (optionProblem) throw new SimulationInputError(optionProblem);
+  }
+  const tactics: Readonly<Record<string, Tactics>> = { ...STANDARD_TACTICS, ...options.tactics };
+  const encounterProblem = checkEncounter(encounter, new Set(Object.keys(tactics)));
+  if (encounterProblem) throw new SimulationInputError(encounterProblem);
+  return { compiled: compileEncounter(encounter), tactics };
+}
+
+/** A run loop over a prepared encounter, counting into `tally`; its dice are set per block (`blockSeed`). */
+export function runContext(prepared: Prepared, tally: Tally = emptyTally(prepared.compiled)): RunContext {
+  const { compiled, tactics } = prepared;
+  return {
+    encounter: compiled,
+    tactics,
+    memory: { grappler: new Uint8Array(compiled.combatants.length) },
+    tally,
+    dice: simulationDice(0),
+  };
+}
+
 /**
  * Plays the encounter `runs` times from one seed and summarises the results (README "Simulator").
  * Bad input throws a SimulationInputError whose `problem` holds an en.json key (encounter.ts).
  */
 export async function simulate(encounter: Encounter, options: SimulateOptions): Promise<SimulationResult> {
-  const optionProblem = checkOptions(options);
-  if (optionProblem) throw new SimulationInputError(optionProblem);
-  const tactics: Readonly<Record<string, Tactics>> = { ...STANDARD_TACTICS, ...options.tactics };
-  const encounterProblem = checkEncounter(encounter, new Set(Object.keys(tactics)));
-  if (encounterProblem) throw new SimulationInputError(encounterProblem);
-  const compiled = compileEncounter(encounter);
-  const ctx: RunContext = {
-    encounter: compiled,
-    tactics,
-    memory: { grappler: new Uint8Array(compiled.combatants.length) },
-    tally: emptyTally(compiled),
-    dice: simulationDice(options.seed),
-  };
+  const prepared = prepare(encounter, options);
+  const ctx = runContext(prepared);
   const runner = new Runner(ctx);
   const every = Math.max(1, Math.floor(options.progressEvery ?? 5000));
   let done = 0;
@@ -159,11 +181,16 @@ export async function simulate(encounter: Encounter, options: SimulateOptions): 
       cancelled = true;
       break;
     }
-    const batch = Math.min(every, options.runs - done);
+    // Each block starts its own dice stream; a batch never crosses a block's end.
+    if (done % BLOCK_RUNS === 0) ctx.dice = simulationDice(blockSeed(options.seed, done / BLOCK_RUNS));
+    const blockEnd = Math.min(options.runs, done - (done % BLOCK_RUNS) + BLOCK_RUNS);
+    const batch = Math.min(every, blockEnd - done);
     for (let i = 0; i < batch; i += 1) await runner.play();
     done += batch;
     if (options.onProgress) await options.onProgress(done, options.runs);
-    if (options.enough && done < options.runs && options.enough(summarise(ctx, done, options, false))) break;
+    if (options.enough && done < options.runs && done % BLOCK_RUNS === 0) {
+      if (options.enough(summarise(prepared.compiled, ctx.tally, done, options.seed, false))) break;
+    }
   }
-  return summarise(ctx, done, options, cancelled);
+  return summarise(prepared.compiled, ctx.tally, done, options.seed, cancelled);
 }

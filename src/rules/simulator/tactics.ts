@@ -24,7 +24,6 @@
  * round when there is one (in reach now or after a standard move), else the one it hurts most anywhere.
  */
 import { ALTITUDES, DISTANCES, altitudeIndex, altitudeValue, distanceIndex } from "../bands";
-import { woundState } from "../health";
 import { canMelee, canRanged } from "../legality";
 import type { MoveDeclaration, MoveKind, MovePhase } from "../procedures/move";
 import { DEFAULT_DISTANCE, carrierOf, grapplePartners, isPinned } from "../state";
@@ -81,9 +80,14 @@ const stateOf = (view: TacticView, c: CompiledCombatant): CombatantState =>
 const distanceTo = (view: TacticView, other: CompiledCombatant): Distance =>
   other.index === view.self.index ? "zero" : (view.state.distances[view.self.pairKeys[other.index] as string] ?? DEFAULT_DISTANCE);
 
-/** Whether a combatant is still in the fight: neither dead nor severely injured (000 "Severe injury and Death"). */
+/**
+ * Whether a combatant is still in the fight: neither dead nor severely injured (000 "Severe injury and Death"),
+ * i.e. `woundState` is "fit": at most half its Life Points in wounds. Asked after every step and by every tactic,
+ * so without `woundState`'s checks of its numbers (the engine keeps a run's wounds whole and non-negative, and
+ * `checkEncounter` checked the starting ones).
+ */
 export function inTheFight(c: CombatantState): boolean {
-  return woundState(c.life.wounds, c.life.max) === "fit";
+  return c.life.wounds * 2 <= c.life.max;
 }
 
 const affordable = (view: TacticView, option: AttackOption): boolean =>

@@ -1,0 +1,127 @@
+/**
+ * How long the live forecast and the advisor take (docs/SIMULATOR.md "Speed"): a 3-a-side fight in round 3, wounds
+ * dealt, some pairs at close quarters, forecast to ±2 points (95%), and the advice for the Sable Dragon's battle
+ * step (every option, 2,400 runs each). CPU time of this process on one thread (process.cpuUsage), best and median
+ * of `AOD_BENCH_TRIALS` (default 5) seeds; then wall time on 1, 2 and `AOD_BENCH_WORKERS` worker threads
+ * (src/cli/threads.ts, as `npm run simulate -- --workers N`), whose answers are checked equal to the one thread's.
+ *   npx tsx bench/forecast-speed.ts
+ */
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { isDeepStrictEqual } from "node:util";
+import { findEntry, loadBestiary } from "../src/cli/bestiary";
+import { threadPool } from "../src/cli/threads";
+import { encounterFromActors } from "../src/data/simulator-encounter";
+import { advise, forecast } from "../src/rules/simulator";
+import type { BlockRunner, Encounter } from "../src/rules/simulator";
+import { pairKey } from "../src/rules/state";
+
+const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
+/** A matchup as bench/throughput.ts makes it: both sides at mid altitude, middle distance, descending order. */
+const matchup = (a: string[], b: string[]): Encounter =>
+  encounterFromActors(
+    [a, b].map((names) => ({
+      actors: names.map((name) => {
+        const found = findEntry(name, entries);
+        if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
+        return found.found;
+      }),
+      altitude: "mid" as const,
+    })),
+    { distance: "middle", mode: "descending" },
+  );
+
+const cpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** The 3v3 of bench/throughput.ts in round 3: wounds on four combatants, the dragons closed on the wyrm and knight. */
+function midCombat(): Encounter {
+  const base = matchup(["Sable Dragon", "Argent Dragon", "Hunter Dragon"], ["Storm Wyrm", "Knight", "Longbowman"]);
+  const wounds: Record<string, number> = { c1: 2, c2: 1, c4: 3, c5: 1 };
+  const sides = base.sides.map((side) => ({
+    ...side,
+    combatants: side.combatants.map((c) => ({ ...c, state: { ...c.state, life: { ...c.state.life, wounds: wounds[c.state.id] ?? 0 } } })),
+  }));
+  const ids = sides.flatMap((s) => s.combatants.map((c) => c.state.id));
+  if (ids.join() !== "c1,c2,c3,c4,c5,c6") throw new Error(`unexpected ids ${ids.join()}`);
+  return {
+    ...base,
+    sides,
+    start: {
+      round: 3,
+      distances: { [pairKey("c1", "c4")]: "close", [pairKey("c2", "c5")]: "close", [pairKey("c3", "c6")]: "middle" },
+      order: ["c1", "c4", "c2", "c3", "c5", "c6"],
+      at: { phase: "battle", kind: "act", combatants: ["c1"] },
+    },
+  };
+}
+
+const TRIALS = Number(process.env.AOD_BENCH_TRIALS ?? 5);
+const encounter = midCombat();
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
+const s = (x: number) => `${x.toFixed(2)} s`;
+
+console.log(`Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+
+// Warm-up: V8 compiles the run loop during the first few thousand runs.
+await forecast(encounter, { seed: 99 });
+
+const forecastTimes: number[] = [];
+let runs = 0;
+for (let t = 0; t < TRIALS; t += 1) {
+  const start = cpuSeconds();
+  const f = await forecast(encounter, { seed: t + 1 });
+  forecastTimes.push(cpuSeconds() - start);
+  runs = f.result.runs;
+}
+console.log(`forecast to ±2 points, one thread: best ${s(Math.min(...forecastTimes))}, median ${s(median(forecastTimes))} CPU (${runs} runs; ${forecastTimes.map(s).join(", ")})`);
+
+const adviceTimes: number[] = [];
+let options = 0;
+for (let t = 0; t < Math.max(1, Math.ceil(TRIALS / 2)); t += 1) {
+  const start = cpuSeconds();
+  const a = await advise(encounter, "c1", { seed: t + 1, phase: "battle" });
+  adviceTimes.push(cpuSeconds() - start);
+  options = a.options.length;
+}
+console.log(`advice, ${options} options of 2,400 runs, one thread: best ${s(Math.min(...adviceTimes))}, median ${s(median(adviceTimes))} CPU (${adviceTimes.map(s).join(", ")})`);
+
+/**
+ * Wall time of a forecast and of the advice with `runners` (none: this thread), the CPU time of the whole process
+ * (every thread) for both, and whether they equal this thread's answers.
+ */
+async function wall(runners: readonly BlockRunner[] | undefined): Promise<{ forecast: number; advice: number; cpu: number; same: boolean }> {
+  const c0 = cpuSeconds();
+  const t0 = performance.now();
+  const f = await forecast(encounter, { seed: 1 }, runners);
+  const t1 = performance.now();
+  const a = await advise(encounter, "c1", { seed: 1, phase: "battle" }, runners);
+  const t2 = performance.now();
+  const cpu = cpuSeconds() - c0;
+  const same = isDeepStrictEqual(f, await forecast(encounter, { seed: 1 })) && isDeepStrictEqual(a, await advise(encounter, "c1", { seed: 1, phase: "battle" }));
+  return { forecast: (t1 - t0) / 1000, advice: (t2 - t1) / 1000, cpu, same };
+}
+
+const counts = [1, 2, Number(process.env.AOD_BENCH_WORKERS ?? 0)].filter((n, i, all) => n > 0 && all.indexOf(n) === i);
+for (const n of counts) {
+  const pool = n > 1 ? threadPool(n) : null;
+  try {
+    if (pool) await forecast(encounter, { seed: 98 }, pool.runners); // each thread warms up too
+    const best = { forecast: Infinity, advice: Infinity, cpu: Infinity, same: true };
+    for (let t = 0; t < 2; t += 1) {
+      const w = await wall(pool?.runners);
+      best.forecast = Math.min(best.forecast, w.forecast);
+      best.advice = Math.min(best.advice, w.advice);
+      best.cpu = Math.min(best.cpu, w.cpu);
+      best.same &&= w.same;
+    }
+    const same = best.same ? "the same answers as one thread" : "ANSWERS DIFFER";
+    console.log(`${n} worker${n === 1 ? " (this thread)" : " threads"}: forecast ${s(best.forecast)}, advice ${s(best.advice)} wall, ${s(best.cpu)} CPU for both in all threads, best of 2; ${same}`);
+  } finally {
+    await pool?.close();
+  }
+}
