@@ -257,7 +257,7 @@ export interface TurnView {
   /** The fall toggle, when this viewer may mark this combatant's fall now. */
   fall: { marked: boolean; label: string; text: string } | null;
   /** The row's Declare or Resolve button: its action name and label, or null. */
-  declareButton: { action: string; label: string; text: string } | null;
+  declareButton: { action: string; label: string; icon: string } | null;
   /** Its place in the round's order (1 first), as the tracker's initiative column shows it. */
   order: number;
   /** "Yours" for a player's own combatant, else "". */
@@ -352,9 +352,9 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
     aborted: turn.aborted === "" ? "" : format("AOD.Combat.Tracker.Aborted", { reason: format(turn.aborted) }),
     declareButton:
       turn.declaration === "declare"
-        ? { action: "aodDeclare", text: format("AOD.Declare.Tracker.Declare"), label: format("AOD.Declare.Tracker.DeclareFor", { name: turn.name }) }
+        ? { action: "aodDeclare", icon: "fa-solid fa-scroll", label: format("AOD.Declare.Tracker.DeclareFor", { name: turn.name }) }
         : turn.declaration === "resolve"
-          ? { action: "aodResolve", text: format("AOD.Declare.Tracker.Resolve"), label: format("AOD.Declare.Tracker.ResolveFor", { name: turn.name }) }
+          ? { action: "aodResolve", icon: "fa-solid fa-gavel", label: format("AOD.Declare.Tracker.ResolveFor", { name: turn.name }) }
           : null,
     css: [active ? "active" : "", hidden ? "hide" : "", defeated ? "defeated" : ""].filter((c) => c !== "").join(" "),
     hidden,
