@@ -316,7 +316,7 @@ describe("the compact tracker", () => {
   it("repeats the current combatant's Declare on the banner, for that combatant", () => {
     const turns = turnsFor(PNEUMA_ORDER).map((t) => ({ ...t, declaration: t.id === "bowman" ? ("declare" as const) : null }));
     const ctx = trackerContext(inputFor("reverseDeclaration", 0, { turns }), format);
-    expect(ctx.banner.action).toEqual({ action: "aodDeclare", text: "Declare", label: "Declare for Longbowman of the Northern Marches Company", id: "bowman" });
+    expect(ctx.banner.action).toEqual({ action: "aodDeclare", icon: "fa-solid fa-scroll", label: "Declare for Longbowman of the Northern Marches Company", id: "bowman" });
     expect(trackerContext(inputFor("reverseDeclaration", 1, { turns }), format).banner.action).toBeNull();
   });
 
