@@ -24,7 +24,7 @@ import type { SYSTEM_ID } from "../constants/system-id";
 
 /** The system's settings as Foundry keys them: `${SYSTEM_ID}.${key}`. */
 type SystemSettings = {
-  [K in Exclude<keyof SettingValues, "combatEventsTable"> as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K];
+  [K in Exclude<keyof SettingValues, "combatEventsTable" | "requestLedger"> as `${typeof SYSTEM_ID}.${K}`]: SettingValues[K];
 };
 
 declare module "fvtt-types/configuration" {
@@ -57,20 +57,11 @@ declare module "fvtt-types/configuration" {
     Combatant: typeof AgeOfDragonsCombatant;
   }
 
-  // Every world setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>", and the combat's hidden request ledger.
+  // Every setting of settings-table.ts, keyed "<SYSTEM_ID>.<key>"; the two whose stored type is a DataField's spelled out.
   interface SettingConfig extends SystemSettings {
     "age-of-dragons.requestLedger": foundry.data.fields.ObjectField;
     // A RollTable picker (settings.ts); its value is a UUID string or null.
     "age-of-dragons.combatEventsTable": EventsTableField;
-    "age-of-dragons.boardTokenElevation": boolean;
-    "age-of-dragons.boardBandElevations": string;
-    "age-of-dragons.welcome": boolean;
-    "age-of-dragons.welcomeShownFor": string;
-    "age-of-dragons.autoNpcDefence": boolean;
-    "age-of-dragons.defenceTimeout": number;
-    "age-of-dragons.forecastForPlayers": boolean;
-    "age-of-dragons.npcAutopilot": string;
-    "age-of-dragons.npcAutopilotTactics": string;
   }
 
   // Nearly all system code runs after `ready`; the `init` registration touches only game.settings and game.system,

@@ -1,9 +1,8 @@
 // The system's world settings (src/core/settings/settings-table.ts) as Foundry's settings dialog lists them: every
-// setting's name, hint and default from en.json, in both themes, axe-clean; screenshot settings-*.png.
+// shown setting's name, hint and default from en.json, in both themes, axe-clean; screenshot settings-*.png.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { SETTINGS, eventsTableStatus, pickEventsTable, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
-import type { SettingValues } from "../../src/core/settings/settings-table";
+import { SETTINGS, SHOWN_SETTINGS, eventsTableStatus, pickEventsTable, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
 import { localizeKey } from "../templates/foundry-helpers";
 
 /** The name of the system's own Combat Events table, as its compendium source gives it. */
@@ -11,10 +10,9 @@ const SYSTEM_TABLE = /^name: (.+)$/m.exec(readFileSync("packs/_source/tables/com
 import { renderView, THEMES } from "./harness";
 
 function settingsContext() {
-  const keys = Object.keys(SETTINGS) as (keyof SettingValues)[];
   return {
     title: localizeKey("AOD.SystemTitle"),
-    settings: keys.map((key) => {
+    settings: SHOWN_SETTINGS.map((key) => {
       const spec = SETTINGS[key];
       const base = { key, kind: spec.kind, name: localizeKey(settingKey(key, "name")), hint: localizeKey(settingKey(key, "hint")) };
       if (spec.kind === "choice") {
@@ -22,6 +20,7 @@ function settingsContext() {
       }
       if (spec.kind === "boolean") return { ...base, checked: spec.default };
       if (spec.kind === "integer") return { ...base, min: spec.min, max: spec.max, value: spec.default };
+      if (spec.kind === "text") return { ...base, value: spec.default };
       // Core's table picker shows the table by its name; the system's line under it names the table in use.
       return { ...base, value: SYSTEM_TABLE, status: eventsTableStatus(pickEventsTable(spec.default, "table"), SYSTEM_TABLE, (key, data) => localizeKey(key, data ?? {})) };
     }),
@@ -36,9 +35,13 @@ describe("the system's settings", () => {
       theme,
       name: "settings",
       width: 640,
+      // Core's settings dialog scrolls its list within the screen, as here.
+      height: 760,
       frame: { kind: "window", title: "Configure Settings", classes: ["application", "package-configuration"] },
     });
-    for (const key of Object.keys(SETTINGS) as (keyof SettingValues)[]) expect(html).toContain(localizeKey(settingKey(key, "name")));
+    // As Handlebars escapes text ("Adversaries' tactics" is written "Adversaries&#x27; tactics").
+    const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
+    for (const key of SHOWN_SETTINGS) expect(html).toContain(escaped(localizeKey(settingKey(key, "name"))));
     expect(html).toContain("Descending Pneuma (recommended)");
     // The events table by its name, never its UUID.
     expect(html).toContain("In use: Combat Events, this system&#x27;s own table");

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
-import type { SettingValues } from "../../src/core/settings/settings-table";
+import { SETTINGS, SHOWN_SETTINGS, settingChoiceKey, settingKey } from "../../src/core/settings/settings-table";
 import { ACTOR_SPECS, ITEM_SPECS } from "../../src/data/spec";
 import type { ModelSpec } from "../../src/data/spec";
 import { translation } from "./lang";
@@ -32,8 +31,8 @@ describe("DATA.md field labels in en.json", () => {
   });
 });
 
-describe("RULES.md (setting) items: labels in en.json", () => {
-  const keys = Object.keys(SETTINGS) as (keyof SettingValues)[];
+describe("every shown setting: labels in en.json", () => {
+  const keys = SHOWN_SETTINGS;
   it.each(keys)("%s has a name and a hint", (key) => {
     expect(translation(settingKey(key, "name"))).toBeTruthy();
     expect(translation(settingKey(key, "hint"))).toBeTruthy();

@@ -9,7 +9,7 @@
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import { RequestMessageModel } from "../../data/message/request-model";
-import { EMPTY_LEDGER, readLedger } from "./ledger";
+import { readLedger } from "./ledger";
 import { handleRequest } from "./handle";
 import { lookForTakeOver } from "../writes/hand-over";
 import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
@@ -126,12 +126,6 @@ function statusLine(data: RequestMessageModel): string {
 /** Registers the request subtype, the ledger setting and the hooks (call in `init`). */
 export function registerRequests(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { [REQUEST_TYPE]: RequestMessageModel });
-  game.settings.register(SYSTEM_ID, LEDGER_SETTING, {
-    scope: "world",
-    config: false,
-    type: new foundry.data.fields.ObjectField(),
-    default: { ...EMPTY_LEDGER },
-  });
   Hooks.on("createChatMessage", (message) => {
     consider(message);
   });

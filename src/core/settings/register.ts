@@ -1,5 +1,6 @@
-/** Registers the world settings declared in settings-table.ts (call in `init`). */
+/** Registers every setting declared in settings-table.ts, in one loop (call in `init`). */
 import { SETTINGS, settingChoiceKey, settingKey } from "./settings-table";
+import type { SettingSpec, SettingValues } from "./settings-table";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { eventsTableStatusLine } from "./combat-settings";
 
@@ -38,83 +39,50 @@ function choiceLabels(key: keyof typeof SETTINGS, choices: readonly string[]): R
   return Object.fromEntries(choices.map((value) => [value, settingChoiceKey(key, value)]));
 }
 
-/** Registers every setting of the table as a world setting shown in the configuration dialog. */
+type Listener = (value: unknown) => void;
+const listeners = new Map<keyof SettingValues, Listener[]>();
+
+/** What a feature does when one of its settings changes (call in `init`, before or after `registerSettings`). */
+export function onSettingChange(key: keyof SettingValues, listener: Listener): void {
+  listeners.set(key, [...(listeners.get(key) ?? []), listener]);
+}
+
+/** The registration of one setting of the table: its type, choices or range, and labels when it is shown. */
+function registration(key: keyof SettingValues) {
+  const spec: SettingSpec = SETTINGS[key];
+  const shown = !("hidden" in spec);
+  const common = {
+    scope: "world" as const,
+    config: shown,
+    ...(shown ? { name: settingKey(key, "name"), hint: settingKey(key, "hint") } : {}),
+    onChange: (value: unknown) => {
+      for (const listener of listeners.get(key) ?? []) listener(value);
+    },
+  };
+  switch (spec.kind) {
+    case "choice":
+      return { ...common, type: String, choices: choiceLabels(key, spec.choices), default: spec.default };
+    case "boolean":
+      return { ...common, type: Boolean, default: spec.default };
+    case "integer":
+      return { ...common, type: Number, range: { min: spec.min, max: spec.max, step: 1 }, default: spec.default };
+    case "text":
+      return { ...common, type: String, default: spec.default };
+    // A DataField as the type: core's settings dialog renders the field's own input, here a RollTable picker
+    // (drag a table from the sidebar or a compendium). It stores a UUID string, as the plain text setting did.
+    case "document":
+      return { ...common, type: eventsTableField(), default: spec.default };
+    case "object":
+      return { ...common, type: new foundry.data.fields.ObjectField(), default: { ...spec.default } };
+  }
+}
+
+/** The settings API as this loop uses it: one registration per key of the table. */
+type Register = (namespace: string, key: string, data: ReturnType<typeof registration>) => void;
+
+/** Registers every setting of the table (call in `init`): world settings, shown in the dialog unless hidden. */
 export function registerSettings(): void {
-  const common = { scope: "world", config: true } as const;
-  const label = (key: keyof typeof SETTINGS) => ({ name: settingKey(key, "name"), hint: settingKey(key, "hint") });
-  const {
-    initiativeMode,
-    crashSurface,
-    newCombatantDistance,
-    surpriseEffects,
-    stealthyModifier,
-    combatEventsTable,
-    combatEventsCap,
-    attackModifierDice,
-    attackModifierTN,
-  } = SETTINGS;
-  game.settings.register(SYSTEM_ID, "initiativeMode", {
-    ...common,
-    ...label("initiativeMode"),
-    type: String,
-    choices: choiceLabels("initiativeMode", initiativeMode.choices),
-    default: initiativeMode.default,
-  });
-  game.settings.register(SYSTEM_ID, "crashSurface", {
-    ...common,
-    ...label("crashSurface"),
-    type: String,
-    choices: choiceLabels("crashSurface", crashSurface.choices),
-    default: crashSurface.default,
-  });
-  game.settings.register(SYSTEM_ID, "newCombatantDistance", {
-    ...common,
-    ...label("newCombatantDistance"),
-    type: String,
-    choices: choiceLabels("newCombatantDistance", newCombatantDistance.choices),
-    default: newCombatantDistance.default,
-  });
-  game.settings.register(SYSTEM_ID, "surpriseEffects", {
-    ...common,
-    ...label("surpriseEffects"),
-    type: Boolean,
-    default: surpriseEffects.default,
-  });
-  game.settings.register(SYSTEM_ID, "stealthyModifier", {
-    ...common,
-    ...label("stealthyModifier"),
-    type: Number,
-    range: { min: stealthyModifier.min, max: stealthyModifier.max, step: 1 },
-    default: stealthyModifier.default,
-  });
-  // A DataField as the type: core's settings dialog renders the field's own input, here a RollTable picker
-  // (drag a table from the sidebar or a compendium). It stores a UUID string, as the plain text setting did.
-  game.settings.register(SYSTEM_ID, "combatEventsTable", {
-    ...common,
-    ...label("combatEventsTable"),
-    type: eventsTableField(),
-    default: combatEventsTable.default,
-  });
-  game.settings.register(SYSTEM_ID, "combatEventsCap", {
-    ...common,
-    ...label("combatEventsCap"),
-    type: Number,
-    range: { min: combatEventsCap.min, max: combatEventsCap.max, step: 1 },
-    default: combatEventsCap.default,
-  });
-  game.settings.register(SYSTEM_ID, "attackModifierDice", {
-    ...common,
-    ...label("attackModifierDice"),
-    type: Number,
-    range: { min: attackModifierDice.min, max: attackModifierDice.max, step: 1 },
-    default: attackModifierDice.default,
-  });
-  game.settings.register(SYSTEM_ID, "attackModifierTN", {
-    ...common,
-    ...label("attackModifierTN"),
-    type: Number,
-    range: { min: attackModifierTN.min, max: attackModifierTN.max, step: 1 },
-    default: attackModifierTN.default,
-  });
+  const register = game.settings.register.bind(game.settings) as unknown as Register;
+  for (const key of Object.keys(SETTINGS) as (keyof SettingValues)[]) register(SYSTEM_ID, key, registration(key));
   showEventsTableStatus();
 }

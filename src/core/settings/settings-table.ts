@@ -1,6 +1,8 @@
 /**
- * The world settings for the RULES.md "(setting)" items, declared as plain data so tests can check every label
- * and the registration in settings.ts stays a loop. Pure: no Foundry globals.
+ * Every setting of the system, in one table: the RULES.md "(setting)" items and each feature's own (the board's
+ * elevations, the defence prompt, the welcome page, the forecast and the autopilot, the request ledger), declared
+ * as plain data so tests can check every label and the registration (register.ts) stays one loop. A feature reacts
+ * to a change of its setting through `onSettingChange` (register.ts). Pure: no Foundry globals.
  */
 import { DISTANCES } from "../../rules/bands";
 import { SURFACES } from "../../rules/falling";
@@ -9,17 +11,29 @@ import type { RoundMode } from "../../rules/round-plan";
 import type { Distance, Surface } from "../../rules/types";
 import { MODIFIER_LIMITS } from "../../rules/attack-card-checks";
 import type { Format } from "../format";
+import { TACTIC_NAMES } from "../../rules/simulator/tactics";
+import { EMPTY_LEDGER } from "../requests/ledger";
 
 /** Distances a new combatant may enter at (zero range is a grapple, never a starting distance). */
 export const ENTRY_DISTANCES: readonly Distance[] = DISTANCES.filter((d) => d !== "zero");
 
+/**
+ * Where a setting lives and shows: a world setting in the configuration dialog unless it says otherwise (`hidden`:
+ * stored for the system's own use, never shown).
+ */
+interface SettingPlace {
+  readonly hidden?: true;
+}
+
 /** One setting: its kind, default, and for choices the allowed values. */
-export type SettingSpec =
+export type SettingSpec = SettingPlace & (
   | { kind: "choice"; choices: readonly string[]; default: string }
   | { kind: "boolean"; default: boolean }
   | { kind: "integer"; min: number; max: number; default: number }
   | { kind: "text"; default: string }
-  | { kind: "document"; documentName: "RollTable"; default: string };
+  | { kind: "document"; documentName: "RollTable"; default: string }
+  | { kind: "object"; default: object }
+);
 
 /** The stored type of each setting. */
 export interface SettingValues {
@@ -32,7 +46,20 @@ export interface SettingValues {
   combatEventsCap: number;
   attackModifierDice: number;
   attackModifierTN: number;
+  autoNpcDefence: boolean;
+  defenceTimeout: number;
+  boardTokenElevation: boolean;
+  boardBandElevations: string;
+  forecastForPlayers: boolean;
+  npcAutopilot: string;
+  npcAutopilotTactics: string;
+  welcome: boolean;
+  welcomeShownFor: string;
+  requestLedger: object;
 }
+
+/** The autopilot's modes (features/simulator), "off" first: the default. */
+export const AUTOPILOT_MODES = ["off", "confirm", "automatic"] as const;
 
 /** The UUID of the Combat Events table this system ships (packs/_source/tables/combat-events.yml). */
 export const COMBAT_EVENTS_TABLE_UUID = "Compendium.age-of-dragons.tables.RollTable.bBRsk29cztUX1kmO";
@@ -69,20 +96,63 @@ export const SETTINGS = {
   attackModifierDice: { kind: "integer", min: 0, max: MODIFIER_LIMITS.dice, default: 2 },
   /** RULES.md "Attack card": the most a player may lower an attack's TN in the roll dialog (a harder TN is never capped). */
   attackModifierTN: { kind: "integer", min: 0, max: MODIFIER_LIMITS.tn, default: 1 },
+  /** docs/ATTACK.md: a defender no player owns defends at once with its best defence instead of waiting for the GM. */
+  autoNpcDefence: { kind: "boolean", default: false },
+  /** docs/ATTACK.md: the seconds a defender's owner has to answer before the GM decides. */
+  defenceTimeout: { kind: "integer", min: 5, max: 600, default: 60 },
+  /** docs/BOARD.md: the board sets each token's elevation from its altitude band. */
+  boardTokenElevation: { kind: "boolean", default: true },
+  /** docs/BOARD.md: the elevation of each band, grounded to ceiling (features/board/board-elevation.ts reads it). */
+  boardBandElevations: { kind: "text", default: "0, 25, 50, 100, 150" },
+  /** docs/SIMULATOR.md: players see the live forecast too (the GM always does). */
+  forecastForPlayers: { kind: "boolean", default: false },
+  /** docs/SIMULATOR.md: GM-controlled adversaries take the advised option, confirmed by the GM or at once. */
+  npcAutopilot: { kind: "choice", choices: AUTOPILOT_MODES, default: "off" },
+  /** docs/SIMULATOR.md: the tactics the autopilot's adversaries play in its simulated fights ("": their own). */
+  npcAutopilotTactics: { kind: "choice", choices: ["", ...TACTIC_NAMES], default: "" },
+  /** README "Getting started": the welcome page opens for the GM once per system version. */
+  welcome: { kind: "boolean", default: true },
+  /** The system version the welcome page was last shown for. */
+  welcomeShownFor: { kind: "text", default: "", hidden: true },
+  /** core/requests: the active GM's ledger of handled requests (docs/COMBAT.md "One write path"). */
+  requestLedger: { kind: "object", default: EMPTY_LEDGER, hidden: true },
 } as const satisfies Record<keyof SettingValues, SettingSpec>;
+
+/** The settings shown in the configuration dialog, in the table's order. */
+export const SHOWN_SETTINGS: readonly (keyof SettingValues)[] = (Object.keys(SETTINGS) as (keyof SettingValues)[])
+  .filter((key) => !("hidden" in SETTINGS[key]));
+
+/** Settings labelled beside their feature's other words in en.json rather than under AOD.Settings. */
+const LABELS: Partial<Record<keyof SettingValues, string>> = {
+  autoNpcDefence: "AOD.Attack.Settings.autoNpcDefence",
+  defenceTimeout: "AOD.Attack.Settings.defenceTimeout",
+  boardTokenElevation: "AOD.Board.Settings.tokenElevation",
+  boardBandElevations: "AOD.Board.Settings.bandElevations",
+  forecastForPlayers: "AOD.Simulator.Forecast.Setting",
+  npcAutopilot: "AOD.Simulator.Autopilot.Setting",
+  npcAutopilotTactics: "AOD.Simulator.Autopilot.Tactics",
+  welcome: "AOD.Welcome.Settings",
+};
 
 /** The label key of a setting's name, hint or choice. */
 export function settingKey(key: keyof SettingValues, part: "name" | "hint" | `choices.${string}`): string {
-  return `AOD.Settings.${key}.${part}`;
+  return `${LABELS[key] ?? `AOD.Settings.${key}`}.${part}`;
 }
 
-/** Settings whose choices are game words: their labels are the glossary's (AOD.Choices.<field>), not a copy. */
-const GLOSSARY_CHOICES: Partial<Record<keyof SettingValues, string>> = { crashSurface: "surface", newCombatantDistance: "distance" };
+/**
+ * Settings whose choice labels are not at `<labels>.choices.<value>`: game words are the glossary's
+ * (AOD.Choices.<field>), not a copy; the autopilot's sit beside its setting's name ("" is a combatant's own tactics).
+ */
+const CHOICE_KEYS: Partial<Record<keyof SettingValues, (choice: string) => string>> = {
+  crashSurface: (choice) => `AOD.Choices.surface.${choice}`,
+  newCombatantDistance: (choice) => `AOD.Choices.distance.${choice}`,
+  npcAutopilot: (choice) => `AOD.Simulator.Autopilot.Setting.${choice}`,
+  npcAutopilotTactics: (choice) => `AOD.Simulator.Autopilot.Tactics.${choice === "" ? "own" : choice}`,
+};
 
 /** The label key of one choice of a setting. */
 export function settingChoiceKey(key: keyof SettingValues, choice: string): string {
-  const glossary = GLOSSARY_CHOICES[key];
-  return glossary ? `AOD.Choices.${glossary}.${choice}` : settingKey(key, `choices.${choice}`);
+  return CHOICE_KEYS[key]?.(choice) ?? settingKey(key, `choices.${choice}`);
 }
 
 /** The UUID of a RollTable, a world one or in a compendium, with nothing embedded: what the picker stores. */

@@ -7,7 +7,6 @@ import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "./attack-flow";
 import { onTakeOver } from "../../core/writes/hand-over";
-import { SYSTEM_ID } from "../../constants/system-id";
 import { provideActions } from "../../core/actions";
 import { attackWith, startAttack } from "./start-attack";
 
@@ -17,22 +16,6 @@ type QueryHandler = (data: unknown) => Promise<unknown>;
 export function registerAttackCard(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackMessageModel });
   provideActions({ startAttack, attackWith });
-  game.settings.register(SYSTEM_ID, "autoNpcDefence", {
-    name: "AOD.Attack.Settings.autoNpcDefence.name",
-    hint: "AOD.Attack.Settings.autoNpcDefence.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
-  game.settings.register(SYSTEM_ID, "defenceTimeout", {
-    name: "AOD.Attack.Settings.defenceTimeout.name",
-    hint: "AOD.Attack.Settings.defenceTimeout.hint",
-    scope: "world",
-    config: true,
-    type: Number,
-    default: 60,
-  });
   // The defender's owner answers the GM's query; the handler checks the card and ownership for itself.
   (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries[DEFEND_QUERY] = (data) => answerDefenceQuery(data);
   registerAttackRequests();

@@ -16,11 +16,11 @@ import {
   DEFAULT_BAND_ELEVATIONS,
   bandChangeForElevation,
   elevationUpdates,
-  formatBandElevations,
   parseBandElevations,
 } from "./board-elevation";
 import type { BandElevations } from "./board-elevation";
 import { entryDistance } from "../../core/settings/combat-settings";
+import { onSettingChange } from "../../core/settings/register";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { provideActions } from "../../core/actions";
 
@@ -37,24 +37,8 @@ function tokenElevationOn(): boolean {
 }
 
 function registerBoardSettings(): void {
-  game.settings.register(SYSTEM_ID, "boardTokenElevation", {
-    name: "AOD.Board.Settings.tokenElevation.name",
-    hint: "AOD.Board.Settings.tokenElevation.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: true,
-  });
-  game.settings.register(SYSTEM_ID, "boardBandElevations", {
-    name: "AOD.Board.Settings.bandElevations.name",
-    hint: "AOD.Board.Settings.bandElevations.hint",
-    scope: "world",
-    config: true,
-    type: String,
-    default: formatBandElevations(DEFAULT_BAND_ELEVATIONS),
-    onChange: (value: unknown) => {
-      if (parseBandElevations(value) === undefined) ui.notifications.warn("AOD.Board.Settings.bandElevations.invalid", { localize: true });
-    },
+  onSettingChange("boardBandElevations", (value) => {
+    if (parseBandElevations(value) === undefined) ui.notifications.warn("AOD.Board.Settings.bandElevations.invalid", { localize: true });
   });
 }
 

@@ -6,22 +6,16 @@
 import { adviceReport, reportWords, showRate } from "../../rules/simulator";
 import type { AdviceResult, Rate } from "../../rules/simulator";
 import type { Format } from "../../core/format";
+import { AUTOPILOT_MODES } from "../../core/settings/settings-table";
 import type { CarryOut } from "./advice-context";
 
-/** The world setting's choices: off, the GM confirms each choice, or the adversaries act by themselves. */
-export const AUTOPILOT_MODES = ["off", "confirm", "automatic"] as const;
+/** The world setting's choices (core/settings/settings-table.ts): off, the GM confirms each choice, or the adversaries act by themselves. */
+export { AUTOPILOT_MODES };
 export type AutopilotMode = (typeof AUTOPILOT_MODES)[number];
 
 /** The world setting's value read safely (anything unknown is off). */
 export function autopilotMode(value: unknown): AutopilotMode {
   return (AUTOPILOT_MODES as readonly unknown[]).includes(value) ? (value as AutopilotMode) : "off";
-}
-
-/** The menu of the tactics setting: each combatant's own (""), then each standard tactic, by en.json key. */
-export function tacticsChoices(names: readonly string[]): Record<string, string> {
-  const choices: Record<string, string> = { "": "AOD.Simulator.Autopilot.Tactics.own" };
-  for (const name of names) choices[name] = `AOD.Simulator.Autopilot.Tactics.${name}`;
-  return choices;
 }
 
 /** The step kinds where a combatant chooses: its own step, or its declaration in the declaration modes. */

@@ -7,6 +7,7 @@
  * once per combatant and step: the keys it has claimed are written on the combat in its write queue, so a reload
  * or a second GM does not act again.
  */
+import { onSettingChange } from "../../core/settings/register";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
@@ -21,7 +22,6 @@ import type { CarryOut } from "./advice-context";
 import { AdviceApp } from "./advice-app";
 import { adviceEncounter, askAdvice, carryContextOf, DECLARING, performCarryOut } from "./advice-runner";
 import {
-  AUTOPILOT_MODES,
   autopilotKey,
   autopilotMode,
   claimStep,
@@ -30,7 +30,6 @@ import {
   pilotCardContext,
   pilotChoice,
   pilotDialogContext,
-  tacticsChoices,
 } from "./autopilot-context";
 import type { PilotDialogContext } from "./autopilot-context";
 import { FORECAST_PLAYERS_SETTING, forecastView } from "./live-forecast";
@@ -44,27 +43,8 @@ const CLAIMS_FLAG = "autopilot";
 
 /** Registers the autopilot's settings and hooks (call in `init`). */
 export function registerAutopilot(): void {
-  const modes = Object.fromEntries(AUTOPILOT_MODES.map((m) => [m, `AOD.Simulator.Autopilot.Setting.${m}`]));
-  game.settings.register(SYSTEM_ID, AUTOPILOT_SETTING, {
-    name: "AOD.Simulator.Autopilot.Setting.name",
-    hint: "AOD.Simulator.Autopilot.Setting.hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: modes,
-    default: "off",
-    onChange: () => {
-      schedule(game.combat);
-    },
-  });
-  game.settings.register(SYSTEM_ID, AUTOPILOT_TACTICS_SETTING, {
-    name: "AOD.Simulator.Autopilot.Tactics.name",
-    hint: "AOD.Simulator.Autopilot.Tactics.hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: tacticsChoices(TACTIC_NAMES),
-    default: "",
+  onSettingChange(AUTOPILOT_SETTING, () => {
+    schedule(game.combat);
   });
   Hooks.on("ready", () => {
     schedule(game.combat);

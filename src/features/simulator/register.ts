@@ -3,9 +3,9 @@
  * one in the combat tracker (the current combat's sides, `SimulatorApp.openForCombat`, which other code may call
  * too).
  */
+import { onSettingChange } from "../../core/settings/register";
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
-import { SYSTEM_ID } from "../../constants/system-id";
 import { AdviceApp, advisable } from "./advice-app";
 import { registerAutopilot } from "./autopilot";
 import { FORECAST_HOOK, FORECAST_PLAYERS_SETTING, askForecast, forecastView, forgetForecast, showsForecast } from "./live-forecast";
@@ -53,17 +53,9 @@ export function registerSimulator(): void {
 
 /** The live forecast: its world setting, and the hooks that ask for it anew and redraw the tracker with it. */
 function registerLiveForecast(): void {
-  game.settings.register(SYSTEM_ID, FORECAST_PLAYERS_SETTING, {
-    name: "AOD.Simulator.Forecast.Setting.name",
-    hint: "AOD.Simulator.Forecast.Setting.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-    onChange: () => {
-      askForecast(game.combat);
-      void ui.combat.render();
-    },
+  onSettingChange(FORECAST_PLAYERS_SETTING, () => {
+    askForecast(game.combat);
+    void ui.combat.render();
   });
   const running = () => {
     askForecast(game.combat);

@@ -8,15 +8,6 @@ import { shouldShowWelcome } from "./welcome-context";
 
 /** Registers the welcome page's settings and its `ready` hook; call in `init`. */
 export function registerWelcome(): void {
-  game.settings.register(SYSTEM_ID, "welcome", {
-    name: "AOD.Welcome.Settings.name",
-    hint: "AOD.Welcome.Settings.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: true,
-  });
-  game.settings.register(SYSTEM_ID, "welcomeShownFor", { scope: "world", config: false, type: String, default: "" });
   Hooks.once("ready", () => {
     const check = {
       isGM: game.user.isGM,

@@ -10,6 +10,7 @@ import {
   parseBandElevations,
 } from "../../../src/features/board/board-elevation";
 import { ALTITUDES } from "../../../src/rules/bands";
+import { SETTINGS } from "../../../src/core/settings/settings-table";
 
 describe("token elevation and altitude bands", () => {
   it("puts each band at its configured elevation", () => {
@@ -74,5 +75,12 @@ describe("keeping tokens and bands in step", () => {
     expect(bandChangeForElevation("mid", 110)).toBe("high");
     expect(bandChangeForElevation("mid", 60)).toBeUndefined();
     expect(bandChangeForElevation("grounded", 0)).toBeUndefined();
+  });
+});
+
+describe("the band elevations setting (core/settings/settings-table.ts)", () => {
+  it("defaults to the board's own elevations, and reads back as them", () => {
+    expect(SETTINGS.boardBandElevations.default).toBe(formatBandElevations(DEFAULT_BAND_ELEVATIONS));
+    expect(parseBandElevations(SETTINGS.boardBandElevations.default)).toEqual(DEFAULT_BAND_ELEVATIONS);
   });
 });

@@ -1,4 +1,5 @@
 // The NPC autopilot's decisions and words (src/features/simulator/autopilot-context.ts).
+import { SETTINGS, settingChoiceKey } from "../../../src/core/settings/settings-table";
 import { describe, expect, it } from "vitest";
 import {
   AUTOPILOT_MODES,
@@ -10,7 +11,6 @@ import {
   pilotCardContext,
   pilotChoice,
   pilotDialogContext,
-  tacticsChoices,
 } from "../../../src/features/simulator/autopilot-context";
 import { TACTIC_NAMES } from "../../../src/rules/simulator";
 import { translation } from "../../data/lang";
@@ -86,9 +86,10 @@ describe("dueCombatants and claimStep: once per adversary and step", () => {
   });
   it("names every choice of its two settings in en.json", () => {
     for (const mode of AUTOPILOT_MODES) expect(translation(`AOD.Simulator.Autopilot.Setting.${mode}`), mode).toBeTypeOf("string");
-    const tactics = tacticsChoices(TACTIC_NAMES);
-    expect(Object.keys(tactics)).toEqual(["", ...TACTIC_NAMES]);
-    for (const key of Object.values(tactics)) expect(translation(key), key).toBeTypeOf("string");
+    expect(SETTINGS.npcAutopilotTactics.choices).toEqual(["", ...TACTIC_NAMES]);
+    for (const choice of SETTINGS.npcAutopilotTactics.choices) {
+      expect(translation(settingChoiceKey("npcAutopilotTactics", choice)), choice).toBeTypeOf("string");
+    }
   });
   it("reads an unknown setting as off", () => {
     expect(autopilotMode("automatic")).toBe("automatic");
