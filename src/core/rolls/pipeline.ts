@@ -108,8 +108,8 @@ export type RollResult<D, R, M> = RollDone<D, R, M> | RollStopped;
 const cancelled: RollStopped = Object.freeze({ ok: false, stopped: "cancelled", refusal: null });
 
 /** Whether a hook's answer stops the roll: false from a hook, on a roll that may be cancelled. */
-function stops(answer: boolean, config: RollConfig<unknown>): boolean {
-  return answer === false && config.cancellable;
+function stops(answer: boolean, config: RollConfig): boolean {
+  return !answer && config.cancellable;
 }
 
 /** Runs one roll through the pipeline (see the header); `message` null hands the roll back without posting. */
@@ -150,7 +150,7 @@ export async function runRoll<D, R, M>(
   // 3. post, or hand back
   if (message === null || message.create === false) return { ok: true, config: current, roll, faces, message: null };
   const data = await message.data(roll, faces, current);
-  if (data === null || env.hooks.call(ROLL_HOOKS.preRollMessage, data, roll, current) === false) {
+  if (data === null || !env.hooks.call(ROLL_HOOKS.preRollMessage, data, roll, current)) {
     return { ok: true, config: current, roll, faces, message: null };
   }
   return { ok: true, config: current, roll, faces, message: await env.post(data, current.rollMode) };
