@@ -13,8 +13,9 @@ import { checkCardData } from "../../data/message/check-data";
 import { actorSourceOf } from "../../data/check/check-source";
 import type { ActorSource } from "../../data/check/check-source";
 import type { CheckMessage } from "../../data/check/check-plan";
-import { prepareCheck } from "../../data/check/prepare-check";
-import type { CheckRequest, PreparedCheck } from "../../data/check/prepare-check";
+import type { CheckRequest } from "../../data/check/prepare-check";
+import { checkResolveStep, checkRollConfig } from "./check-roll";
+import type { CheckRollData } from "./check-roll";
 import { rollThrough } from "../../core/rolls/foundry-rolls";
 import type { RollConfig } from "../../core/rolls/pipeline";
 import { countSuccesses } from "../../rules";
@@ -79,38 +80,17 @@ export async function rollCheck(
     weapon: options.weapon ?? null,
     killerBlow: options.killerBlow === true,
   };
-  const config: RollConfig<CheckRollData> = {
-    kind: "check",
-    terms: null,
-    rollMode: options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll",
-    cancellable: true,
-    data: { actorUuid: actor.uuid, request, prepared: null },
-  };
+  const config = checkRollConfig(actor.uuid, request, options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll");
   const result = await rollThrough(
     config,
     {
       configure: options.configure === true,
       open: (current) => openDialog(actor, source, current, options.target),
-      resolve: (current) => {
-        const prepared = prepareCheck(source, current.data.request, ladder);
-        current.data.prepared = prepared;
-        if (prepared.check === null) return prepared.refusal ?? { key: "AOD.Roll.Refusal.NoDice", data: {} };
-        current.terms = { type: "pool", pool: prepared.check.pool, tn: prepared.check.tn };
-        return null;
-      },
+      resolve: checkResolveStep(source, ladder),
     },
     { data: (roll, faces, current) => checkMessageData(actor, roll, faces, current) },
   );
   return result.ok ? result.message : null;
-}
-
-/** The check's part of the roll pipeline's config (`config.data` to the roll hooks). */
-export interface CheckRollData {
-  readonly actorUuid: string;
-  /** What is asked: a hook of `ageOfDragons.preRoll` may change it; the dialog sets it from the player's choices. */
-  request: Required<CheckRequest>;
-  /** What the check's plan made of the request (set when the roll is configured). */
-  prepared: PreparedCheck | null;
 }
 
 /** The configure stage's dialog: the player's choices go into the request and the roll mode; null when cancelled. */

@@ -43,9 +43,9 @@ describe("every roll goes through the roll pipeline", () => {
   it("rolls a check through rollThrough, with the dialog, the resolve step and the card as its stages", () => {
     const check = code(read("features/checks/roll-check.ts"));
     expect(check).toMatch(/await rollThrough\(\s*config,/);
-    expect(check).toMatch(/kind: "check"/);
     expect(check).toMatch(/open: \(current\) => openDialog\(/);
-    expect(check).toMatch(/resolve: \(current\) =>/);
+    expect(check).toMatch(/resolve: checkResolveStep\(source, ladder\)/);
+    expect(check).toMatch(/const config = checkRollConfig\(/);
     expect(check).toMatch(/\{ data: \(roll, faces, current\) => checkMessageData\(/);
     expect(check).not.toMatch(/ChatMessage\.create/);
   });
