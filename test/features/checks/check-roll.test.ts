@@ -30,9 +30,8 @@ describe("a check through the roll pipeline", () => {
   it("lets a preRoll hook change the request: its extra dice and TN shift are planned and rolled", async () => {
     const { env, hooks } = standInEnv([6, 6, 6, 6, 6, 6, 6, 6]);
     hooks.on(ROLL_HOOKS.preRoll, (config) => {
-      const request = (config as RollConfig<CheckRollData>).data.request;
-      request.extraDice += 2;
-      request.tnShift += 1;
+      const data = (config as RollConfig<CheckRollData>).data;
+      data.request = { ...data.request, extraDice: data.request.extraDice + 2, tnShift: data.request.tnShift + 1 };
     });
     const result = await runRoll(checkRollConfig("Actor.sable", ask({}), "publicroll"), { configure: false, resolve: checkResolveStep(sable, DEFAULT_SKILL_LADDER) }, null, env);
     expect(result).toMatchObject({ ok: true, config: { terms: { type: "pool", pool: 8, tn: 5 } } });
