@@ -26,7 +26,7 @@ export const ROLL_HOOKS = Object.freeze({
   preRollMessage: "ageOfDragons.preRollMessage",
 });
 
-/** What one roll is: handed to every hook, which may change what the stage names (see ROLL_HOOKS). */
+/** What one roll is, handed to every hook; README "Roll hooks" says what each hook may change. */
 export interface RollConfig<D = unknown> {
   readonly kind: RollKind;
   /**
