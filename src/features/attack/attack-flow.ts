@@ -1,18 +1,20 @@
 /**
- * The attack card's flow across users, Foundry side (docs/ATTACK.md). Every step is a request kind of the
- * system's request registry: a player's click sends a request message it authors; the active GM's own clicks
- * run the same kind directly. The GM gathers from documents, validates with the pure functions of
- * attack-requests.ts and the card's state machine, rolls real PoolRolls, and writes the card (which only a GM
- * authors) and the documents. Every step is an operation of the write queue on the card's key (its combat's, or its
- * own outside combat: core/writes/write-queue.ts), so steps on one card, and on one combat, never overlap; Apply and
- * Undo land exactly once (card-writes.ts). Defenders are asked by a query the GM sends to their owner; waiting for
- * the answer holds no queue, and the answer is an operation of its own.
+ * The attack card's flow across users, Foundry side (docs/ATTACK.md). Every step is a request kind of the system's
+ * request registry: a player's click sends a request message it authors; the active GM's own clicks run the same
+ * kind directly. The GM gathers from documents, validates with the pure functions of attack-requests.ts and the
+ * card's state machine, rolls real PoolRolls through the roll pipeline (core/rolls/pipeline.ts), and writes the card
+ * (which only a GM authors) and the documents. Every step is an operation of the write queue on the card's key (its
+ * combat's, or its own outside combat: core/writes/write-queue.ts), so steps on one card, and on one combat, never
+ * overlap; Apply and Undo land exactly once (card-writes.ts). Defenders are asked by a query the GM sends to their
+ * owner; waiting for the answer holds no queue, and the answer is an operation of its own.
  */
 import { i18nFormat } from "../../core/i18n";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource, DefencePrompt } from "../../data/message/attack-source";
 import { cardWeapon, combatantChecks } from "../../data/message/attack-actors";
 import { PoolRoll } from "../../core/dice/pool-roll";
+import { rollPoolThrough } from "../../core/rolls/foundry-rolls";
+import type { CardPoolRoll } from "../../core/rolls/foundry-rolls";
 import { SYSTEM_ID } from "../../constants/system-id";
 import {
   CARD_REASONS,
@@ -80,12 +82,9 @@ function defenceTimeout(): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
 }
 
-/** Rolls a pool as a real Roll (none for an empty pool); the faces are what the card keeps. */
-async function rollPool(pool: number, tn: number): Promise<{ roll: PoolRoll | null; faces: number[] }> {
-  if (pool <= 0) return { roll: null, faces: [] };
-  const roll = PoolRoll.fromPool({ pool, tn });
-  await roll.evaluate();
-  return { roll, faces: roll.faces };
+/** Why a card's roll did not go through (a hook cancelled it, or the pool was refused), as a refusal. */
+function stoppedVerdict(rolled: Exclude<CardPoolRoll, { ok: true }>): Verdict {
+  return rolled.data === undefined ? { ok: false, reason: rolled.reason } : { ok: false, reason: rolled.reason, data: { ...rolled.data } };
 }
 
 /** A query to one user (docs/COMBAT.md "Requests"); typed here as the documented call. */
@@ -310,7 +309,8 @@ async function declare(payload: DeclarePayload, requester: Requester, op: OpCont
     const refused = refuseCard(card, legality.reason);
     if (refused.ok) card = refused.card;
   } else {
-    const rolled = await rollPool(card.check?.pool ?? 0, card.check ? cardAttackTN(card) : 6);
+    const rolled = await rollPoolThrough("attack", card.check?.pool ?? 0, card.check ? cardAttackTN(card) : 6);
+    if (!rolled.ok) return stoppedVerdict(rolled);
     roll = rolled.roll;
     const after = rollCard(card, rolled.faces);
     if (!after.ok) return verdictOf(after);
@@ -334,7 +334,9 @@ function defendWrites(cardId: string): DefendWrites<CardSituation> {
     ...cardWrites(cardId),
     options: (read, targetId) => optionsFor(read.source.card, read.situation, targetId),
     roll: async (pool, tn) => {
-      const rolled = await rollPool(pool, tn);
+      // A defence is part of an answer under way: it cannot be cancelled, and a refused pool is a fault.
+      const rolled = await rollPoolThrough("defence", pool, tn, false);
+      if (!rolled.ok) throw new RangeError(`${SYSTEM_ID} | defence roll of ${pool} dice at TN ${tn} refused: ${rolled.reason}`);
       return { faces: rolled.faces, roll: rolled.roll };
     },
     gm: { id: gm.id, name: gm.name, isGM: true },
@@ -352,7 +354,8 @@ async function rollDamage(payload: TargetPayload, gathered: CardGathered, reques
   if (!verdict.ok) return verdict;
   const due = damageFor(source.card, payload.targetId, situation.state);
   if (due === null) return { ok: false, reason: CARD_REASONS.NoDamageDue };
-  const rolled = await rollPool(due.pool, due.tn);
+  const rolled = await rollPoolThrough("damage", due.pool, due.tn);
+  if (!rolled.ok) return stoppedVerdict(rolled);
   const recorded = recordDamage(source.card, payload.targetId, due, rolled.faces);
   if (!recorded.ok) return verdictOf(recorded);
   await writeCard(message, { ...source, card: recorded.card }, rolled.roll);

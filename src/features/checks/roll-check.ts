@@ -2,7 +2,8 @@
  * `game.system.api.rollCheck(actor, options)`: the single entry for a check (README "Rolling checks"). Sheets,
  * hotbar macros and the dialog all come through here. It refuses with a notification (and rolls nothing) when
  * the actor is gone, not the user's, lacks the skill, or the check is impossible; otherwise it rolls a real
- * PoolRoll and posts a check card with the roll on it (so Dice So Nice animates it).
+ * PoolRoll through the roll pipeline (core/rolls/pipeline.ts: its hooks, the dialog, the evaluation, the post) and
+ * posts a check card with the roll on it (so Dice So Nice animates it).
  */
 import { RollDialog } from "../../core/rolls/roll-dialog";
 import { i18nFormat } from "../../core/i18n";
@@ -12,9 +13,12 @@ import { checkCardData } from "../../data/message/check-data";
 import { actorSourceOf } from "../../data/check/check-source";
 import type { ActorSource } from "../../data/check/check-source";
 import type { CheckMessage } from "../../data/check/check-plan";
-import { prepareCheck } from "../../data/check/prepare-check";
 import type { CheckRequest } from "../../data/check/prepare-check";
-import { PoolRoll } from "../../core/dice/pool-roll";
+import { checkResolveStep, checkRollConfig } from "./check-roll";
+import type { CheckRollData } from "./check-roll";
+import { rollThrough } from "../../core/rolls/foundry-rolls";
+import type { RollConfig } from "../../core/rolls/pipeline";
+import { countSuccesses } from "../../rules";
 import type { AttackBoard } from "../../core/rolls/roll-dialog-context";
 import { attackBoard, attackerUuid } from "../../documents/attacker";
 import { documentsOf } from "../../documents/lookups";
@@ -69,53 +73,68 @@ export async function rollCheck(
     return null;
   }
   const ladder = CONFIG.ageOfDragons.skillLadder;
-  let request: Required<CheckRequest> = {
+  const request: Required<CheckRequest> = {
     choice: options.skill ? { skill: options.skill } : { attribute: options.attribute ?? "soma" },
     extraDice: options.extraDice ?? 0,
     tnShift: options.tnShift ?? 0,
     weapon: options.weapon ?? null,
     killerBlow: options.killerBlow === true,
   };
-  let rollMode = options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll";
+  const config = checkRollConfig(actor.uuid, request, options.rollMode ?? game.settings.get("core", "rollMode") ?? "publicroll");
+  const result = await rollThrough(
+    config,
+    {
+      configure: options.configure === true,
+      open: (current) => openDialog(actor, source, current, options.target),
+      resolve: checkResolveStep(source, ladder),
+    },
+    { data: (roll, faces, current) => checkMessageData(actor, roll, faces, current) },
+  );
+  return result.ok ? result.message : null;
+}
 
-  if (options.configure === true) {
-    const targetToken = options.target === undefined ? defaultTarget() : (options.target?.getActiveTokens(true, true)[0] ?? null);
-    const target = options.target === undefined ? (targetToken?.actor ?? null) : options.target;
-    const targetSource = target === null ? null : sourceOf(target);
-    const weapon = request.weapon;
-    const chosen = await RollDialog.configure({
-      actor: source,
-      choice: request.choice,
-      extraDice: request.extraDice,
-      tnShift: request.tnShift,
-      rollMode,
-      ladder,
-      attack: weapon === null || weapon === "" ? null
-        : { weapon, target: targetSource, killerBlow: request.killerBlow, board: await boardOf(actor, weapon, targetToken) },
-    });
-    if (chosen === null) return null;
-    request = { ...request, choice: chosen.choice, extraDice: chosen.extraDice, tnShift: chosen.tnShift, killerBlow: chosen.killerBlow };
-    rollMode = chosen.rollMode;
-  }
+/** The configure stage's dialog: the player's choices go into the request and the roll mode; null when cancelled. */
+async function openDialog(
+  actor: Actor.Implementation,
+  source: ActorSource,
+  config: RollConfig<CheckRollData>,
+  chosenTarget: Actor.Implementation | null | undefined,
+): Promise<RollConfig<CheckRollData> | null> {
+  const request = config.data.request;
+  const targetToken = chosenTarget === undefined ? defaultTarget() : (chosenTarget?.getActiveTokens(true, true)[0] ?? null);
+  const target = chosenTarget === undefined ? (targetToken?.actor ?? null) : chosenTarget;
+  const targetSource = target === null ? null : sourceOf(target);
+  const weapon = request.weapon;
+  const chosen = await RollDialog.configure({
+    actor: source,
+    choice: request.choice,
+    extraDice: request.extraDice,
+    tnShift: request.tnShift,
+    rollMode: config.rollMode ?? undefined,
+    ladder: CONFIG.ageOfDragons.skillLadder,
+    attack: weapon === null || weapon === ""
+      ? null
+      : { weapon, target: targetSource, killerBlow: request.killerBlow, board: await boardOf(actor, weapon, targetToken) },
+  });
+  if (chosen === null) return null;
+  config.data.request = { ...request, choice: chosen.choice, extraDice: chosen.extraDice, tnShift: chosen.tnShift, killerBlow: chosen.killerBlow };
+  config.rollMode = chosen.rollMode;
+  return config;
+}
 
-  const prepared = prepareCheck(source, request, ladder);
-  if (prepared.check === null) {
-    ui.notifications.warn(prepared.refusal ? format(prepared.refusal) : game.i18n.localize("AOD.Roll.Refusal.NoDice"));
-    return null;
-  }
-  const roll = PoolRoll.fromPool({ pool: prepared.check.pool, tn: prepared.check.tn });
-  await roll.evaluate();
-  const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, roll.successes);
+/** The post stage: the check card with the roll on it, or null when the check was refused. */
+async function checkMessageData(
+  actor: Actor.Implementation,
+  roll: foundry.dice.Roll,
+  faces: readonly number[],
+  config: RollConfig<CheckRollData>,
+): Promise<Record<string, unknown> | null> {
+  const prepared = config.data.prepared;
+  if (prepared === null || prepared.check === null) return null;
+  const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, countSuccesses(faces, prepared.check.tn));
   if (data === null) return null;
   const notices = prepared.notices.map(format);
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, roll.faces, i18nFormat, notices, rollMode));
-  const messageData = {
-    type: "check" as const,
-    system: data,
-    rolls: [roll],
-    content,
-    speaker: ChatMessage.getSpeaker({ actor }),
-  };
-  ChatMessage.applyRollMode(messageData, rollMode as foundry.CONST.DICE_ROLL_MODES);
-  return (await ChatMessage.create(messageData)) ?? null;
+  const rollMode = config.rollMode ?? "publicroll";
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, [...faces], i18nFormat, notices, rollMode));
+  return { type: "check", system: data, rolls: [roll], content, speaker: ChatMessage.getSpeaker({ actor }) };
 }

@@ -68,7 +68,7 @@ function names(combat: AgeOfDragonsCombat): Record<string, string> {
 
 /** The stored initiative for a round in the Pneuma modes: kept while it holds, else rolled again on a card. */
 async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
-  const dice = new RollingDice();
+  const dice = new RollingDice("initiative");
   const decision = await pneumaDecision(combat.stored.initiative, combat.skirmish, combat.entries, dice);
   if (decision.keep) return {};
   const { result } = decision;
@@ -95,7 +95,7 @@ async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Prom
  * per round; the initiative card says how many it skipped), on two cards.
  */
 async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
-  const dice = new RollingDice();
+  const dice = new RollingDice("sideD10");
   const sides = livingSides(combat.skirmish);
   const result = await sideInitiative(sides, dice);
   const { draw, skipped, cap } = eventsToDraw(result.events, combatEventsCap());
@@ -125,7 +125,7 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Ini
 async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: number): Promise<void> {
   const { table: custom } = await combatEventsTable();
   const entries: EventCardEntry[] = [];
-  const dice = new RollingDice();
+  const dice = new RollingDice("event");
   let table = game.i18n.localize("AOD.CombatEvents.Title");
   if (custom === null) {
     for (let i = 0; i < count; i += 1) {
@@ -180,7 +180,7 @@ export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
     updatesFor: (changes) => combat.engineUpdates(changes).updates,
     targets: () => combatTargets(combat),
     roll: async (state) => {
-      const dice = new RollingDice();
+      const dice = new RollingDice("endPhase");
       const outcome = await resolveEndPhase(state, dice);
       return { outcome, rolls: dice.rolls.map((r) => r.toJSON()) };
     },
@@ -268,7 +268,7 @@ function surpriseIO(combat: AgeOfDragonsCombat, choice: SurpriseChoice | null): 
         ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
         return true;
       }
-      const dice = new RollingDice();
+      const dice = new RollingDice("surprise");
       const { card, changes } = await rollSurprise(
         { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
         dice,

@@ -346,7 +346,7 @@ async function resolveGroup(combat: AgeOfDragonsCombat, step: RoundStep, reveale
     group.push(action);
   }
   if (members.length === 0) return;
-  const dice = new RollingDice();
+  const dice = new RollingDice("declaration");
   const outcome = await resolveSimultaneous(state, group, dice);
   const { each, together } = splitGroupLog(outcome);
   const entries: SimultaneousEntry[] = members.map((m) => {
