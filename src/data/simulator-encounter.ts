@@ -5,19 +5,16 @@
  * seed gives them the same numbers.
  */
 import { actorSnapshot, combatantState } from "./actor/actor-snapshot";
-import type { ActorData } from "./actor/actor-snapshot";
+import type { ActorData } from "./actor/actor-data";
 import type { Encounter, EncounterCombatant, EncounterSide } from "../rules/simulator";
 import { SPEED_CATEGORIES } from "../rules/speed";
 import type { SpeedCategory } from "../rules/speed";
 import type { Altitude } from "../rules/types";
 
-/** An actor as plain data (what `actorSnapshot` reads). */
-export type ActorEntry = ActorData & { name: string };
-
 /** One side to build: its actors (repeat an actor to field two) and where its flyers start. */
 export interface ActorSide {
   name?: string;
-  actors: readonly ActorEntry[];
+  actors: readonly ActorData[];
   altitude: Altitude;
 }
 
@@ -25,7 +22,7 @@ export interface ActorSide {
 export type EncounterSettings = Omit<Encounter, "sides">;
 
 /** An actor as an encounter combatant, fit and fresh, at an altitude (non-flyers start on the ground). */
-export function combatantFromActor(entry: ActorEntry, id: string, altitude: Altitude, name = entry.name): EncounterCombatant {
+export function combatantFromActor(entry: ActorData, id: string, altitude: Altitude, name = entry.name): EncounterCombatant {
   const snapshot = actorSnapshot(entry);
   const fresh = { ...snapshot, character: { ...snapshot.character, life: { ...snapshot.character.life, wounds: 0 } } };
   const state = combatantState(fresh, { id, side: "", name, altitude: snapshot.canFly ? altitude : "grounded" });

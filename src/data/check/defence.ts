@@ -7,7 +7,7 @@ import { DEFAULT_SKILL_LADDER } from "../../rules";
 import type { SkillLadder } from "../../rules";
 import { actorSnapshot, defenceAgainst } from "../actor/actor-snapshot";
 import { skillItemIdentifier } from "./check-source";
-import type { ActorSource, ItemSource } from "./check-source";
+import type { ActorData, ItemData } from "../actor/actor-data";
 
 /** A weapon as the odds read it. */
 export interface WeaponView {
@@ -40,7 +40,7 @@ function integer(value: unknown): number {
 }
 
 /** A weapon item read for the odds, or null when the item is not a weapon. */
-export function weaponView(item: ItemSource): WeaponView | null {
+export function weaponView(item: ItemData): WeaponView | null {
   if (item.type !== "weapon") return null;
   const system = record(item.system);
   const defence = Array.isArray(system.defenceSkills) ? system.defenceSkills.filter((s): s is string => typeof s === "string") : [];
@@ -55,7 +55,7 @@ export function weaponView(item: ItemSource): WeaponView | null {
 }
 
 /** The target's best defence against a weapon (lowest TN, then the larger pool), its armour and its wounds. */
-export function targetDefence(target: ActorSource, weapon: WeaponView, ladder: SkillLadder = DEFAULT_SKILL_LADDER): TargetDefence {
+export function targetDefence(target: ActorData, weapon: WeaponView, ladder: SkillLadder = DEFAULT_SKILL_LADDER): TargetDefence {
   const snapshot = actorSnapshot(target, { ladder });
   const check = defenceAgainst(snapshot, weapon, ladder);
   const skill = check.skill === null ? undefined : target.items.find((item) => item.type === "skill" && skillItemIdentifier(item) === check.skill);
