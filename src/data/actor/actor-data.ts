@@ -5,8 +5,7 @@
  * reader that takes a document-like value (a document's `toObject()`, a pack source, a live document) and
  * checks its shape. Pure: no Foundry globals.
  */
-import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
-import type { FieldSpec } from "../spec";
+import type { ACTOR_SPECS, FieldSpec, ITEM_SPECS } from "../spec";
 
 /** One embedded item as plain data. `system` is read field by field by whoever needs it (actor-snapshot.ts). */
 export interface ItemData {
@@ -142,6 +141,7 @@ export function actorDataOf(value: unknown, problems: DataProblem[] = []): Actor
 
 /** A problem in words, for a log or a notification: `items[2].name: expected a string, got 3`. */
 export function describeDataProblem(problem: DataProblem): string {
-  const got = problem.value === undefined ? "nothing" : JSON.stringify(problem.value) ?? String(problem.value);
+  // JSON.stringify gives undefined for a function or a symbol, whatever its declared type says.
+  const got = problem.value === undefined ? "nothing" : ((JSON.stringify(problem.value) as string | undefined) ?? typeof problem.value);
   return `${problem.path === "" ? "actor" : problem.path}: expected ${problem.expected}, got ${got}`;
 }

@@ -160,7 +160,7 @@ export function skillSnapshot(item: ItemData, at = "item", problems: SnapshotPro
   const read = new Reader(record(item.system), `${at}.system.`, problems);
   const stored = read.text("identifier", SKILL.identifier);
   return {
-    identifier: stored.trim() !== "" ? stored : skillIdentifier(item.name ?? ""),
+    identifier: stored.trim() !== "" ? stored : skillIdentifier(item.name),
     rank: read.text("rank", SKILL.rank) as SkillRank,
     attribute: read.text("attribute", SKILL.attribute) as Attribute,
     uses: read.list("uses", SKILL.uses) as SkillUse[],
@@ -200,7 +200,7 @@ export function weaponSnapshot(
   const read = new Reader(record(item.system), `${at}.system.`, problems);
   return {
     weapon: {
-      name: item.name ?? "",
+      name: item.name,
       range: read.text("range", WEAPON.range) as WeaponSnapshot["range"],
       longRange: read.boolean("longRange", WEAPON.longRange),
       damageTN: read.integer("damageTN", WEAPON.damageTN),
