@@ -7,8 +7,6 @@
 import { actorSnapshot, combatantState } from "./actor/actor-snapshot";
 import type { ActorData } from "./actor/actor-data";
 import type { Encounter, EncounterCombatant, EncounterSide } from "../rules/simulator";
-import { SPEED_CATEGORIES } from "../rules/speed";
-import type { SpeedCategory } from "../rules/speed";
 import type { Altitude } from "../rules/types";
 
 /** One side to build: its actors (repeat an actor to field two) and where its flyers start. */
@@ -33,8 +31,8 @@ export function combatantFromActor(entry: ActorData, id: string, altitude: Altit
     skills: snapshot.derived.skills,
     encumbrance: snapshot.derived.encumbrance,
   };
-  const speed: unknown = (entry.system as { speed?: unknown } | undefined)?.speed;
-  if ((SPEED_CATEGORIES as readonly unknown[]).includes(speed)) combatant.speed = speed as SpeedCategory;
+  // The speed as stored, when it is one (a repaired or missing speed leaves the engine's default).
+  if (!snapshot.problems.some((p) => p.path === "system.speed")) combatant.speed = snapshot.speed;
   return combatant;
 }
 

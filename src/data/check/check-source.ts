@@ -4,10 +4,10 @@
  * pool and TN (RULES.md "Dice and checks"). Pure: the pool and TN come from `deriveCharacter`, so encumbrance and the rank
  * ladder have one home. A skill whose rank the ladder lacks counts as untrained, with a warning.
  */
-import { DEFAULT_SKILL_LADDER, SKILL_RANKS, skillIdentifier } from "../../rules";
+import { DEFAULT_SKILL_LADDER, SKILL_RANKS } from "../../rules";
 import type { Attribute, SkillLadder, SkillRank } from "../../rules";
 import type { ActorData, ItemData } from "../actor/actor-data";
-import { actorSnapshot } from "../actor/actor-snapshot";
+import { actorSnapshot, skillSnapshot } from "../actor/actor-snapshot";
 import type { CheckMessage } from "./check-plan";
 
 /** What to check: an attribute alone (untrained), or a skill by identifier (it names its attribute). */
@@ -55,8 +55,7 @@ function knownRanks(ladder: Partial<Record<string, unknown>>): Set<string> {
 
 /** The identifier a skill item answers to: its stored identifier, else the one its name gives. */
 export function skillItemIdentifier(item: ItemData): string {
-  const stored = record(item.system).identifier;
-  return typeof stored === "string" && stored !== "" ? stored : skillIdentifier(item.name);
+  return skillSnapshot(item).identifier;
 }
 
 /** The skills on an actor, in item order, with the rank that will be used and any warning. */
