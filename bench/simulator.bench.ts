@@ -4,13 +4,13 @@ import { resolve } from "node:path";
 import { bench, describe } from "vitest";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
 import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorEntry } from "../src/data/simulator-encounter";
+import type { ActorData } from "../src/data/actor/actor-data";
 import { advise, forecast, simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
 
 const RUNS = 1000;
 const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorEntry => {
+const entry = (name: string): ActorData => {
   const found = findEntry(name, entries);
   if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
   return found.found;

@@ -11,13 +11,13 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { findEntry, loadBestiary } from "../src/cli/bestiary";
 import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorEntry } from "../src/data/simulator-encounter";
+import type { ActorData } from "../src/data/actor/actor-data";
 import { simulate } from "../src/rules";
 import type { Encounter, RoundMode } from "../src/rules";
 
 // AOD_BESTIARY: where the pack sources are when this runs from elsewhere (bench/bundled.mjs runs a bundle of it).
 const entries = loadBestiary(process.env.AOD_BESTIARY ?? resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorEntry => {
+const entry = (name: string): ActorData => {
   const found = findEntry(name, entries);
   if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
   return found.found;

@@ -5,14 +5,15 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
-import type { ActorEntry } from "../data/simulator-encounter";
+import { actorDataOf } from "../data/actor/actor-data";
+import type { ActorData } from "../data/actor/actor-data";
 
 /** Reads every actor of the bestiary sources, sorted by name. */
-export function loadBestiary(dir: string): ActorEntry[] {
+export function loadBestiary(dir: string): ActorData[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith(".yml") || file.endsWith(".yaml"))
-    .map((file) => load(readFileSync(join(dir, file), "utf8")) as ActorEntry)
-    .filter((entry) => typeof entry === "object" && typeof entry.name === "string")
+    .map((file) => actorDataOf(load(readFileSync(join(dir, file), "utf8"))))
+    .filter((entry): entry is ActorData => entry !== null)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -31,10 +32,10 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** What looking a name up found: the entry, or the entries it could mean (ambiguous) or resembles (unknown). */
-export type Lookup = { found: ActorEntry } | { ambiguous: string[] } | { unknown: string[] };
+export type Lookup = { found: ActorData } | { ambiguous: string[] } | { unknown: string[] };
 
 /** Finds a bestiary entry by name, case-insensitively. */
-export function findEntry(query: string, entries: readonly ActorEntry[]): Lookup {
+export function findEntry(query: string, entries: readonly ActorData[]): Lookup {
   const q = query.trim().toLowerCase();
   const exact = entries.find((e) => e.name.toLowerCase() === q);
   if (exact) return { found: exact };
@@ -44,7 +45,7 @@ export function findEntry(query: string, entries: readonly ActorEntry[]): Lookup
   });
   if (q !== "" && partial.length === 1 && partial[0]) return { found: partial[0] };
   if (q !== "" && partial.length > 1) return { ambiguous: partial.map((e) => e.name) };
-  const score = (e: ActorEntry) => {
+  const score = (e: ActorData) => {
     const name = e.name.toLowerCase();
     return Math.min(editDistance(q, name), ...name.split(/[\s-]+/).map((word) => editDistance(q, word)));
   };

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { encounterFromActors } from "../data/simulator-encounter";
-import type { ActorEntry } from "../data/simulator-encounter";
+import type { ActorData } from "../data/actor/actor-data";
 import { FORECAST_FORMAT, FORECAST_VERSION, encounterOfFile } from "../data/combat/forecast-encounter";
 import { SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulateOnPool, simulationReport } from "../rules/simulator";
 import type { MovePhase } from "../rules/procedures/move";
@@ -49,10 +49,10 @@ function helpText(t: Translate, names: readonly string[]): string {
   })}\n\n${t("AOD.Simulator.Cli.Bestiary")}\n  ${names.join("\n  ")}\n`;
 }
 
-function lookUp(sides: string[][], entries: readonly ActorEntry[]): { actors: ActorEntry[][] } | { problem: EncounterProblem } {
-  const actors: ActorEntry[][] = [];
+function lookUp(sides: string[][], entries: readonly ActorData[]): { actors: ActorData[][] } | { problem: EncounterProblem } {
+  const actors: ActorData[][] = [];
   for (const side of sides) {
-    const found: ActorEntry[] = [];
+    const found: ActorData[] = [];
     for (const name of side) {
       const lookup = findEntry(name, entries);
       if ("found" in lookup) found.push(lookup.found);

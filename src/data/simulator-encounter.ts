@@ -5,19 +5,14 @@
  * seed gives them the same numbers.
  */
 import { actorSnapshot, combatantState } from "./actor/actor-snapshot";
-import type { ActorData } from "./actor/actor-snapshot";
+import type { ActorData } from "./actor/actor-data";
 import type { Encounter, EncounterCombatant, EncounterSide } from "../rules/simulator";
-import { SPEED_CATEGORIES } from "../rules/speed";
-import type { SpeedCategory } from "../rules/speed";
 import type { Altitude } from "../rules/types";
-
-/** An actor as plain data (what `actorSnapshot` reads). */
-export type ActorEntry = ActorData & { name: string };
 
 /** One side to build: its actors (repeat an actor to field two) and where its flyers start. */
 export interface ActorSide {
   name?: string;
-  actors: readonly ActorEntry[];
+  actors: readonly ActorData[];
   altitude: Altitude;
 }
 
@@ -25,7 +20,7 @@ export interface ActorSide {
 export type EncounterSettings = Omit<Encounter, "sides">;
 
 /** An actor as an encounter combatant, fit and fresh, at an altitude (non-flyers start on the ground). */
-export function combatantFromActor(entry: ActorEntry, id: string, altitude: Altitude, name = entry.name): EncounterCombatant {
+export function combatantFromActor(entry: ActorData, id: string, altitude: Altitude, name = entry.name): EncounterCombatant {
   const snapshot = actorSnapshot(entry);
   const fresh = { ...snapshot, character: { ...snapshot.character, life: { ...snapshot.character.life, wounds: 0 } } };
   const state = combatantState(fresh, { id, side: "", name, altitude: snapshot.canFly ? altitude : "grounded" });
@@ -36,8 +31,8 @@ export function combatantFromActor(entry: ActorEntry, id: string, altitude: Alti
     skills: snapshot.derived.skills,
     encumbrance: snapshot.derived.encumbrance,
   };
-  const speed: unknown = (entry.system as { speed?: unknown } | undefined)?.speed;
-  if ((SPEED_CATEGORIES as readonly unknown[]).includes(speed)) combatant.speed = speed as SpeedCategory;
+  // The speed as stored, when it is one (a repaired or missing speed leaves the engine's default).
+  if (!snapshot.problems.some((p) => p.path === "system.speed")) combatant.speed = snapshot.speed;
   return combatant;
 }
 

@@ -3,7 +3,7 @@
  * snapshot (data/combat/combat-snapshot.ts) and writes the engine's changes back (data/combat/updates.ts); the rules
  * themselves live in src/rules/. docs/COMBAT.md lists the API the board and attack cards use.
  */
-import type { ArmourPiece } from "../data/combat/actor-body";
+import type { ArmourPiece } from "../data/actor/actor-snapshot";
 import { CombatModel } from "../data/combat/combat-model";
 import type { CombatantEntry } from "../data/combat/combat-snapshot";
 import { skirmishState } from "../data/combat/combat-snapshot";

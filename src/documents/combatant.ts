@@ -1,8 +1,10 @@
 /** The system's Combatant class: Foundry lifecycle only; it hands the combat its plain entry (snapshot.ts). */
 import { isActiveGM } from "../core/requests/requests";
 import { WRITES, combatKey } from "../core/writes/write-queue";
-import { bodyFromActor, armourPieces } from "../data/combat/actor-body";
-import type { ArmourPiece, CombatantBody } from "../data/combat/actor-body";
+import { armourPieces } from "../data/actor/actor-snapshot";
+import type { ArmourPiece } from "../data/actor/actor-snapshot";
+import { bodyFromActor } from "../data/combat/actor-body";
+import type { CombatantBody } from "../data/combat/actor-body";
 import { CombatantModel } from "../data/combat/combatant-model";
 import type { CombatantEntry } from "../data/combat/combat-snapshot";
 import { PNEUMA_TIE_TN_FLAG, pneumaTieTN, sideOf } from "../data/combat/combat-snapshot";
@@ -39,15 +41,14 @@ export class AgeOfDragonsCombatant extends Combatant {
   get body(): CombatantBody | null {
     const actor = this.actor;
     if (!actor) return null;
-    const items = actor.items.contents.map((item) => ({ id: item.id ?? "", name: item.name, type: item.type, system: item.system as unknown }));
-    return bodyFromActor(actor.type, actor.system as unknown, items);
+    return bodyFromActor(actor.type, actor.system as unknown, actor.items);
   }
 
   /** Its equipped armour pieces (Armour Trouble damages one). */
   get armourPieces(): ArmourPiece[] {
     const actor = this.actor;
     if (!actor) return [];
-    return armourPieces(actor.items.contents.map((item) => ({ id: item.id ?? "", type: item.type, system: item.system as unknown })));
+    return armourPieces(actor.items);
   }
 
   /** The plain entry the snapshot translation takes. */

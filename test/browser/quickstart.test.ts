@@ -104,7 +104,7 @@ describe("the range board at the adventure's opening positions", () => {
   const scene = list(adventure.scenes)[0] ?? {};
   const tokens = new Map(list(scene.tokens).map((t) => [t._id, t]));
   const actors = new Map(list(adventure.actors).map((a) => [a._id, a]));
-  const items = (actor: UnknownRecord) => list(actor.items).map((i) => ({ id: String(i._id), name: String(i.name), type: String(i.type), system: i.system }));
+  const items = (actor: UnknownRecord) => list(actor.items).map((i) => ({ _id: String(i._id), name: String(i.name), type: String(i.type), system: i.system }));
   const entries: CombatantEntry[] = list(combat.combatants).map((c) => {
     const actor = actors.get(c.actorId) ?? {};
     const system = isRecord(c.system) ? c.system : {};

@@ -8,7 +8,7 @@ import { progressBar } from "../../src/cli/format";
 import { runCli } from "../../src/cli/main";
 import { encounterFile } from "../../src/data/combat/forecast-encounter";
 import { encounterFromActors } from "../../src/data/simulator-encounter";
-import type { ActorEntry } from "../../src/data/simulator-encounter";
+import type { ActorData } from "../../src/data/actor/actor-data";
 import { localBlockRunner, simulate } from "../../src/rules/simulator";
 import type { SimulationResult } from "../../src/rules/simulator";
 
@@ -30,7 +30,7 @@ async function cli(...argv: string[]) {
   return { status, out, err };
 }
 
-const entry = (name: string): ActorEntry => {
+const entry = (name: string): ActorData => {
   const found = findEntry(name, entries);
   if (!("found" in found)) throw new Error(`no ${name}`);
   return found.found;

@@ -5,7 +5,7 @@ import { combatantChecks } from "../../src/data/message/attack-actors";
 import { rescuePool } from "../../src/rules/procedures/rescue";
 import { compileEncounter } from "../../src/rules/simulator/compile";
 import { combatantFromActor } from "../../src/data/simulator-encounter";
-import type { ActorEntry } from "../../src/data/simulator-encounter";
+import type { ActorData } from "../../src/data/actor/actor-data";
 import { actorSnapshot } from "../../src/data/actor/actor-snapshot";
 import { armour, combatant, skill } from "./simulator/fixtures";
 
@@ -23,7 +23,7 @@ describe("000 Catching / Mid air rescues: one rescue pool for the card and the s
     expect(compiled.combatants.map((c) => c.rescuePool)).toEqual([3, 3]);
   });
   it("the card and the simulator give the Sable Dragon (Soma 6, dragonplate encumbrance 2) the same pool, 4", () => {
-    const entry = load(readFileSync("packs/_source/bestiary/sable-dragon.yml", "utf8")) as ActorEntry;
+    const entry = load(readFileSync("packs/_source/bestiary/sable-dragon.yml", "utf8")) as ActorData;
     const fromCard = combatantChecks(actorSnapshot(entry)).rescuePool;
     const sim = combatantFromActor(entry, "sable", "mid");
     const other = combatantFromActor(entry, "other", "mid");

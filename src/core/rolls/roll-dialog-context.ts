@@ -7,7 +7,8 @@
 import { ATTRIBUTES, DEFAULT_SKILL_LADDER, MAX_TN, attackLegality, attackOdds, attackTN, damageDistribution, damageTN } from "../../rules";
 import type { AttackOdds, Attribute, SkillLadder, SkirmishState, WeaponSnapshot } from "../../rules";
 import { actorSkills } from "../../data/check/check-source";
-import type { ActorSource, CheckChoice } from "../../data/check/check-source";
+import type { ActorData } from "../../data/actor/actor-data";
+import type { CheckChoice } from "../../data/check/check-source";
 import { targetDefence } from "../../data/check/defence";
 import type { TargetDefence, WeaponView } from "../../data/check/defence";
 import { prepareCheck } from "../../data/check/prepare-check";
@@ -15,7 +16,7 @@ import type { Format } from "../format";
 
 /** What the dialog shows and lets the player change. */
 export interface RollDialogState {
-  readonly actor: ActorSource;
+  readonly actor: ActorData;
   readonly choice: CheckChoice;
   /** Raw input values: numbers, or the strings a form gives (checked by planCheck). */
   readonly extraDice: number;
@@ -26,7 +27,7 @@ export interface RollDialogState {
   /** An attack: the weapon's item id on the actor, and the target (null: no target selected). */
   readonly attack?: {
     readonly weapon: string;
-    readonly target: ActorSource | null;
+    readonly target: ActorData | null;
     readonly killerBlow: boolean;
     /** A target in a running combat: the skirmish, and who attacks whom with what, for the board's legality. */
     readonly board?: AttackBoard | null;
@@ -83,7 +84,7 @@ export function successOdds(pool: number, tn: number, format: Format): OddsRow[]
 
 /** Builds everything the roll dialog template shows. */
 /** The attacker's Soma, the base of the damage check (0 when the actor has none). */
-function somaOf(actor: ActorSource): number {
+function somaOf(actor: ActorData): number {
   const soma = (actor.system as Record<string, unknown> | null)?.soma;
   return typeof soma === "number" ? soma : 0;
 }
@@ -93,10 +94,10 @@ function somaOf(actor: ActorSource): number {
  * wound, severe injury and kill, as the roll dialog shows them and the battle declaration dialog too.
  */
 export function attackOddsAgainst(
-  actor: ActorSource,
+  actor: ActorData,
   check: { readonly pool: number; readonly tn: number },
   weapon: WeaponView,
-  target: ActorSource,
+  target: ActorData,
   killerBlow: boolean,
   ladder: SkillLadder,
 ): { defence: TargetDefence; odds: AttackOdds } {
@@ -117,9 +118,9 @@ export function attackOddsAgainst(
 
 /** A declared attack's odds before any roll-time modifier: the weapon's own check, or null when it cannot roll. */
 export function declaredAttackOdds(
-  actor: ActorSource,
+  actor: ActorData,
   weaponId: string,
-  target: ActorSource,
+  target: ActorData,
   killerBlow: boolean,
   ladder: SkillLadder = DEFAULT_SKILL_LADDER,
 ): { defence: TargetDefence; odds: AttackOdds } | null {

@@ -4,7 +4,8 @@
  * CombatantState of the skirmish engine (src/rules/state.ts) and the WeaponSnapshots of its attacks
  * (src/rules/procedures/weapon.ts), each weapon with the check it attacks with.
  *
- * Input is plain data as a document's `toObject()`, a pack source (packs/_source) or a live data model gives it.
+ * Input is plain data (src/data/actor/actor-data.ts `ActorData`) as a document's `toObject()`, a pack source
+ * (packs/_source) or a live data model gives it.
  * Nothing here throws on a value an Active Effect or an old world may leave: every number is rounded and clamped
  * into its docs/DATA.md range, an unreadable value takes the field's default, and each such repair is listed in
  * `problems` for the caller to report. Pure: no Foundry globals, so the Node tools can import it.
@@ -28,24 +29,8 @@ import { coerceValue } from "../migrations/coerce";
 import { ACTOR_SPECS, ITEM_SPECS } from "../spec";
 import type { ActorSubtype, FieldSpec } from "../spec";
 import { defaultPlace } from "../combat/stored";
-
-/** One embedded item as plain data (`toObject()`, a pack source, or a live Item: `system` is read field by field). */
-export interface ItemData {
-  _id?: string | null;
-  name?: string | null;
-  type: string;
-  system?: unknown;
-}
-
-/** An actor as plain data: the fields this translation reads. */
-export interface ActorData {
-  _id?: string | null;
-  name?: string | null;
-  type: string;
-  img?: string | null;
-  system?: unknown;
-  items?: Iterable<ItemData> | null;
-}
+import type { SpeedCategory } from "../../rules/speed";
+import type { ActorDataLike, ItemData } from "./actor-data";
 
 /** A value the translation could not use as it stood: where, what it was, and what was used instead. */
 export interface SnapshotProblem {
@@ -81,7 +66,21 @@ export interface ActorSnapshot {
   canFly: boolean;
   fastGround: boolean;
   weapons: readonly ActorWeapon[];
+  /** The speed category (docs/DATA.md `speed`) the d10 mode reads. */
+  speed: SpeedCategory;
+  /** The actor's tags (docs/DATA.md `tags`), which surprise and the combat events read. */
+  tags: readonly string[];
+  /** The equipped armour pieces, in item order (Armour Trouble damages one). */
+  armourPieces: readonly ArmourPiece[];
   problems: readonly SnapshotProblem[];
+}
+
+/** An equipped armour piece: its item id, slot, rating and damage (Armour Trouble adds damage to it). */
+export interface ArmourPiece {
+  itemId: string;
+  slot: string;
+  rating: number;
+  damage: number;
 }
 
 /** Options: the TN ladder of skill ranks (CONFIG.ageOfDragons.skillLadder in Foundry). */
@@ -161,7 +160,7 @@ export function skillSnapshot(item: ItemData, at = "item", problems: SnapshotPro
   const read = new Reader(record(item.system), `${at}.system.`, problems);
   const stored = read.text("identifier", SKILL.identifier);
   return {
-    identifier: stored.trim() !== "" ? stored : skillIdentifier(item.name ?? ""),
+    identifier: stored.trim() !== "" ? stored : skillIdentifier(item.name),
     rank: read.text("rank", SKILL.rank) as SkillRank,
     attribute: read.text("attribute", SKILL.attribute) as Attribute,
     uses: read.list("uses", SKILL.uses) as SkillUse[],
@@ -169,15 +168,27 @@ export function skillSnapshot(item: ItemData, at = "item", problems: SnapshotPro
   };
 }
 
-/** An armour item's typed snapshot. */
-export function armourSnapshot(item: ItemData, at = "item", problems: SnapshotProblem[] = []): ArmourSnapshot {
+/** An armour item's typed snapshot, with the slot it is worn in. */
+export function armourSnapshot(item: ItemData, at = "item", problems: SnapshotProblem[] = []): ArmourSnapshot & { slot: string } {
   const read = new Reader(record(item.system), `${at}.system.`, problems);
   return {
     rating: read.integer("rating", ARMOUR.rating),
     encumbrance: read.integer("encumbrance", ARMOUR.encumbrance),
     equipped: read.boolean("equipped", ARMOUR.equipped),
     damage: read.integer("damage", ARMOUR.damage),
+    slot: read.text("slot", ARMOUR.slot),
   };
+}
+
+/** The equipped armour pieces among items, in item order, read as the translation reads them. */
+export function armourPieces(items: Iterable<ItemData>): ArmourPiece[] {
+  const pieces: ArmourPiece[] = [];
+  for (const item of items) {
+    if (item.type !== "armour") continue;
+    const armour = armourSnapshot(item);
+    if (armour.equipped) pieces.push({ itemId: item._id ?? "", slot: armour.slot, rating: armour.rating, damage: armour.damage });
+  }
+  return pieces;
 }
 
 /** A weapon item's snapshot for the procedures, with the skills its attack and defence use. */
@@ -189,7 +200,7 @@ export function weaponSnapshot(
   const read = new Reader(record(item.system), `${at}.system.`, problems);
   return {
     weapon: {
-      name: item.name ?? "",
+      name: item.name,
       range: read.text("range", WEAPON.range) as WeaponSnapshot["range"],
       longRange: read.boolean("longRange", WEAPON.longRange),
       damageTN: read.integer("damageTN", WEAPON.damageTN),
@@ -220,7 +231,7 @@ export function checkFor(derived: DerivedCharacter, identifier: string, ladder: 
  * Reads an actor (system data and embedded items) into everything the rules need of it. Throws only for an actor
  * type this system does not define; every unusable value is repaired and listed in `problems`.
  */
-export function actorSnapshot(actor: ActorData, options: SnapshotOptions = {}): ActorSnapshot {
+export function actorSnapshot(actor: ActorDataLike, options: SnapshotOptions = {}): ActorSnapshot {
   const ladder = options.ladder ?? DEFAULT_SKILL_LADDER;
   const type = subtypeOf(actor.type);
   const spec = ACTOR_SPECS[type];
@@ -236,13 +247,18 @@ export function actorSnapshot(actor: ActorData, options: SnapshotOptions = {}): 
 
   const skills: SkillSnapshot[] = [];
   const armour: ArmourSnapshot[] = [];
+  const pieces: ArmourPiece[] = [];
   const weaponItems: { itemId: string | null; read: ReturnType<typeof weaponSnapshot> }[] = [];
   let index = 0;
   for (const item of actor.items ?? []) {
     const at = `items[${index}]`;
     index += 1;
     if (item.type === "skill") skills.push(skillSnapshot(item, at, problems));
-    else if (item.type === "armour") armour.push(armourSnapshot(item, at, problems));
+    else if (item.type === "armour") {
+      const { slot, ...piece } = armourSnapshot(item, at, problems);
+      armour.push(piece);
+      if (piece.equipped) pieces.push({ itemId: item._id ?? "", slot, rating: piece.rating, damage: piece.damage });
+    }
     else if (item.type === "weapon") weaponItems.push({ itemId: item._id ?? null, read: weaponSnapshot(item, at, problems) });
   }
 
@@ -273,6 +289,9 @@ export function actorSnapshot(actor: ActorData, options: SnapshotOptions = {}): 
     canFly: read.boolean("canFly", spec.canFly),
     fastGround: type === "adversary" ? read.boolean("fastGround", ACTOR_SPECS.adversary.fastGround) : false,
     weapons,
+    speed: read.text("speed", spec.speed) as SpeedCategory,
+    tags: read.list("tags", spec.tags),
+    armourPieces: pieces,
     problems,
   };
 }

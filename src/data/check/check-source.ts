@@ -1,32 +1,14 @@
 /**
- * Turns an actor's plain source (a document's `toObject()` or a pack entry: system data plus embedded items)
- * into the check a player asked for: which attribute and skill, the rank, the base pool and TN
- * (RULES.md "Dice and checks"). Pure: the pool and TN come from `deriveCharacter`, so encumbrance and the rank
+ * Turns an actor's plain data (src/data/actor/actor-data.ts `ActorData`: a document's `toObject()` or a pack
+ * entry, read by `actorDataOf`) into the check a player asked for: which attribute and skill, the rank, the base
+ * pool and TN (RULES.md "Dice and checks"). Pure: the pool and TN come from `deriveCharacter`, so encumbrance and the rank
  * ladder have one home. A skill whose rank the ladder lacks counts as untrained, with a warning.
  */
-import { DEFAULT_SKILL_LADDER, SKILL_RANKS, skillIdentifier } from "../../rules";
+import { DEFAULT_SKILL_LADDER, SKILL_RANKS } from "../../rules";
 import type { Attribute, SkillLadder, SkillRank } from "../../rules";
-import { actorSnapshot } from "../actor/actor-snapshot";
+import type { ActorData, ItemData } from "../actor/actor-data";
+import { actorSnapshot, skillSnapshot } from "../actor/actor-snapshot";
 import type { CheckMessage } from "./check-plan";
-
-/** One embedded item as sources hold it. */
-export interface ItemSource {
-  readonly _id?: string;
-  readonly type: string;
-  readonly name: string;
-  readonly img?: string;
-  readonly system: unknown;
-}
-
-/** An actor as sources hold it (only what checks read). */
-export interface ActorSource {
-  readonly _id?: string;
-  readonly name: string;
-  readonly img?: string;
-  readonly type: string;
-  readonly system: unknown;
-  readonly items: readonly ItemSource[];
-}
 
 /** What to check: an attribute alone (untrained), or a skill by identifier (it names its attribute). */
 export interface CheckChoice {
@@ -72,13 +54,12 @@ function knownRanks(ladder: Partial<Record<string, unknown>>): Set<string> {
 }
 
 /** The identifier a skill item answers to: its stored identifier, else the one its name gives. */
-export function skillItemIdentifier(item: ItemSource): string {
-  const stored = record(item.system).identifier;
-  return typeof stored === "string" && stored !== "" ? stored : skillIdentifier(item.name);
+export function skillItemIdentifier(item: ItemData): string {
+  return skillSnapshot(item).identifier;
 }
 
 /** The skills on an actor, in item order, with the rank that will be used and any warning. */
-export function actorSkills(source: ActorSource, ladder: SkillLadder = DEFAULT_SKILL_LADDER):
+export function actorSkills(source: ActorData, ladder: SkillLadder = DEFAULT_SKILL_LADDER):
   { skill: CheckSkill; attribute: Attribute; warning: CheckMessage | null }[] {
   const known = knownRanks(ladder);
   return source.items.filter((item) => item.type === "skill").map((item) => {
@@ -96,14 +77,14 @@ export function actorSkills(source: ActorSource, ladder: SkillLadder = DEFAULT_S
  * skills with one identifier, encumbrance off hampered skills), or an untrained attribute check. A skill the
  * actor does not have is refused.
  */
-export function resolveCheck(source: ActorSource, choice: CheckChoice, ladder: SkillLadder = DEFAULT_SKILL_LADDER):
+export function resolveCheck(source: ActorData, choice: CheckChoice, ladder: SkillLadder = DEFAULT_SKILL_LADDER):
   ResolvedCheck | CheckNotFound {
   const system = record(source.system);
   const known = knownRanks(ladder);
   const complete: SkillLadder = { ...DEFAULT_SKILL_LADDER, ...Object.fromEntries([...known].map((r) => [r, ladder[r as SkillRank]])) };
   const skills = actorSkills(source, ladder);
   // Unknown ranks become untrained before deriving, so the derivation never meets a rank the ladder lacks.
-  const items: ItemSource[] = source.items.map((item) => {
+  const items: ItemData[] = source.items.map((item) => {
     if (item.type !== "skill") return item;
     const rank = record(item.system).rank;
     const safe = typeof rank === "string" && known.has(rank) ? rank : "untrained";
@@ -145,33 +126,4 @@ export function resolveCheck(source: ActorSource, choice: CheckChoice, ladder: S
 /** Whether resolveCheck found the check. */
 export function isResolved(result: ResolvedCheck | CheckNotFound): result is ResolvedCheck {
   return !("refusal" in result);
-}
-
-/**
- * Checks that a value (a document's `toObject()`) has the shape checks read: a name, a type, system data and an
- * array of items each with a type, a name and system data. Null when it does not.
- */
-export function actorSourceOf(value: unknown): ActorSource | null {
-  const actor = record(value);
-  if (typeof actor.name !== "string" || typeof actor.type !== "string" || !Array.isArray(actor.items)) return null;
-  const items: ItemSource[] = [];
-  for (const entry of actor.items as unknown[]) {
-    const item = record(entry);
-    if (typeof item.type !== "string" || typeof item.name !== "string") return null;
-    items.push({
-      ...(typeof item._id === "string" ? { _id: item._id } : {}),
-      type: item.type,
-      name: item.name,
-      ...(typeof item.img === "string" ? { img: item.img } : {}),
-      system: item.system,
-    });
-  }
-  return {
-    ...(typeof actor._id === "string" ? { _id: actor._id } : {}),
-    name: actor.name,
-    type: actor.type,
-    ...(typeof actor.img === "string" ? { img: actor.img } : {}),
-    system: actor.system,
-    items,
-  };
 }

@@ -5,9 +5,9 @@
  */
 import { DEFAULT_SKILL_LADDER } from "../../rules";
 import type { SkillLadder } from "../../rules";
-import { actorSnapshot, defenceAgainst } from "../actor/actor-snapshot";
+import { actorSnapshot, defenceAgainst, weaponSnapshot } from "../actor/actor-snapshot";
 import { skillItemIdentifier } from "./check-source";
-import type { ActorSource, ItemSource } from "./check-source";
+import type { ActorData, ItemData } from "../actor/actor-data";
 
 /** A weapon as the odds read it. */
 export interface WeaponView {
@@ -31,31 +31,22 @@ export interface TargetDefence {
   readonly lifePoints: number;
 }
 
-function record(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function integer(value: unknown): number {
-  return typeof value === "number" && Number.isInteger(value) ? value : 0;
-}
-
-/** A weapon item read for the odds, or null when the item is not a weapon. */
-export function weaponView(item: ItemSource): WeaponView | null {
+/** A weapon item read for the odds (through the one translation, actor-snapshot.ts), or null when it is not a weapon. */
+export function weaponView(item: ItemData): WeaponView | null {
   if (item.type !== "weapon") return null;
-  const system = record(item.system);
-  const defence = Array.isArray(system.defenceSkills) ? system.defenceSkills.filter((s): s is string => typeof s === "string") : [];
+  const { weapon, attackSkill, defenceSkills } = weaponSnapshot(item);
   return {
     id: item._id ?? "",
     name: item.name,
-    attackSkill: typeof system.attackSkill === "string" ? system.attackSkill : "",
-    defenceSkills: defence,
-    damageTN: integer(system.damageTN),
-    killerBlow: system.killerBlow === true,
+    attackSkill,
+    defenceSkills,
+    damageTN: weapon.damageTN,
+    killerBlow: weapon.killerBlow,
   };
 }
 
 /** The target's best defence against a weapon (lowest TN, then the larger pool), its armour and its wounds. */
-export function targetDefence(target: ActorSource, weapon: WeaponView, ladder: SkillLadder = DEFAULT_SKILL_LADDER): TargetDefence {
+export function targetDefence(target: ActorData, weapon: WeaponView, ladder: SkillLadder = DEFAULT_SKILL_LADDER): TargetDefence {
   const snapshot = actorSnapshot(target, { ladder });
   const check = defenceAgainst(snapshot, weapon, ladder);
   const skill = check.skill === null ? undefined : target.items.find((item) => item.type === "skill" && skillItemIdentifier(item) === check.skill);

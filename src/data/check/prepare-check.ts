@@ -7,7 +7,8 @@ import type { SkillLadder } from "../../rules";
 import { planCheck } from "./check-plan";
 import type { CheckMessage, PlannedCheck } from "./check-plan";
 import { isResolved, resolveCheck } from "./check-source";
-import type { ActorSource, CheckChoice, ResolvedCheck } from "./check-source";
+import type { ActorData } from "../actor/actor-data";
+import type { CheckChoice, ResolvedCheck } from "./check-source";
 import { weaponView } from "./defence";
 import type { WeaponView } from "./defence";
 
@@ -36,7 +37,7 @@ export interface PreparedCheck {
 }
 
 /** Prepares a check: finds it on the actor, applies the killer blow and the modifiers, plans it. */
-export function prepareCheck(actor: ActorSource, request: CheckRequest, ladder: SkillLadder = DEFAULT_SKILL_LADDER): PreparedCheck {
+export function prepareCheck(actor: ActorData, request: CheckRequest, ladder: SkillLadder = DEFAULT_SKILL_LADDER): PreparedCheck {
   const item = request.weapon ? actor.items.find((i) => i._id === request.weapon) : undefined;
   const weapon = item ? weaponView(item) : null;
   const notices: CheckMessage[] = [];

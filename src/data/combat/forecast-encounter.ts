@@ -9,7 +9,7 @@ import { DEFAULT_ROUND_LIMIT, MAX_ROUND_LIMIT } from "../../rules/simulator";
 import type { Encounter, EncounterCombatant, EncounterSide, EncounterStart } from "../../rules/simulator";
 import type { Distance } from "../../rules/types";
 import { combatantFromActor } from "../simulator-encounter";
-import type { ActorEntry } from "../simulator-encounter";
+import type { ActorData } from "../actor/actor-data";
 import { skirmishState } from "./combat-snapshot";
 import type { CombatantEntry } from "./combat-snapshot";
 import type { CombatSystemSource } from "./stored";
@@ -39,7 +39,7 @@ function completeOrder(order: readonly string[], known: readonly string[]): stri
 export function forecastEncounter(
   system: CombatSystemSource,
   entries: readonly CombatantEntry[],
-  actors: Readonly<Record<string, ActorEntry>>,
+  actors: Readonly<Record<string, ActorData>>,
   roundsAhead: number = DEFAULT_ROUND_LIMIT,
 ): Encounter {
   const state = skirmishState(system.skirmish, entries);

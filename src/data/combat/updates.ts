@@ -10,7 +10,7 @@ import { applyChanges, carrierOf, isPinned } from "../../rules/state";
 import type { SkirmishState, StateChange } from "../../rules/state";
 import type { StatusId } from "../../constants/status-effects";
 import { STATUS_IDS } from "../../constants/status-effects";
-import type { ArmourPiece } from "./actor-body";
+import type { ArmourPiece } from "../actor/actor-snapshot";
 import { storedSkirmish } from "./combat-snapshot";
 import type { StoredPlace, StoredSkirmish } from "./stored";
 
@@ -63,13 +63,21 @@ export function statusesFor(state: SkirmishState, id: string): Set<StatusId> {
   return on;
 }
 
-/** The status switches that bring `current` to what the state says (only the system's own statuses). */
-export function statusChanges(state: SkirmishState, id: string, current: readonly string[]): Partial<Record<StatusId, boolean>> {
+/**
+ * The status switches that bring `current` to what the state says, among `among` (the system's own statuses
+ * unless narrowed), in the order `among` lists them.
+ */
+export function statusChanges(
+  state: SkirmishState,
+  id: string,
+  current: Iterable<string>,
+  among: readonly StatusId[] = STATUS_IDS,
+): Partial<Record<StatusId, boolean>> {
   const want = statusesFor(state, id);
+  const has = new Set(current);
   const out: Partial<Record<StatusId, boolean>> = {};
-  for (const status of STATUS_IDS) {
-    const has = current.includes(status);
-    if (want.has(status) !== has) out[status] = !has;
+  for (const status of among) {
+    if (want.has(status) !== has.has(status)) out[status] = !has.has(status);
   }
   return out;
 }

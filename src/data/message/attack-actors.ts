@@ -5,7 +5,7 @@
  */
 import type { CardWeapon, CombatantChecks } from "../../rules/attack-card-checks";
 import { rescuePool } from "../../rules/procedures/rescue";
-import { statusesFor } from "../combat/updates";
+import { statusChanges, statusesFor } from "../combat/updates";
 import type { SkirmishState } from "../../rules/state";
 import type { ActorSnapshot, ActorWeapon } from "../actor/actor-snapshot";
 
@@ -44,7 +44,9 @@ export function statusesOf(state: SkirmishState, id: string): Record<CardStatus,
 
 /** The statuses to switch on or off for a combatant when the state goes from `before` to `after`. */
 export function statusToggles(before: SkirmishState, after: SkirmishState, id: string): { id: CardStatus; active: boolean }[] {
-  const was = statusesOf(before, id);
-  const now = statusesOf(after, id);
-  return CARD_STATUSES.filter((s) => was[s] !== now[s]).map((s) => ({ id: s, active: now[s] }));
+  const switches = statusChanges(after, id, statusesFor(before, id), CARD_STATUSES);
+  return CARD_STATUSES.flatMap((s) => {
+    const active = switches[s];
+    return active === undefined ? [] : [{ id: s, active }];
+  });
 }

@@ -7,7 +7,7 @@ import type { CheckModifiers } from "../../rules/attack-card-checks";
 import { ATTACK_REQUEST_KINDS } from "./attack-requests";
 import { requestAttack } from "./attack-flow";
 import { documentsOf, maybe } from "../../documents/lookups";
-import { actorSourceOf } from "../../data/check/check-source";
+import { actorDataOf } from "../../data/actor/actor-data";
 import { RollDialog } from "../../core/rolls/roll-dialog";
 import { translate } from "./attack-card-render";
 import { attackBoard, attackerUuid } from "../../documents/attacker";
@@ -19,12 +19,12 @@ async function configureAttack(
   killerBlow: boolean,
   named: { actor: Actor.Implementation; token: TokenDocument.Implementation | null } | null,
 ): Promise<{ modifiers: CheckModifiers; killerBlow: boolean } | null> {
-  const source = actorSourceOf(attacker.actor.toObject());
+  const source = actorDataOf(attacker.actor.toObject());
   if (source === null) return null;
   const targeted = maybe(game.user.targets.first());
   const targetActor = named ? named.actor : (targeted?.actor ?? null);
   const targetDocument = named ? named.token : (targeted?.document ?? null);
-  const target = targetActor === null ? null : actorSourceOf(targetActor.toObject());
+  const target = targetActor === null ? null : actorDataOf(targetActor.toObject());
   const chosen = await RollDialog.configure({
     actor: source,
     choice: { attribute: "soma" },

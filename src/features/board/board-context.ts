@@ -12,7 +12,6 @@ import { directLink } from "../../rules/board/groups";
 import { targetOptions, weaponActions } from "../../rules/board/target-options";
 import type { TargetOption } from "../../rules/board/target-options";
 import { SURFACES } from "../../rules/falling";
-import { woundState } from "../../rules/health";
 import { isMovementPhase } from "../../rules/procedures/move";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
@@ -20,6 +19,7 @@ import { carrierOf, grapplePartners } from "../../rules/state";
 import { breakOutLegality } from "../../rules/procedures/grapple";
 import type { CardAction } from "../../rules/attack-card-checks";
 import type { CombatantState, SkirmishState } from "../../rules/state";
+import { statusesFor } from "../../data/combat/updates";
 import type { Altitude, Distance } from "../../rules/types";
 import { actionLabel, altitudeLabel, distanceLabel, moveKindLabel, statusLabel, surfaceLabel } from "./board-labels";
 import type { TokenStatus } from "./board-labels";
@@ -251,16 +251,13 @@ const TOKEN_NAME = 26;
 /** A token image for a combatant without one. */
 export const DEFAULT_TOKEN_IMAGE = "icons/svg/mystery-man.svg";
 
+/** The token statuses the board shows, in its order (the state's reading is data/combat/updates.ts `statusesFor`). */
+const BOARD_STATUSES = ["severelyInjured", "dead", "pinned", "carrying", "carried", "falling", "fullMove"] as const;
+
 function statusesOf(state: SkirmishState, c: CombatantState): TokenStatus[] {
-  const list: TokenStatus[] = [];
-  const health = woundState(c.life.wounds, c.life.max);
-  if (health !== "fit") list.push(health);
-  if (grapplePartners(state, c.id).length > 0) list.push("pinned");
-  if (state.carrying[c.id] !== undefined) list.push("carrying");
-  if (carrierOf(state, c.id) !== undefined) list.push("carried");
-  if (c.falling) list.push("falling");
-  if (c.fullMove) list.push("fullMove");
-  else if (c.moved) list.push("moved");
+  const on = statusesFor(state, c.id);
+  const list: TokenStatus[] = BOARD_STATUSES.filter((status) => on.has(status));
+  if (c.moved && !c.fullMove) list.push("moved");
   if (c.acted) list.push("acted");
   return list;
 }

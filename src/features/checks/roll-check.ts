@@ -10,8 +10,8 @@ import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
 import { checkCardContext } from "./check-card-context";
 import { checkCardData } from "../../data/message/check-data";
-import { actorSourceOf } from "../../data/check/check-source";
-import type { ActorSource } from "../../data/check/check-source";
+import { actorDataOf } from "../../data/actor/actor-data";
+import type { ActorData } from "../../data/actor/actor-data";
 import type { CheckMessage } from "../../data/check/check-plan";
 import type { CheckRequest } from "../../data/check/prepare-check";
 import { checkResolveStep, checkRollConfig } from "./check-roll";
@@ -35,8 +35,8 @@ function findActor(actor: Actor.Implementation | string | null | undefined): Act
   return found instanceof Actor ? found : null;
 }
 
-function sourceOf(actor: Actor.Implementation): ActorSource | null {
-  return actorSourceOf(actor.toObject());
+function sourceOf(actor: Actor.Implementation): ActorData | null {
+  return actorDataOf(actor.toObject());
 }
 
 function defaultTarget(): TokenDocument.Implementation | null {

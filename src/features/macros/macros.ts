@@ -63,8 +63,7 @@ function openSimulator(): void {
 function weaponOptions(token: PlacedToken, target: PlacedToken): WeaponOption[] {
   const actor = token.actor;
   if (!actor) return [];
-  const items = actor.items.contents.map((item) => ({ _id: item.id, name: item.name, type: item.type, system: item.system as unknown }));
-  const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items });
+  const snapshot = actorSnapshot({ _id: actor.id, name: actor.name, type: actor.type, system: actor.system as unknown, items: actor.items });
   const combat = viewedCombat();
   const attackerId = combat?.combatants.find((c) => c.tokenId === token.id)?.id ?? undefined;
   const targetId = combat?.combatants.find((c) => c.tokenId === target.id)?.id ?? undefined;

@@ -20,7 +20,8 @@ import type { TrackBox, TrackZoneLine } from "./life-track";
 import { severityClass } from "../../core/severity";
 import { modeToggle, sheetView } from "./sheet-mode";
 import type { SheetView } from "./sheet-mode";
-import type { ActorSheetInput, ArmourData, SheetItem, SkillData, WeaponData } from "./sheet-data";
+import type { ArmourSystem, SkillSystem, WeaponSystem } from "../../data/actor/actor-data";
+import type { ActorSheetInput, SheetItem } from "./sheet-data";
 
 /** A localised message: an en.json key and its format data. */
 export interface Message {
@@ -217,7 +218,7 @@ function rankOnLadder(rank: string, ladder: SkillLadder): rank is SkillRank {
 }
 
 /** The identifier a skill is known by: its own, or one made from its name (as deriveCharacter does). */
-export function skillKey(name: string, system: Pick<SkillData, "identifier">): string {
+export function skillKey(name: string, system: Pick<SkillSystem, "identifier">): string {
   return system.identifier !== "" ? system.identifier : skillIdentifier(name);
 }
 
@@ -252,7 +253,7 @@ function skillEntry(item: SheetItem & { type: "skill" }, input: ActorSheetInput)
 }
 
 /** The buttons beside a weapon: an attack always, a killer blow and a grapple where the weapon has the trait. */
-export function weaponButtons(weapon: Pick<WeaponData, "killerBlow" | "grapple">): BattleButton[] {
+export function weaponButtons(weapon: Pick<WeaponSystem, "killerBlow" | "grapple">): BattleButton[] {
   const buttons: BattleButton[] = [button("attack", "Attack", false, true)];
   if (weapon.killerBlow) buttons.push(button("attack", "KillerBlow", true, true));
   if (weapon.grapple) buttons.push(button("grapple", "Grapple", false, true));
@@ -277,7 +278,7 @@ function attackEntry(
   skillNames: Map<string, string>,
   canAct: boolean,
 ): AttackEntry {
-  const weapon: WeaponData = item.system;
+  const weapon: WeaponSystem = item.system;
   // The attack check as the snapshot layer gives it: the attack skill, or an untrained Soma check without it.
   const attack = checkFor(input.derived, weapon.attackSkill, input.ladder);
   const skill = attack.skill !== null;
@@ -311,7 +312,7 @@ function attackEntry(
 }
 
 function armourEntry(item: SheetItem & { type: "armour" }): ArmourEntry {
-  const armour: ArmourData = item.system;
+  const armour: ArmourSystem = item.system;
   return {
     id: item.id,
     name: item.name,

@@ -10,7 +10,8 @@ import { WeaponModel } from "../../data/item/weapon-model";
 import { CombatModel } from "../../data/combat/combat-model";
 import { fieldLocks } from "./effect-locks";
 import type { FieldLocks } from "./effect-locks";
-import type { ActorSystemData, CombatStanding, DerivedActorData, SheetItem } from "./sheet-data";
+import type { CharacterSystem } from "../../data/actor/actor-data";
+import type { CombatStanding, DerivedActorData, SheetItem } from "./sheet-data";
 
 /** The system data of a dragon or adversary, or undefined for another subtype. */
 export function characterModel(actor: Actor.Implementation): DragonModel | AdversaryModel | undefined {
@@ -74,9 +75,9 @@ export function sheetItem(item: Item.Implementation): SheetItem | null {
  * The fields of a character's system data the sheets read, from its prepared data or its stored source: the
  * sheet's own shape, except that the lists may be any iterable (the models hold sets).
  */
-type CharacterValues = Omit<ActorSystemData, "tags" | "lifepaths"> & { tags: Iterable<string>; lifepaths?: Iterable<string> };
+type CharacterValues = Omit<CharacterSystem, "tags" | "lifepaths"> & { tags: Iterable<string>; lifepaths?: Iterable<string> };
 
-function systemValues(values: CharacterValues, dragon: boolean): ActorSystemData {
+function systemValues(values: CharacterValues, dragon: boolean): CharacterSystem {
   const common = {
     soma: values.soma,
     pneuma: values.pneuma,
@@ -95,12 +96,12 @@ function systemValues(values: CharacterValues, dragon: boolean): ActorSystemData
 }
 
 /** A character's prepared system data: after Active Effects and the model's repairs (what play mode shows). */
-export function actorSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+export function actorSystem(system: DragonModel | AdversaryModel): CharacterSystem {
   return systemValues(system, system instanceof DragonModel);
 }
 
 /** A character's stored system data (`_source`): what the edit inputs are bound to, so an edit never bakes an effect in. */
-export function storedSystem(system: DragonModel | AdversaryModel): ActorSystemData {
+export function storedSystem(system: DragonModel | AdversaryModel): CharacterSystem {
   return systemValues(system._source as CharacterValues, system instanceof DragonModel);
 }
 

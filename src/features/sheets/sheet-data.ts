@@ -2,6 +2,7 @@
  * The plain data a sheet's context builder reads: a document's stored and derived values copied out of Foundry,
  * so the builders stay pure and tests feed them pack sources. Pure: no Foundry globals.
  */
+import type { ArmourSystem, CharacterSystem, ItemData, SkillSystem, WeaponSystem } from "../../data/actor/actor-data";
 import type { DerivedCharacter } from "../../rules/character";
 import type { SkillLadder } from "../../rules/skills";
 import type { FieldLocks } from "./effect-locks";
@@ -12,66 +13,18 @@ export type Permission = "none" | "limited" | "observer" | "owner";
 /** The sheet's two modes: read and roll, or change. */
 export type SheetMode = "play" | "edit";
 
-/** A weapon's stored fields (docs/DATA.md Item `weapon`). */
-export interface WeaponData {
-  range: string;
-  longRange: boolean;
-  attackSkill: string;
-  defenceSkills: readonly string[];
-  damageTN: number;
-  killerBlow: boolean;
-  grapple: boolean;
-  magicCost: number;
-  description: string;
-}
-
-/** An armour's stored fields (docs/DATA.md Item `armour`). */
-export interface ArmourData {
-  rating: number;
-  encumbrance: number;
-  slot: string;
-  equipped: boolean;
-  damage: number;
-  description: string;
-}
-
-/** A skill's stored fields (docs/DATA.md Item `skill`). */
-export interface SkillData {
-  identifier: string;
-  rank: string;
-  attribute: string;
-  uses: readonly string[];
-  hampered: boolean;
-  description: string;
-}
-
-/** One item as a sheet lists it. */
-export type SheetItem = { id: string; name: string; img: string; sort: number } & (
-  | { type: "weapon"; system: WeaponData }
-  | { type: "armour"; system: ArmourData }
-  | { type: "skill"; system: SkillData }
+/**
+ * One item as a sheet lists it: its stored fields typed by subtype (src/data/actor/actor-data.ts), plus what only
+ * the sheet needs (the id to act on, an image, the sort order).
+ */
+export type SheetItem = Pick<ItemData, "name"> & { id: string; img: string; sort: number } & (
+  | { type: "weapon"; system: WeaponSystem }
+  | { type: "armour"; system: ArmourSystem }
+  | { type: "skill"; system: SkillSystem }
 );
 
 /** What the data models derive (src/data/actor/character-model.ts, from deriveCharacter); never recomputed by sheets. */
 export type DerivedActorData = DerivedCharacter;
-
-/** A dragon's or adversary's stored fields (docs/DATA.md); the subtype-only ones are absent on the other. */
-export interface ActorSystemData {
-  soma: number;
-  pneuma: number;
-  agility: number;
-  life: { max: number; wounds: number };
-  magic: { value: number; max: number };
-  weight: number;
-  canFly: boolean;
-  speed: string;
-  tags: readonly string[];
-  biography: string;
-  breed?: string;
-  lifepaths?: readonly string[];
-  fastGround?: boolean;
-  kind?: string;
-}
 
 /** Where the actor stands in the current combat, when it is in one. */
 export interface CombatStanding {
@@ -87,9 +40,9 @@ export interface ActorSheetInput {
   name: string;
   img: string;
   /** The prepared values (after Active Effects, repaired for use): what play mode shows and the rules read. */
-  system: ActorSystemData;
+  system: CharacterSystem;
   /** The stored values (`actor._source.system`): what edit inputs are bound to, so no edit bakes an effect in. */
-  source: ActorSystemData;
+  source: CharacterSystem;
   /** The fields Active Effects change, by path (`system.soma`), with the effects' names (effect-locks.ts). */
   locks: FieldLocks;
   derived: DerivedActorData;

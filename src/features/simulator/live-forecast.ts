@@ -10,7 +10,8 @@ import { SYSTEM_ID } from "../../constants/system-id";
 import { forecastEncounter } from "../../data/combat/forecast-encounter";
 import { FORECAST_HISTORY_FLAG, readHistory, recordPoint } from "../../data/combat/forecast-history";
 import { isActiveGM } from "../../core/requests/requests";
-import type { ActorEntry } from "../../data/simulator-encounter";
+import { actorDataOf } from "../../data/actor/actor-data";
+import type { ActorData } from "../../data/actor/actor-data";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { ForecastJobs } from "./forecast-jobs";
 import type { ForecastView } from "./forecast-jobs";
@@ -96,10 +97,11 @@ async function recordHistory(combatId: string): Promise<void> {
 function askNow(combat: AgeOfDragonsCombat): void {
   const id = combat.id;
   if (id === null || !combat.started) return;
-  const actors: Record<string, ActorEntry> = {};
+  const actors: Record<string, ActorData> = {};
   for (const c of combat.combatants) {
     const actor = c.actor;
-    if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
+    const data = actor === null ? null : actorDataOf(actor.toObject());
+    if (c.id !== null && data !== null) actors[c.id] = data;
   }
   const encounter = forecastEncounter(combat.stored, combat.entries, actors);
   if (encounter.sides.length < 2) return;

@@ -6,7 +6,8 @@
  */
 import { i18nFormat } from "../../core/i18n";
 import { encounterFromActors } from "../../data/simulator-encounter";
-import type { ActorEntry } from "../../data/simulator-encounter";
+import { actorDataOf } from "../../data/actor/actor-data";
+import type { ActorData } from "../../data/actor/actor-data";
 import {
   addActor,
   initialState,
@@ -134,10 +135,11 @@ export class SimulatorApp extends Base {
   static async #run(this: SimulatorApp): Promise<void> {
     const sides = await Promise.all(
       this.#state.sides.map(async (side) => {
-        const actors: ActorEntry[] = [];
+        const actors: ActorData[] = [];
         for (const ref of side.actors) {
           const actor = await fromUuid(ref.uuid as ActorUuid);
-          if (actor instanceof Actor) actors.push(actor.toObject() as unknown as ActorEntry);
+          const data = actor instanceof Actor ? actorDataOf(actor.toObject()) : null;
+          if (data !== null) actors.push(data);
         }
         return { actors, altitude: side.altitude };
       }),
@@ -191,10 +193,11 @@ export class SimulatorApp extends Base {
       ui.notifications.warn(game.i18n.localize("AOD.Simulator.NoCombat"));
       return;
     }
-    const actors: Record<string, ActorEntry> = {};
+    const actors: Record<string, ActorData> = {};
     for (const c of combat.combatants) {
       const actor = c.actor;
-      if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorEntry;
+      const data = actor === null ? null : actorDataOf(actor.toObject());
+      if (c.id !== null && data !== null) actors[c.id] = data;
     }
     const encounter = forecastEncounter(combat.stored, combat.entries, actors);
     if (encounter.sides.length < 2) {

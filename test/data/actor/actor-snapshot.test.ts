@@ -10,7 +10,8 @@ import {
   grapplePools,
   unreportedProblems,
 } from "../../../src/data/actor/actor-snapshot";
-import type { ActorData, ActorSnapshot, ItemData } from "../../../src/data/actor/actor-snapshot";
+import type { ActorData, ItemData } from "../../../src/data/actor/actor-data";
+import type { ActorSnapshot } from "../../../src/data/actor/actor-snapshot";
 import { performAttack } from "../../../src/rules/procedures/attack";
 import { scriptedDice } from "../../../src/rules/roll-sources";
 import type { SkirmishState } from "../../../src/rules/state";

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { armourPieces, bodyFromActor } from "../../../src/data/combat/actor-body";
+import { armourPieces } from "../../../src/data/actor/actor-snapshot";
+import { bodyFromActor } from "../../../src/data/combat/actor-body";
 
 interface PackActor {
   type: string;
@@ -12,7 +13,7 @@ interface PackActor {
 }
 
 const knight = load(readFileSync(resolve(__dirname, "../../../packs/_source/bestiary/knight.yml"), "utf8")) as PackActor;
-const items = (actor: PackActor) => actor.items.map((i) => ({ id: i._id, name: i.name, type: i.type, system: i.system }));
+const items = (actor: PackActor) => actor.items.map((i) => ({ _id: i._id, name: i.name, type: i.type, system: i.system }));
 
 describe("bodyFromActor", () => {
   it("reads the shipped Knight: Soma 3, Pneuma 2, no wings, armour 2 + 1 from mail and shield", () => {
@@ -45,9 +46,9 @@ describe("armourPieces", () => {
   it("lists equipped armour with its item id, slot, rating and damage", () => {
     expect(
       armourPieces([
-        { id: "a", type: "armour", system: { slot: "helmet", equipped: true, rating: 1, damage: 0 } },
-        { id: "b", type: "armour", system: { slot: "shield", equipped: false, rating: 1, damage: 0 } },
-        { id: "c", type: "weapon", system: {} },
+        { _id: "a", name: "Helm", type: "armour", system: { slot: "helmet", equipped: true, rating: 1, damage: 0 } },
+        { _id: "b", name: "Shield", type: "armour", system: { slot: "shield", equipped: false, rating: 1, damage: 0 } },
+        { _id: "c", name: "Sword", type: "weapon", system: {} },
       ]),
     ).toEqual([{ itemId: "a", slot: "helmet", rating: 1, damage: 0 }]);
   });

@@ -4,19 +4,19 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBestiary } from "../../../src/cli/bestiary";
 import { bodyFromActor } from "../../../src/data/combat/actor-body";
-import type { BodyItem } from "../../../src/data/combat/actor-body";
+import type { ItemData } from "../../../src/data/actor/actor-data";
 import type { CombatantEntry } from "../../../src/data/combat/combat-snapshot";
 import { encounterFile, encounterOfFile, exportFileName, forecastEncounter } from "../../../src/data/combat/forecast-encounter";
 import { defaultCombatSystem } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
-import type { ActorEntry } from "../../../src/data/simulator-encounter";
+import type { ActorData } from "../../../src/data/actor/actor-data";
 import { planRound } from "../../../src/rules/round-plan";
 import { checkEncounter, simulate, TACTIC_NAMES } from "../../../src/rules/simulator";
 import { pairKey } from "../../../src/rules/state";
 import { storedOf } from "./fixtures";
 
 const bestiary = loadBestiary(resolve(import.meta.dirname, "../../../packs/_source/bestiary"));
-const actor = (name: string): ActorEntry => {
+const actor = (name: string): ActorData => {
   const found = bestiary.find((e) => e.name === name);
   if (!found) throw new Error(`no ${name}`);
   return found;
@@ -25,7 +25,7 @@ const actor = (name: string): ActorEntry => {
 /** A combatant entry for a bestiary actor on a side, its body read as the combat reads it. */
 function entryOf(id: string, name: string, side: string): CombatantEntry {
   const a = actor(name);
-  const items = (a as { items?: BodyItem[] }).items ?? [];
+  const items = (a as { items?: readonly ItemData[] }).items ?? [];
   return { id, name, side, speed: "average", body: bodyFromActor((a as { type: string }).type, a.system, items) };
 }
 

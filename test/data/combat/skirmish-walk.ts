@@ -8,8 +8,9 @@ import { resolve } from "node:path";
 import { load } from "js-yaml";
 import { expect } from "vitest";
 import { eventsToDraw } from "../../../src/core/settings/settings-table";
-import { armourPieces, bodyFromActor } from "../../../src/data/combat/actor-body";
-import type { BodyItem } from "../../../src/data/combat/actor-body";
+import type { ItemData } from "../../../src/data/actor/actor-data";
+import { armourPieces } from "../../../src/data/actor/actor-snapshot";
+import { bodyFromActor } from "../../../src/data/combat/actor-body";
 import { readCombatSystem } from "../../../src/data/combat/read";
 import { carryOutNext, currentStep, livingSides, nextMove, pneumaDecision, removalUpdate, revertChanges, roundStart } from "../../../src/data/combat/round";
 import type { InitiativeDecision } from "../../../src/data/combat/round";
@@ -92,7 +93,7 @@ interface ActorDoc {
   name: string;
   type: string;
   system: Plain;
-  items: BodyItem[];
+  items: ItemData[];
   statuses: Set<string>;
 }
 
@@ -147,7 +148,7 @@ export class SkirmishWalk {
     const places: Record<string, StoredPlace> = {};
     this.combatants = fighters.map((f) => {
       const actor = bestiary(f.file);
-      const items = (actor.items ?? []).map((i) => ({ id: i._id, name: i.name, type: i.type, system: structuredClone(i.system) }));
+      const items = (actor.items ?? []).map((i) => ({ _id: i._id, name: i.name, type: i.type, system: structuredClone(i.system) }));
       if (f.wounds !== undefined) actor.system.life = { ...(actor.system.life as Plain), wounds: f.wounds };
       this.actors.set(f.id, { name: actor.name, type: actor.type, system: structuredClone(actor.system), items, statuses: new Set() });
       const canFly = actor.system.canFly === true;
@@ -182,7 +183,7 @@ export class SkirmishWalk {
   snapshot(id: string): ActorSnapshot {
     const actor = this.actors.get(id);
     if (!actor) throw new Error(`no actor ${id}`);
-    return actorSnapshot({ type: actor.type, system: actor.system, items: actor.items.map((i) => ({ _id: i.id, name: i.name ?? "", type: i.type, system: i.system })) });
+    return actorSnapshot({ type: actor.type, system: actor.system, items: actor.items });
   }
 
   /** A Combat update, as `combat.update(flat)` would land it. */
@@ -206,7 +207,7 @@ export class SkirmishWalk {
     for (const [id, list] of Object.entries(updates.items)) {
       const actor = this.actors.get(id);
       for (const change of list) {
-        const item = actor?.items.find((i) => i.id === change._id);
+        const item = actor?.items.find((i) => i._id === change._id);
         if (item) (item.system as Plain).damage = change["system.damage"];
       }
     }

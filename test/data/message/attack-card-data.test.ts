@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cardWeapon, combatantChecks, statusToggles, statusesOf } from "../../../src/data/message/attack-actors";
 import { changesApply, isAttackSource, parseAttackSource, parseCard } from "../../../src/data/message/attack-source";
 import { actorSnapshot } from "../../../src/data/actor/actor-snapshot";
-import type { ActorData } from "../../../src/data/actor/actor-snapshot";
+import type { ActorData } from "../../../src/data/actor/actor-data";
 import { actionCheck, defenceChecks } from "../../../src/rules/attack-card-checks";
 import { pairKey } from "../../../src/rules/state";
 import { cardStates } from "../../features/attack/attack-card-states";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { checkCardContext } from "../../../src/features/checks/check-card-context";
 import { checkCardData } from "../../../src/data/message/check-data";
-import { actorSourceOf } from "../../../src/data/check/check-source";
+import { actorDataOf } from "../../../src/data/actor/actor-data";
 import { prepareCheck } from "../../../src/data/check/prepare-check";
 import { localizeKey } from "../../templates/foundry-helpers";
 import { renderTemplate } from "../../templates/render";
@@ -60,12 +60,12 @@ describe("check card context", () => {
 
 describe("reading an actor's source", () => {
   it("accepts a pack entry and keeps its items", () => {
-    const source = actorSourceOf(JSON.parse(JSON.stringify(sable)));
+    const source = actorDataOf(JSON.parse(JSON.stringify(sable)));
     expect(source?.items.map((i) => i.name)).toEqual(sable.items.map((i) => i.name));
   });
   it("refuses what is not an actor", () => {
-    expect(actorSourceOf(null)).toBeNull();
-    expect(actorSourceOf({ name: "X", type: "dragon", items: [{ name: 3 }] })).toBeNull();
-    expect(actorSourceOf({ name: "X", type: "dragon" })).toBeNull();
+    expect(actorDataOf(null)).toBeNull();
+    expect(actorDataOf({ name: "X", type: "dragon", items: [{ name: 3 }] })).toBeNull();
+    expect(actorDataOf({ name: "X", type: "dragon" })).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ const MEMBERS: readonly Member[] = [
 export const ENTRIES: CombatantEntry[] = MEMBERS.map((m) => {
   const actor = pack(m.file);
   const system = { ...actor.system, life: { ...(actor.system.life as object), wounds: m.wounds ?? 0 } };
-  const items = (actor.items ?? []).map((i) => ({ id: i._id, name: i.name, type: i.type, system: i.system }));
+  const items = (actor.items ?? []).map((i) => ({ _id: i._id, name: i.name, type: i.type, system: i.system }));
   const body = bodyFromActor(actor.type, system, items);
   if (!body) throw new Error(`no body for ${m.file}`);
   return { id: m.id, name: m.name ?? actor.name, side: m.side, speed: body.speed, body };

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildActorContext } from "../../../src/features/sheets/actor-context";
 import { fieldLocks, withoutLocked } from "../../../src/features/sheets/effect-locks";
 import { formToUpdate } from "../../../src/features/sheets/form-data";
-import type { ActorSystemData } from "../../../src/features/sheets/sheet-data";
+import type { CharacterSystem } from "../../../src/data/actor/actor-data";
 import { renderTemplate } from "../../templates/render";
 import { actorInput, bestiary } from "./fixtures";
 
@@ -38,7 +38,7 @@ function set(data: Record<string, unknown>, path: string, value: unknown): void 
 }
 
 /** Prepares an actor as core does: a copy of the source with every change applied, and the overrides. */
-function prepare(source: ActorSystemData, effects: readonly Effect[]) {
+function prepare(source: CharacterSystem, effects: readonly Effect[]) {
   const actor = { system: structuredClone(source) } as unknown as Record<string, unknown>;
   const overrides: Record<string, unknown> = {};
   for (const effect of effects) {
@@ -48,7 +48,7 @@ function prepare(source: ActorSystemData, effects: readonly Effect[]) {
       set(overrides, change.key, next);
     }
   }
-  return { prepared: actor.system as ActorSystemData, overrides };
+  return { prepared: actor.system as CharacterSystem, overrides };
 }
 
 /** Reads a rendered form as FormDataExtended does (named, enabled inputs; numbers as numbers) and expands it. */
@@ -67,7 +67,7 @@ function submit(html: string, edits: Record<string, string>): Record<string, unk
 }
 
 /** What `actor.update(changes)` leaves in the source. */
-function update(source: ActorSystemData, changes: Record<string, unknown>): ActorSystemData {
+function update(source: CharacterSystem, changes: Record<string, unknown>): CharacterSystem {
   const next = structuredClone(source) as unknown as Record<string, unknown>;
   const flat = (value: unknown, prefix: string): void => {
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
@@ -75,12 +75,12 @@ function update(source: ActorSystemData, changes: Record<string, unknown>): Acto
     } else if (prefix.startsWith("system.")) set(next, prefix.slice("system.".length), value);
   };
   flat(changes, "");
-  return next as unknown as ActorSystemData;
+  return next as unknown as CharacterSystem;
 }
 
 const might: Effect = { name: "Potion of Might", changes: [{ key: "system.soma", mode: 2, value: 2 }] };
 
-function editSheet(source: ActorSystemData, effects: readonly Effect[], tab: string) {
+function editSheet(source: CharacterSystem, effects: readonly Effect[], tab: string) {
   const { prepared, overrides } = prepare(source, effects);
   const locks = fieldLocks(overrides, effects.map((e) => ({ name: e.name, keys: e.changes.map((c) => c.key) })), "an effect");
   const input = { ...actorInput({ ...sable, system: prepared }, { mode: "edit", tab }), source, locks };

@@ -6,7 +6,8 @@ import { load } from "js-yaml";
 import { actorSnapshot } from "../../../src/data/actor/actor-snapshot";
 import { DEFAULT_SKILL_LADDER } from "../../../src/rules/skills";
 import type { SkillLadder } from "../../../src/rules/skills";
-import type { ActorSheetInput, ActorSystemData, SheetItem } from "../../../src/features/sheets/sheet-data";
+import type { CharacterSystem } from "../../../src/data/actor/actor-data";
+import type { ActorSheetInput, SheetItem } from "../../../src/features/sheets/sheet-data";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 
@@ -15,7 +16,7 @@ export interface PackActor {
   name: string;
   type: "dragon" | "adversary";
   img: string;
-  system: ActorSystemData;
+  system: CharacterSystem;
   items: SheetItem[];
 }
 
@@ -61,7 +62,7 @@ export function actorInput(actor: PackActor, overrides: Partial<ActorSheetInput>
 }
 
 /** A copy of an actor with its stored fields changed. */
-export function withSystem(actor: PackActor, system: Partial<ActorSystemData>): PackActor {
+export function withSystem(actor: PackActor, system: Partial<CharacterSystem>): PackActor {
   return { ...actor, system: { ...actor.system, ...system } };
 }
 

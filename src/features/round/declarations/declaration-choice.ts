@@ -13,7 +13,7 @@ import type { MovePhase } from "../../../rules/procedures/move";
 import { DeclarationDialog } from "./declaration-dialog";
 import { oddsKey } from "./declaration-context";
 import type { DeclarationOdds, DialogWeapon } from "./declaration-context";
-import { actorSourceOf } from "../../../data/check/check-source";
+import { actorDataOf } from "../../../data/actor/actor-data";
 import { declaredAttackOdds } from "../../../core/rolls/roll-dialog-context";
 
 /** A combatant and its actor. */
@@ -67,12 +67,12 @@ function attackOddsTable(
   targets: readonly string[],
 ): Record<string, DeclarationOdds> {
   const table: Record<string, DeclarationOdds> = {};
-  const attacker = actorSourceOf(actor.toObject());
+  const attacker = actorDataOf(actor.toObject());
   if (attacker === null) return table;
   const ladder = CONFIG.ageOfDragons.skillLadder;
   for (const id of targets) {
     const targetActor = docsOf(combat, id)?.actor;
-    const target = targetActor ? actorSourceOf(targetActor.toObject()) : null;
+    const target = targetActor ? actorDataOf(targetActor.toObject()) : null;
     if (target === null) continue;
     for (const weapon of weapons) {
       for (const killerBlow of weapon.killerBlow ? [false, true] : [false]) {
