@@ -1,10 +1,13 @@
 // tools/simulate.mjs (what `npm run simulate` runs): the CLI from a bundle it builds on demand, rebuilt only when
-// a file it was built from changed. Each test builds into its own folder (AOD_SIMULATE_CACHE).
+// a file it was built from changed. Each test builds into its own folder (AOD_SIMULATE_CACHE). The bundle's output
+// is compared with the CLI's sources run in this process (runCli, what src/cli/process.ts wires to the process);
+// test/cli/simulate-cli.test.ts starts those sources as a process (tsx src/cli/simulate.ts).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const cache = mkdtempSync(join(tmpdir(), "aod-simulate-"));
@@ -22,18 +25,24 @@ const bundle = join(cache, "simulate.mjs");
 const manifest = join(cache, "inputs.json");
 
 describe("npm run simulate from its bundle", { timeout: 60_000 }, () => {
-  it("builds the bundle on the first run and prints the same table as the CLI from its sources", () => {
+  it("builds the bundle on the first run and prints the same table as the CLI from its sources", async () => {
     const first = run("--runs", "200", "--seed", "7", "--json");
     expect(first.status).toBe(0);
     expect(statSync(bundle).size).toBeGreaterThan(0);
     const inputs = (JSON.parse(readFileSync(manifest, "utf8")) as { inputs: [string, string][] }).inputs.map(([file]) => file);
     expect(inputs).toContain("src/cli/main.ts");
     expect(inputs).toContain("src/rules/simulator/play.ts");
-    const fromSources = spawnSync(resolve(ROOT, "node_modules/.bin/tsx"), [resolve(ROOT, "src/cli/simulate.ts"), "--runs", "200", "--seed", "7", "--json"], {
-      cwd: ROOT,
-      encoding: "utf8",
+    // The same command from the sources, in this process (starting tsx would cost more than the run itself).
+    let fromSources = "";
+    const status = await runCli(["--runs", "200", "--seed", "7", "--json"], {
+      out: (text) => (fromSources += text),
+      err: (text) => { throw new Error(`unexpected stderr: ${text}`); },
+      errIsTTY: false,
+      root: ROOT,
+      readText: (path) => readFileSync(path, "utf8"),
     });
-    expect(JSON.parse(first.stdout)).toEqual(JSON.parse(fromSources.stdout));
+    expect(status).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual(JSON.parse(fromSources));
   });
 
   it("keeps the bundle while its inputs are unchanged and rebuilds it when one changed", () => {
