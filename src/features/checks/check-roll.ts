@@ -4,7 +4,7 @@
  * no Foundry globals, so a check is run through the pipeline with stand-ins in its tests; roll-check.ts adds the
  * dialog and the card.
  */
-import type { ActorSource } from "../../data/check/check-source";
+import type { ActorData } from "../../data/actor/actor-data";
 import { prepareCheck } from "../../data/check/prepare-check";
 import type { CheckRequest, PreparedCheck } from "../../data/check/prepare-check";
 import type { SkillLadder } from "../../rules";
@@ -26,7 +26,7 @@ export function checkRollConfig(actorUuid: string, request: Required<CheckReques
 }
 
 /** The resolve step: plans the check as asked; sets its pool and TN, or says why it cannot be rolled. */
-export function checkResolveStep(source: ActorSource, ladder: SkillLadder): (config: RollConfig<CheckRollData>) => RollRefusal | null {
+export function checkResolveStep(source: ActorData, ladder: SkillLadder): (config: RollConfig<CheckRollData>) => RollRefusal | null {
   return (config) => {
     const prepared = prepareCheck(source, config.data.request, ladder);
     config.data.prepared = prepared;

@@ -96,7 +96,7 @@ export async function rollCheck(
 /** The configure stage's dialog: the player's choices go into the request and the roll mode; null when cancelled. */
 async function openDialog(
   actor: Actor.Implementation,
-  source: ActorSource,
+  source: ActorData,
   config: RollConfig<CheckRollData>,
   chosenTarget: Actor.Implementation | null | undefined,
 ): Promise<RollConfig<CheckRollData> | null> {
