@@ -18,8 +18,8 @@ import type { ForecastView } from "./forecast-jobs";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 
-/** The hook the tracker listens to: a combat's forecast changed (its id is the argument). */
-export const FORECAST_HOOK = `${SYSTEM_ID}.forecast`;
+/** The hook the tracker listens to: a combat's forecast changed (its id is the argument); named as the roll hooks are. */
+export const FORECAST_HOOK = "ageOfDragons.forecast";
 
 /** The world setting that shows the forecast to players too. */
 export const FORECAST_PLAYERS_SETTING = "forecastForPlayers";
