@@ -136,6 +136,14 @@ async function readCard(cardId: string): Promise<(CardGathered & CardRead<CardSi
   return { facts, message: found.message, source, situation, record, defences: systemFlag(found.message, DEFENCES_FLAG) };
 }
 
+/**
+ * A defence claim's message: bookkeeping for the GMs' clients while one answer is written, drawn in no one's chat
+ * log (it lives a moment, unless a reload leaves it for the next GM to finish).
+ */
+export function isDefenceClaim(message: ChatMessage.Implementation): boolean {
+  return readDefenceClaim(systemFlag(message, DEFENCE_CLAIM_FLAG)) !== null;
+}
+
 /** The defence claims (GM-authored messages carrying a claim record) of one card. */
 function claimsOf(cardId: string): ChatMessage.Implementation[] {
   return game.messages.contents.filter((m) => authorIsGM(m) && readDefenceClaim(systemFlag(m, DEFENCE_CLAIM_FLAG))?.cardId === cardId);

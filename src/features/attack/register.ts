@@ -5,7 +5,7 @@
 import { redrawOnGmPresence, renderAttackCard } from "./attack-card-render";
 import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
-import { DEFEND_QUERY, registerAttackRequests, sweepCards } from "./attack-flow";
+import { DEFEND_QUERY, isDefenceClaim, registerAttackRequests, sweepCards } from "./attack-flow";
 import { onTakeOver } from "../../core/writes/hand-over";
 import { provideActions } from "../../core/actions";
 import { attackWith, startAttack } from "./start-attack";
@@ -19,7 +19,11 @@ export function registerAttackCard(): void {
   // The defender's owner answers the GM's query; the handler checks the card and ownership for itself.
   (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries[DEFEND_QUERY] = (data) => answerDefenceQuery(data);
   registerAttackRequests();
-  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    if (isDefenceClaim(message)) {
+      html.hidden = true;
+      return;
+    }
     void renderAttackCard(message, html);
   });
   // A client that becomes the active GM finishes cards a reload left half-applied and asks for open defences again.
