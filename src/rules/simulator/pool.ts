@@ -268,18 +268,19 @@ export async function playInRounds(
   const advance = (): void => {
     for (;;) {
       let complete = true;
-      sims.forEach((sim, s) => {
-        if (finished[s] || (merged[s] ?? 0) > round) return;
+      for (let s = 0; s < sims.length; s += 1) {
+        if (finished[s] || (merged[s] ?? 0) > round) continue;
         const block = waiting[s]?.[round];
         if (block === undefined) {
           complete = false;
-          return;
+          continue;
         }
+        const sim = sims[s] as PoolSimulation;
         (waiting[s] as (BlockTally | undefined)[])[round] = undefined;
         addBlockTally(sim.tally, block);
         merged[s] = round + 1;
         done[s] = Math.min(sim.runs, (round + 1) * BLOCK_RUNS);
-      });
+      }
       const running = sims.flatMap((_, s) => (finished[s] ? [] : [s]));
       if (!complete || running.length === 0) return;
       for (const s of decide(round, done, running)) finished[s] = true;
