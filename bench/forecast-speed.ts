@@ -1,7 +1,8 @@
 /**
  * How long the live forecast and the advisor take (docs/SIMULATOR.md "Speed"): a 3-a-side fight in round 3, wounds
  * dealt, some pairs at close quarters, forecast to ±2 points (95%), and the advice for the Sable Dragon's battle
- * step (every option, 2,400 runs each). CPU time of this process on one thread (process.cpuUsage), best and median
+ * step and the Storm Wyrm's (every option and the baseline, at most 2,400 runs each: `advise` stops an option once
+ * it is precise enough or clearly worse). CPU time of this process on one thread (process.cpuUsage), best and median
  * of `AOD_BENCH_TRIALS` (default 5) seeds; then wall time on 1, 2 and `AOD_BENCH_WORKERS` worker threads
  * (src/cli/threads.ts, as `npm run simulate -- --workers N`), whose answers are checked equal to the one thread's.
  *   npx tsx bench/forecast-speed.ts
@@ -80,15 +81,36 @@ for (let t = 0; t < TRIALS; t += 1) {
 }
 console.log(`forecast to ±2 points, one thread: best ${s(Math.min(...forecastTimes))}, median ${s(median(forecastTimes))} CPU (${runs} runs; ${forecastTimes.map(s).join(", ")})`);
 
-const adviceTimes: number[] = [];
-let options = 0;
-for (let t = 0; t < Math.max(1, Math.ceil(TRIALS / 2)); t += 1) {
-  const start = cpuSeconds();
-  const a = await advise(encounter, "c1", { seed: t + 1, phase: "battle" });
-  adviceTimes.push(cpuSeconds() - start);
-  options = a.options.length;
+/**
+ * CPU time of the advice for `id`'s step on one thread, best and median of about half the trials, with the runs each
+ * option played (x: stopped as clearly worse; the baseline's are not in the answer).
+ */
+async function adviceTimes(at: Encounter, id: string, label: string): Promise<void> {
+  const times: number[] = [];
+  const played: string[] = [];
+  let options = 0;
+  let chances = "";
+  for (let t = 0; t < Math.max(1, Math.ceil(TRIALS / 2)); t += 1) {
+    const start = cpuSeconds();
+    const a = await advise(at, id, { seed: t + 1, phase: "battle" });
+    times.push(cpuSeconds() - start);
+    options = a.options.length;
+    played.push(a.options.map((o) => `${o.runs}${o.clearlyWorse ? "x" : ""}`).join("/"));
+    chances = `${a.side} ${a.options.map((o) => `${(o.win.rate * 100).toFixed(1)}%`).join(", ")}`;
+  }
+  console.log(
+    `advice at ${label}'s step, ${options} options and the baseline, at most 2,400 runs each, one thread: best ${s(Math.min(...times))}, median ${s(median(times))} CPU (${times.map(s).join(", ")}); runs per option, best first: ${played.join("; ")}; chances (last seed): ${chances}`,
+  );
 }
-console.log(`advice, ${options} options of 2,400 runs, one thread: best ${s(Math.min(...adviceTimes))}, median ${s(median(adviceTimes))} CPU (${adviceTimes.map(s).join(", ")})`);
+
+// The Sable Dragon's step: its side's chance is near 4%, so ±2 points needs few runs.
+await adviceTimes(encounter, "c1", "the Sable Dragon");
+// The Storm Wyrm's step in the same fight (it acts first): its side's chances are near 40% and within a few points.
+const wyrmFirst: Encounter = {
+  ...encounter,
+  start: { ...(encounter.start as NonNullable<Encounter["start"]>), order: ["c4", "c1", "c2", "c3", "c5", "c6"], at: { phase: "battle", kind: "act", combatants: ["c4"] } },
+};
+await adviceTimes(wyrmFirst, "c4", "the Storm Wyrm");
 
 /**
  * Wall time of a forecast and of the advice with `runners` (none: this thread), the CPU time of the whole process

@@ -124,6 +124,7 @@ export interface AdviceRowContext {
   option: string;
   odds: string;
   win: string;
+  /** The win chance's interval; for an option stopped early as clearly worse, says so and after how many runs. */
   interval: string;
   best: boolean;
   /** The button's label ("Do this", or "Declare this" in a declaration mode), or "" when there is nothing to carry out. */
@@ -154,13 +155,14 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
     baseline: format("AOD.Simulator.Advice.Baseline", { side: report.side, name: report.combatant, ...report.baseline }),
     rows: report.rows.map((row, index) => {
       const action = actions[index] ?? { kind: "none" };
+      const option = advice.options[index];
       const act = action.kind === "declare" ? "AOD.Simulator.Advice.Window.DeclareThis" : action.kind === "none" ? "" : "AOD.Simulator.Advice.Window.Do";
       return {
         index,
         option: words(row.option),
         odds: row.odds ? words(row.odds) : "",
         win: row.win.rate,
-        interval: row.win.interval,
+        interval: option?.clearlyWorse === true ? format("AOD.Simulator.Advice.Window.ClearlyWorse", { interval: row.win.interval, runs: option.runs.toLocaleString("en-GB") }) : row.win.interval,
         best: row.best,
         act: act === "" ? "" : format(act),
         refused: action.kind === "none" && action.refused !== undefined ? format("AOD.Simulator.Advice.Window.Refused", { reason: format(action.refused) }) : "",

@@ -21,9 +21,9 @@ import type { CompiledCombatant, CompiledEncounter } from "./compile";
 import { blockSeed, simulationDice } from "./dice";
 import { Runner, asDeclared, emptyTally } from "./play";
 import type { RunContext } from "./play";
-import { blockTallyOf, newJobKey, playOnPool, playOne } from "./pool";
+import { blockTallyOf, newJobKey, playInRounds, playOne } from "./pool";
 import type { BlockJob, BlockRunner, BlockTally, PoolSimulation } from "./pool";
-import { prepare, runContext, simulate, summarise } from "./simulate";
+import { prepare, runContext, simulate, summarise, wilson } from "./simulate";
 import type { Prepared, Rate, SimulateOptions, SimulationResult } from "./simulate";
 import { STANDARD_TACTICS } from "./tactics";
 import type { BattleChoice, TacticView, Tactics } from "./tactics";
@@ -55,6 +55,8 @@ export interface Forecast {
 const DEFAULT_PRECISION = 0.02;
 const DEFAULT_MIN_RUNS = 400;
 const DEFAULT_MAX_RUNS = 20_000;
+/** Enough runs for ±2 points (95%) at any chance: the Wilson half-width at one half is 0.01997 after 2,400. */
+const DEFAULT_RUNS_PER_OPTION = 2400;
 
 /** The widest half-interval of a result's win and draw chances. */
 export function widest(result: SimulationResult): number {
@@ -102,7 +104,10 @@ export interface Advice {
   /** The side's win chance when the combatant does this, with its interval. */
   win: Rate;
   draw: Rate;
+  /** The runs it was played: fewer than the most asked when it stopped early (precise enough, or clearly worse). */
   runs: number;
+  /** Stopped early because it was clearly worse than the best option (its interval is then the wider for it). */
+  clearlyWorse: boolean;
 }
 
 /** What `advise` answers: the options, best for the side first, beside the forecast when the tactics choose. */
@@ -115,11 +120,17 @@ export interface AdviceResult {
   baseline: Rate;
 }
 
-/** How advice is run: the phase of the step, and the runs per option (default 2,400: about ±2 points). */
+/**
+ * How advice is run: the phase of the step, the precision each option's win chance is played to, and the most runs
+ * per option (default 2,400: ±2 points at any chance).
+ */
 export interface AdviseOptions {
   seed: number;
   phase: MovePhase;
+  /** The most runs an option is played (default 2,400). */
   runsPerOption?: number;
+  /** The half-width of the 95% interval of the side's win chance at which an option stops (default 0.02). */
+  precision?: number;
   /** The most options weighed (default 12); moves past it are left out, battle actions and holding never. */
   maxOptions?: number;
   tactics?: SimulateOptions["tactics"];
@@ -316,53 +327,61 @@ export function localBlockRunner(tactics?: SimulateOptions["tactics"]): BlockRun
   };
 }
 
+/** The half-width of a rate's interval. */
+const halfWidth = (r: Rate): number => (r.high - r.low) / 2;
+
 /**
  * The options of one combatant at its step (the start of a fight under way), each with the exact odds of its roll
  * and its side's chances when it is taken, best for the side first. In a movement phase: holding and each single
- * move; in a battle phase: holding and each battle action the rules allow now; a speed phase has both. On
- * `runners`, every option's blocks are shared out at once; the answer is the same as on one thread.
+ * move; in a battle phase: holding and each battle action the rules allow now; a speed phase has both.
+ *
+ * Successive elimination (docs/SIMULATOR.md "Forecast and advice"): the options and the combatant's own tactics
+ * play side by side in rounds of one block each (`playInRounds`). After each round, in option order, an option
+ * stops once its side's win interval is within `precision`, or once it is clearly worse than the best: the upper
+ * end of its interval below the highest lower end among all the options (so the option with that lower end, and
+ * with it the one of the highest win chance, never stops that way); the others play on, up to `runsPerOption`.
+ * The stops are decided only on whole rounds, so the answer is the same on one thread and on any number of
+ * `runners`.
  */
 export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions, runners?: readonly BlockRunner[]): Promise<AdviceResult> {
   const plan = advicePlan(encounter, combatantId, options);
   const { c, compiled } = plan;
-  const runs = options.runsPerOption ?? 2400;
+  const runs = options.runsPerOption ?? DEFAULT_RUNS_PER_OPTION;
+  const precision = options.precision ?? DEFAULT_PRECISION;
   const side = compiled.sides[c.side] ?? "";
   const sideWins = (result: SimulationResult): Rate => result.sides[c.side]?.wins ?? { count: 0, rate: 0, low: 0, high: 1 };
-  const results: SimulationResult[] = [];
   const order = plan.entries.map((_, k) => k).concat([-1]);
-  if (runners && runners.length > 0) {
-    const key = newJobKey();
-    const sims: PoolSimulation[] = order.map((option) => ({
-      job: {
-        key: `${key}:${option}`,
-        encounter,
-        seed: options.seed,
-        advice: { combatantId, phase: options.phase, option, ...(options.maxOptions === undefined ? {} : { maxOptions: options.maxOptions }) },
-      },
-      runs,
-      tally: emptyTally(compiled),
-    }));
-    const outcomes = await playOnPool(sims, runners, options.shouldStop);
-    sims.forEach((sim, i) => {
-      const outcome = outcomes[i] ?? { runs: 0, cancelled: true };
-      results.push(summarise(compiled, sim.tally, outcome.runs, options.seed, outcome.cancelled));
+  const key = newJobKey();
+  const sims: PoolSimulation[] = order.map((option) => ({
+    job: {
+      key: `${key}:${option}`,
+      encounter,
+      seed: options.seed,
+      advice: { combatantId, phase: options.phase, option, ...(options.maxOptions === undefined ? {} : { maxOptions: options.maxOptions }) },
+    },
+    runs,
+    tally: emptyTally(compiled),
+  }));
+  const worse = sims.map(() => false);
+  const decide = (_round: number, done: readonly number[], running: readonly number[]): number[] => {
+    const wins = sims.map((sim, i) => wilson(sim.tally.wins[c.side] ?? 0, done[i] ?? 0));
+    const bestLow = Math.max(...wins.map((w) => w.low));
+    return running.filter((i) => {
+      const w = wins[i] as Rate;
+      if (halfWidth(w) <= precision) return true;
+      if (w.high < bestLow) worse[i] = true;
+      return worse[i];
     });
-  } else {
-    for (const option of order) {
-      const game = adviceGame(encounter, plan, option, options.tactics);
-      results.push(
-        await simulate(game.encounter, {
-          runs,
-          seed: options.seed,
-          tactics: game.tactics,
-          ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
-        }),
-      );
-    }
-  }
+  };
+  const pool = runners && runners.length > 0 ? runners : [localBlockRunner(options.tactics)];
+  const outcomes = await playInRounds(sims, pool, decide, options.shouldStop);
+  const results = sims.map((sim, i) => {
+    const outcome = outcomes[i] ?? { runs: 0, cancelled: true };
+    return summarise(compiled, sim.tally, outcome.runs, options.seed, outcome.cancelled);
+  });
   const weighed: Advice[] = plan.entries.map((entry, k) => {
     const result = results[k] as SimulationResult;
-    return { choice: entry.choice, odds: entry.odds, win: sideWins(result), draw: result.draws, runs: result.runs };
+    return { choice: entry.choice, odds: entry.odds, win: sideWins(result), draw: result.draws, runs: result.runs, clearlyWorse: worse[k] === true };
   });
   const baseline = sideWins(results[results.length - 1] as SimulationResult);
   weighed.sort((a, b) => b.win.rate - a.win.rate);

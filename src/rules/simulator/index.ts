@@ -28,8 +28,8 @@ export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption 
 export type { Ending } from "./play";
 export { simulate, wilson } from "./simulate";
 export { advise, forecast, localBlockRunner, widest } from "./forecast";
-export { addBlockTally, blockTallyOf, playOnPool, simulateOnPool } from "./pool";
-export type { BlockJob, BlockRunner, BlockTally, PoolOutcome, PoolSimulation } from "./pool";
+export { addBlockTally, blockTallyOf, playInRounds, playOnPool, simulateOnPool } from "./pool";
+export type { BlockJob, BlockRunner, BlockTally, PoolOutcome, PoolSimulation, RoundDecision } from "./pool";
 export type { Advice, AdviceChoice, AdviceResult, AdviseOptions, Forecast, ForecastOptions } from "./forecast";
 export type { CombatantResult, Rate, SideResult, SimulateOptions, SimulationResult } from "./simulate";
 export { ADVICE_TEXT, adviceReport, reportWords, showRate, simulationReport } from "./report";

@@ -213,3 +213,113 @@ export async function playOne(
   const played = outcome ?? { runs: 0, cancelled: false };
   return summarise(compiled, tally, played.runs, options.seed, played.cancelled);
 }
+
+/**
+ * Which simulations stop after a round (`playInRounds`): told the round just counted, the runs each simulation has
+ * counted so far, and the indexes of those still running; answers the indexes to stop now.
+ */
+export type RoundDecision = (round: number, done: readonly number[], running: readonly number[]) => readonly number[];
+
+/**
+ * Plays several simulations side by side in rounds: round r is block r of every simulation still running. Once
+ * each of them has counted its block r, `decide` is asked which of them stop there (successive elimination:
+ * `advise`); a simulation also ends after its last block. The blocks are handed out in round order, simulations
+ * in order within a round; a free worker may take a block of the next round before the round in play is decided
+ * (so no worker waits on the slowest block of a round), and that block is dropped if its simulation stops. Blocks
+ * are counted in block order, a next round's only after the decision, so `decide` sees the same counts and the
+ * answer is the same, number for number, for one worker or ten. `shouldStop` is asked before each block is handed
+ * out (true: every simulation still running is cancelled, with the blocks counted so far).
+ */
+export async function playInRounds(
+  sims: readonly PoolSimulation[],
+  runners: readonly BlockRunner[],
+  decide: RoundDecision,
+  shouldStop?: () => boolean,
+): Promise<PoolOutcome[]> {
+  if (runners.length === 0) throw new Error("playInRounds needs at least one worker");
+  const blocks = sims.map((sim) => blockCount(sim.runs));
+  const handed = sims.map(() => 0);
+  const merged = sims.map(() => 0);
+  const done = sims.map(() => 0);
+  const waiting: (BlockTally | undefined)[][] = sims.map(() => []);
+  const finished = sims.map((sim) => sim.runs <= 0);
+  /** The round being counted: every earlier one is decided. */
+  let round = 0;
+  let halted = false;
+  let cancelled = false;
+  let wake: () => void = () => undefined;
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  const nudge = (): void => {
+    wake();
+    woken = new Promise<void>((resolve) => (wake = resolve));
+  };
+  const take = (): [number, number] | null => {
+    for (const r of [round, round + 1]) {
+      for (let s = 0; s < sims.length; s += 1) {
+        if (!finished[s] && handed[s] === r && r < (blocks[s] ?? 0)) {
+          handed[s] = r + 1;
+          return [s, r];
+        }
+      }
+    }
+    return null;
+  };
+  /** Counts every block that may be counted, and decides each round once all of it is counted. */
+  const advance = (): void => {
+    for (;;) {
+      let complete = true;
+      for (let s = 0; s < sims.length; s += 1) {
+        if (finished[s] || (merged[s] ?? 0) > round) continue;
+        const block = waiting[s]?.[round];
+        if (block === undefined) {
+          complete = false;
+          continue;
+        }
+        const sim = sims[s] as PoolSimulation;
+        (waiting[s] as (BlockTally | undefined)[])[round] = undefined;
+        addBlockTally(sim.tally, block);
+        merged[s] = round + 1;
+        done[s] = Math.min(sim.runs, (round + 1) * BLOCK_RUNS);
+      }
+      const running = sims.flatMap((_, s) => (finished[s] ? [] : [s]));
+      if (!complete || running.length === 0) return;
+      for (const s of decide(round, done, running)) finished[s] = true;
+      running.forEach((s) => {
+        if ((merged[s] ?? 0) >= (blocks[s] ?? 0)) finished[s] = true;
+        if (finished[s]) waiting[s] = [];
+      });
+      round += 1;
+      nudge();
+    }
+  };
+  const work = async (runner: BlockRunner): Promise<void> => {
+    for (;;) {
+      if (halted || finished.every(Boolean)) return;
+      if (shouldStop?.()) {
+        cancelled = true;
+        halted = true;
+        nudge();
+        return;
+      }
+      const task = take();
+      if (task === null) {
+        // Every block of this round and the next is out: wait for the round's decision.
+        await woken;
+        continue;
+      }
+      const [s, b] = task;
+      const sim = sims[s] as PoolSimulation;
+      try {
+        const block = await runner.play(sim.job, b, Math.min(BLOCK_RUNS, sim.runs - b * BLOCK_RUNS));
+        if (!finished[s]) (waiting[s] as (BlockTally | undefined)[])[b] = block;
+      } catch (error) {
+        halted = true;
+        nudge();
+        throw error;
+      }
+      advance();
+    }
+  };
+  await Promise.all(runners.map(work));
+  return sims.map((_, s) => ({ runs: done[s] ?? 0, cancelled: cancelled && !finished[s] }));
+}

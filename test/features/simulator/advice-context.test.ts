@@ -118,8 +118,8 @@ describe("adviceContext: the window's rows", () => {
     phase: "battle",
     baseline: wilson(600, 1000),
     options: [
-      { choice: { kind: "attack", targetId: "knight", weapon: "Tooth and Claw", killerBlow: false, itemId: "w1" }, odds: { hit: 0.5, expectedDamage: 1.25, severelyInjured: 0.2, dead: 0.05 }, win: wilson(700, 1000), draw: wilson(0, 1000), runs: 1000 },
-      { choice: { kind: "hold" }, odds: null, win: wilson(400, 1000), draw: wilson(0, 1000), runs: 1000 },
+      { choice: { kind: "attack", targetId: "knight", weapon: "Tooth and Claw", killerBlow: false, itemId: "w1" }, odds: { hit: 0.5, expectedDamage: 1.25, severelyInjured: 0.2, dead: 0.05 }, win: wilson(700, 1000), draw: wilson(0, 1000), runs: 1000, clearlyWorse: false },
+      { choice: { kind: "hold" }, odds: null, win: wilson(400, 1000), draw: wilson(0, 1000), runs: 1000, clearlyWorse: false },
     ],
   };
   const names = { sable: "Sable Dragon", knight: "Knight" };
@@ -131,6 +131,20 @@ describe("adviceContext: the window's rows", () => {
       ["Hold: no action now", "", "40.0%", false, ""],
     ]);
     expect(c.baseline).toBe("Dragons: 60.0% to win (56.9-63.0%) when Sable Dragon plays its own tactics");
+  });
+  it("says of an option stopped early as clearly worse that it was, and after how many runs, beside its wider interval", () => {
+    const worse: AdviceResult = {
+      ...advice,
+      options: [
+        { ...(advice.options[0] as AdviceResult["options"][number]), win: wilson(1680, 2400), runs: 2400 },
+        { ...(advice.options[1] as AdviceResult["options"][number]), win: wilson(100, 500), runs: 500, clearlyWorse: true },
+      ],
+    };
+    const c = adviceContext(worse, names, worse.options.map((o) => carryOut(o.choice, ctx)), false, t);
+    expect(c.rows.map((r) => [r.win, r.interval])).toEqual([
+      ["70.0%", "68.1-71.8%"],
+      ["20.0%", "16.7-23.7%, clearly worse than the best: stopped after 500 runs"],
+    ]);
   });
   it("in a declaration mode, offers to declare the option and says so", () => {
     const c = adviceContext(advice, names, advice.options.map((o) => carryOut(o.choice, { ...ctx, declaring: true })), true, t);

@@ -27,6 +27,7 @@ const option = (choice: AdviceChoice, wins: number, damage: number | null = null
   win: wilson(wins, 1000),
   draw: wilson(0, 1000),
   runs: 1000,
+  clearlyWorse: false,
 });
 const advice = (options: Advice[]): AdviceResult => ({ combatantId: "k", side: "Margrave", phase: "battle", options, baseline: wilson(550, 1000) });
 const doable: CarryOut = { kind: "attack", options: {} };

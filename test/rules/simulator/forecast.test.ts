@@ -95,6 +95,49 @@ describe("advise: each option of the step, with its odds and the side's chances"
     expect(advice.options.find((o) => o.choice.kind === "attack")?.win.count).toBeGreaterThan(0);
   });
 
+  it("stops a clearly worse option after one block and plays the best on to the most asked", async () => {
+    // The last round: holding cannot win it. A precision too fine to reach leaves only the elimination to stop early.
+    const advice = await advise(closeFight({ roundLimit: 2 }), "a", { seed: 2, phase: "battle", runsPerOption: BLOCK_RUNS * 4, precision: 0.001 });
+    const hold = advice.options.find((o) => o.choice.kind === "hold");
+    expect(hold).toMatchObject({ runs: BLOCK_RUNS, clearlyWorse: true });
+    expect(hold?.win.count).toBe(0);
+    expect(advice.options[0]).toMatchObject({ runs: BLOCK_RUNS * 4, clearlyWorse: false });
+    // Each option stopped as clearly worse has its upper end below the lower end of one that played on.
+    for (const o of advice.options.filter((x) => x.clearlyWorse)) {
+      expect(advice.options.some((x) => !x.clearlyWorse && x.win.low > o.win.high)).toBe(true);
+    }
+  });
+
+  it("an option stopped early has the numbers its first blocks had: stopping changes no count", async () => {
+    const asked = { seed: 2, phase: "battle" as const, precision: 0.001 };
+    const long = await advise(closeFight({ roundLimit: 2 }), "a", { ...asked, runsPerOption: BLOCK_RUNS * 4 });
+    const short = await advise(closeFight({ roundLimit: 2 }), "a", { ...asked, runsPerOption: BLOCK_RUNS });
+    const key = (o: { choice: unknown }) => JSON.stringify(o.choice);
+    for (const o of long.options.filter((x) => x.runs === BLOCK_RUNS)) {
+      expect(short.options.find((x) => key(x) === key(o))?.win).toEqual(o.win);
+    }
+  });
+
+  it("never stops the best option as clearly worse", async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const advice = await advise(closeFight({ roundLimit: 3 }), "a", { seed, phase: "battle", runsPerOption: BLOCK_RUNS * 3, precision: 0.001 });
+      expect(advice.options[0]?.clearlyWorse).toBe(false);
+      expect(advice.options[0]?.runs).toBe(BLOCK_RUNS * 3);
+    }
+  });
+
+  it("stops an option once its side's win interval is within the precision, not as clearly worse", async () => {
+    const advice = await advise(closeFight({ roundLimit: 2 }), "a", { seed: 2, phase: "battle", runsPerOption: BLOCK_RUNS * 4 });
+    const hold = advice.options.find((o) => o.choice.kind === "hold");
+    // No win in 500 runs: 0-0.8%, within ±2 points.
+    expect(hold).toMatchObject({ runs: BLOCK_RUNS, clearlyWorse: false });
+    expect(((hold?.win.high ?? 1) - (hold?.win.low ?? 0)) / 2).toBeLessThanOrEqual(0.02);
+    // A chance nearer one half needs more runs for ±2 points: such options played on.
+    const open = advice.options.filter((o) => o.win.rate > 0.2 && o.win.rate < 0.8);
+    expect(open.length).toBeGreaterThan(0);
+    for (const o of open) expect(o.runs > BLOCK_RUNS || o.clearlyWorse).toBe(true);
+  });
+
   it("refuses a combatant the encounter does not have", async () => {
     await expect(advise(closeFight(), "nobody", { seed: 1, phase: "battle" })).rejects.toBeInstanceOf(SimulationInputError);
   });

@@ -7,6 +7,7 @@ import {
   blockSeed,
   forecast,
   localBlockRunner,
+  playInRounds,
   playOnPool,
   simulate,
   simulateOnPool,
@@ -103,6 +104,16 @@ describe("forecast and advise on a pool", () => {
     expect(single.options.length).toBeGreaterThan(1);
     for (const count of [1, 2, 3]) expect(await advise(underWay({ roundLimit: 3 }), "a", asked, fakeWorkers(count))).toEqual(single);
   });
+
+  it("advice with options stopped early (precise enough or clearly worse) is the same with 1, 2 or 3 workers", async () => {
+    const asked = { seed: 2, phase: "battle" as const, runsPerOption: BLOCK_RUNS * 4, precision: 0.01 };
+    const single = await advise(underWay({ roundLimit: 2 }), "a", asked);
+    const runs = single.options.map((o) => o.runs);
+    expect(single.options.some((o) => o.clearlyWorse)).toBe(true);
+    expect(Math.min(...runs)).toBe(BLOCK_RUNS);
+    expect(Math.max(...runs)).toBeGreaterThan(BLOCK_RUNS);
+    for (const count of [1, 2, 3]) expect(await advise(underWay({ roundLimit: 2 }), "a", asked, fakeWorkers(count))).toEqual(single);
+  });
 });
 
 describe("playOnPool: the merge", () => {
@@ -176,6 +187,47 @@ describe("playOnPool: the merge", () => {
     const sim: PoolSimulation = { job, runs: BLOCK_RUNS * 10, tally: emptyTally(compiled) };
     const [outcome] = await playOnPool([sim], backwards(1, []), () => ++asks > 2);
     expect(outcome).toEqual({ runs: BLOCK_RUNS * 2, cancelled: true });
+  });
+
+  it("playInRounds: decides each round on the same counts for any number of workers, and drops the blocks of a stopped simulation", async () => {
+    const run = async (workers: number) => {
+      const sims: PoolSimulation[] = [0, 1, 2].map((i) => ({ job: { ...job, key: `r${i}` }, runs: BLOCK_RUNS * 4, tally: emptyTally(compiled) }));
+      const seen: string[] = [];
+      // Stops simulation 1 after round 0 and simulation 2 after round 2; records what each decision saw.
+      const outcomes = await playInRounds(sims, backwards(workers, []), (round, done, running) => {
+        seen.push(`${round}:${done.join("/")}:${running.join("/")}:${sims.map((s) => s.tally.rounds[1]).join("/")}`);
+        return running.filter((s) => (s === 1 && round === 0) || (s === 2 && round === 2));
+      });
+      return { outcomes, seen, tallies: sims.map((s) => [s.tally.draws, s.tally.rounds[1]]) };
+    };
+    const one = await run(1);
+    expect(one.seen).toEqual([
+      `0:${BLOCK_RUNS}/${BLOCK_RUNS}/${BLOCK_RUNS}:0/1/2:0/0/0`,
+      `1:${BLOCK_RUNS * 2}/${BLOCK_RUNS}/${BLOCK_RUNS * 2}:0/2:1/0/1`,
+      `2:${BLOCK_RUNS * 3}/${BLOCK_RUNS}/${BLOCK_RUNS * 3}:0/2:3/0/3`,
+      `3:${BLOCK_RUNS * 4}/${BLOCK_RUNS}/${BLOCK_RUNS * 3}:0:6/0/3`,
+    ]);
+    expect(one.outcomes).toEqual([
+      { runs: BLOCK_RUNS * 4, cancelled: false },
+      { runs: BLOCK_RUNS, cancelled: false },
+      { runs: BLOCK_RUNS * 3, cancelled: false },
+    ]);
+    expect(one.tallies).toEqual([
+      [BLOCK_RUNS * 4, 0 + 1 + 2 + 3],
+      [BLOCK_RUNS, 0],
+      [BLOCK_RUNS * 3, 0 + 1 + 2],
+    ]);
+    for (const workers of [2, 3, 5]) expect(await run(workers)).toEqual(one);
+  });
+
+  it("playInRounds: cancelling stops handing out blocks", async () => {
+    let asks = 0;
+    const sims: PoolSimulation[] = [0, 1].map((i) => ({ job: { ...job, key: `c${i}` }, runs: BLOCK_RUNS * 10, tally: emptyTally(compiled) }));
+    const outcomes = await playInRounds(sims, backwards(1, []), () => [], () => ++asks > 3);
+    expect(outcomes).toEqual([
+      { runs: BLOCK_RUNS * 2, cancelled: true },
+      { runs: BLOCK_RUNS, cancelled: true },
+    ]);
   });
 
   it("a worker's failure fails the whole simulation", async () => {
