@@ -302,12 +302,12 @@ function adviceGame(encounter: Encounter, plan: AdvicePlan, option: number, tact
 export function localBlockRunner(tactics?: SimulateOptions["tactics"]): BlockRunner {
   const players = new Map<string, { prepared: Prepared; ctx: RunContext; runner: Runner }>();
   const playerOf = (job: BlockJob) => {
-    let game: { encounter: Encounter; tactics: SimulateOptions["tactics"] } = { encounter: job.encounter, tactics };
+    let fight: { encounter: Encounter; tactics: SimulateOptions["tactics"] } = { encounter: job.encounter, tactics };
     if (job.advice) {
       const plan = advicePlan(job.encounter, job.advice.combatantId, { ...job.advice, ...(tactics ? { tactics } : {}) });
-      game = adviceGame(job.encounter, plan, job.advice.option, tactics);
+      fight = adviceGame(job.encounter, plan, job.advice.option, tactics);
     }
-    const prepared = prepare(game.encounter, { seed: job.seed, ...(game.tactics ? { tactics: game.tactics } : {}) });
+    const prepared = prepare(fight.encounter, { seed: job.seed, ...(fight.tactics ? { tactics: fight.tactics } : {}) });
     const ctx = runContext(prepared);
     return { prepared, ctx, runner: new Runner(ctx) };
   };
