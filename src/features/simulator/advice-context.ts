@@ -124,8 +124,10 @@ export interface AdviceRowContext {
   option: string;
   odds: string;
   win: string;
-  /** The win chance's interval; for an option stopped early as clearly worse, says so and after how many runs. */
+  /** The win chance's interval. */
   interval: string;
+  /** For an option stopped early as clearly worse, that it was and after how many runs (shown under its name); else "". */
+  worse: string;
   best: boolean;
   /** The button's label ("Do this", or "Declare this" in a declaration mode), or "" when there is nothing to carry out. */
   act: string;
@@ -162,7 +164,8 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
         option: words(row.option),
         odds: row.odds ? words(row.odds) : "",
         win: row.win.rate,
-        interval: option?.clearlyWorse === true ? format("AOD.Simulator.Advice.Window.ClearlyWorse", { interval: row.win.interval, runs: option.runs.toLocaleString("en-GB") }) : row.win.interval,
+        interval: row.win.interval,
+        worse: option?.clearlyWorse === true ? format("AOD.Simulator.Advice.Window.ClearlyWorse", { runs: option.runs.toLocaleString("en-GB") }) : "",
         best: row.best,
         act: act === "" ? "" : format(act),
         refused: action.kind === "none" && action.refused !== undefined ? format("AOD.Simulator.Advice.Window.Refused", { reason: format(action.refused) }) : "",

@@ -132,7 +132,7 @@ describe("adviceContext: the window's rows", () => {
     ]);
     expect(c.baseline).toBe("Dragons: 60.0% to win (56.9-63.0%) when Sable Dragon plays its own tactics");
   });
-  it("says of an option stopped early as clearly worse that it was, and after how many runs, beside its wider interval", () => {
+  it("says of an option stopped early as clearly worse that it was, and after how many runs, under its name; its interval stays the wider one", () => {
     const worse: AdviceResult = {
       ...advice,
       options: [
@@ -141,9 +141,9 @@ describe("adviceContext: the window's rows", () => {
       ],
     };
     const c = adviceContext(worse, names, worse.options.map((o) => carryOut(o.choice, ctx)), false, t);
-    expect(c.rows.map((r) => [r.win, r.interval])).toEqual([
-      ["70.0%", "68.1-71.8%"],
-      ["20.0%", "16.7-23.7%, clearly worse than the best: stopped after 500 runs"],
+    expect(c.rows.map((r) => [r.win, r.interval, r.worse])).toEqual([
+      ["70.0%", "68.1-71.8%", ""],
+      ["20.0%", "16.7-23.7%", "clearly worse, stopped at 500 runs"],
     ]);
   });
   it("in a declaration mode, offers to declare the option and says so", () => {
