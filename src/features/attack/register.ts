@@ -21,7 +21,7 @@ export function registerAttackCard(): void {
   registerAttackRequests();
   Hooks.on("renderChatMessageHTML", (message, html) => {
     if (isDefenceClaim(message)) {
-      html.hidden = true;
+      html.style.display = "none";
       return;
     }
     void renderAttackCard(message, html);
