@@ -105,7 +105,8 @@ describe("the forecast's chart and lopsided fights", () => {
     rounds: { mean: 3.2, median: 3, p90: 4, histogram: [] },
     combatants: [
       { id: "a", name: "Ysolde the Unyielding, Warden of the Peaks", side: "Dragons of the Ninefold Storm-Crowned Peaks", dead: wilson(10, 2400), severelyInjured: wilson(30, 2400), damageDealt: 4, attacks: 3, hitRate: null },
-      { id: "k", name: "Knight", side: "Margrave", dead: wilson(2300, 2400), severelyInjured: wilson(60, 2400), damageDealt: 1, attacks: 2, hitRate: null },
+      // The Knight is already down on the tracker (struck through): dead in every run.
+      { id: "k", name: "Knight", side: "Margrave", dead: wilson(2400, 2400), severelyInjured: wilson(0, 2400), damageDealt: 1, attacks: 2, hitRate: null },
     ],
   });
   /** The forecast after each step of three rounds: the dragons from even odds to nearly certain. */
@@ -156,10 +157,11 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 
   it.each(THEMES)("a player shown the forecast: the strip and its open detail, no GM controls (%s)", async (theme) => {
-    const context = { ...view("descending", 1, false), forecast: strip(24, 12, true) };
+    // The same fight as the chart's: the dragons nearly sure to win.
+    const context = { ...view("descending", 1, false), forecast: strip(2328, 24, true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-player", width: 300, height: 780, frame });
-    expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">1%/);
-    expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">99%/);
+    expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">97%/);
+    expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">2%/);
     expect(html).not.toContain('data-action="toggleHidden"');
     expect(html).toContain("<svg");
   });
