@@ -193,7 +193,8 @@ describe("the range and altitude board", () => {
   it.each(THEMES)("beside the chat sidebar at 1280 px: the window and the open 300 px sidebar share the screen (%s)", async (theme) => {
     const sable = bestiary("sable-dragon");
     const prepared = prepareCheck(sable, { choice: { skill: "aerobatics" } });
-    const faces = [6, 4, 2, 5, 1];
+    // As many dice as the check's pool.
+    const faces = [6, 4, 2, 5, 1, 3, 6, 2, 4, 5].slice(0, prepared.check?.pool ?? 0);
     const data = checkCardData({ uuid: `Actor.${sable._id ?? ""}`, name: sable.name, img: sable.img ?? "" }, prepared, countSuccesses(faces, prepared.check?.tn ?? 6));
     if (data === null) throw new Error("the check was refused");
     const context = {

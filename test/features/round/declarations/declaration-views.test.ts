@@ -138,7 +138,7 @@ describe("the declaration cards", () => {
     // Each attack is a per-target block as on the attack card: its contest, then its wounds.
     expect(html.match(/class="aod-attack-card__target aod-attack-card__target--hit"/g)).toHaveLength(2);
     expect(html).toContain("Attack 4 vs Defence 1 → hit by 3");
-    expect(html).toContain("4 successes − armour 1 &#x3D; 3 wounds (now 5)");
+    expect(html).toContain("Damage: 4 successes − armour 1 &#x3D; 3 wounds (now 5)");
     expect(html).not.toContain("Sable Dragon hits Wyvern Rider with Tooth and Claw");
     expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
     // Its dice with the one dice partial, as the attack card draws them: attack, defence and damage, successes first.
