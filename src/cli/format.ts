@@ -47,7 +47,10 @@ export function formatReport(report: SimulationReport, heading: string, t: Trans
 /** An advice table: a heading, the side's chance under its own tactics, then each option, best first. */
 export function formatAdvice(report: AdviceReport, heading: string, t: Translate): string {
   const words = (text: Parameters<typeof reportWords>[0]) => reportWords(text, t);
-  const rows = report.rows.map((row) => [words(row.option), row.odds ? words(row.odds) : "", row.win.rate, row.win.interval]);
+  // An option stopped early as clearly worse says so after its (wider) interval.
+  const interval = (row: AdviceReport["rows"][number]) => row.stoppedAfter === null ? row.win.interval
+    : `${row.win.interval}, ${t("AOD.Simulator.Advice.Window.ClearlyWorse", { runs: row.stoppedAfter.toLocaleString("en-GB") })}`;
+  const rows = report.rows.map((row) => [words(row.option), row.odds ? words(row.odds) : "", row.win.rate, interval(row)]);
   const options = table(
     [t("AOD.Simulator.Advice.Option"), t("AOD.Simulator.Advice.Odds"), t("AOD.Simulator.Advice.Win", { side: report.side }), t("AOD.Simulator.Table.Interval")],
     rows,

@@ -157,7 +157,6 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
     baseline: format("AOD.Simulator.Advice.Baseline", { side: report.side, name: report.combatant, ...report.baseline }),
     rows: report.rows.map((row, index) => {
       const action = actions[index] ?? { kind: "none" };
-      const option = advice.options[index];
       const act = action.kind === "declare" ? "AOD.Simulator.Advice.Window.DeclareThis" : action.kind === "none" ? "" : "AOD.Simulator.Advice.Window.Do";
       return {
         index,
@@ -165,7 +164,7 @@ export function adviceContext(advice: AdviceResult, names: Readonly<Record<strin
         odds: row.odds ? words(row.odds) : "",
         win: row.win.rate,
         interval: row.win.interval,
-        worse: option?.clearlyWorse === true ? format("AOD.Simulator.Advice.Window.ClearlyWorse", { runs: option.runs.toLocaleString("en-GB") }) : "",
+        worse: row.stoppedAfter === null ? "" : format("AOD.Simulator.Advice.Window.ClearlyWorse", { runs: row.stoppedAfter.toLocaleString("en-GB") }),
         best: row.best,
         act: act === "" ? "" : format(act),
         refused: action.kind === "none" && action.refused !== undefined ? format("AOD.Simulator.Advice.Window.Refused", { reason: format(action.refused) }) : "",

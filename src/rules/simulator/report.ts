@@ -105,6 +105,8 @@ export interface AdviceRow {
   win: ShownRate;
   /** Whether this is the best option for the side (the first row). */
   best: boolean;
+  /** The runs after which the option was stopped as clearly worse than the best (`advise`), or null. */
+  stoppedAfter: number | null;
 }
 
 /** What an advice table shows: the combatant, its side's chance when its tactics choose, one row per option. */
@@ -176,6 +178,7 @@ export function adviceReport(advice: AdviceResult, names: Readonly<Record<string
       odds: oddsText(o),
       win: showRate(o.win),
       best: i === 0,
+      stoppedAfter: o.clearlyWorse ? o.runs : null,
     })),
   };
 }
