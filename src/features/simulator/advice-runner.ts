@@ -4,9 +4,8 @@
  * know of the combat, and carrying it out through the other features' actions (the attack card, the board move,
  * the declaration).
  */
+import { combatEncounter } from "./combat-encounter";
 import { featureAction } from "../../core/actions";
-import { forecastEncounter } from "../../data/combat/forecast-encounter";
-import type { ActorData } from "../../data/actor/actor-data";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { snapshotOf } from "../../documents/lookups";
 import type { AdviceResult, Encounter, EncounterProblem } from "../../rules/simulator";
@@ -34,12 +33,7 @@ let nextJob = 0;
  * `plays` picks (the autopilot's adversaries), each other combatant with its own.
  */
 export function adviceEncounter(combat: AgeOfDragonsCombat, tactics?: { name: string; plays: (combatantId: string) => boolean }): Encounter {
-  const actors: Record<string, ActorData> = {};
-  for (const c of combat.combatants) {
-    const actor = c.actor;
-    if (c.id !== null && actor !== null) actors[c.id] = actor.toObject() as unknown as ActorData;
-  }
-  const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+  const encounter = combatEncounter(combat);
   return tactics ? playingTactics(encounter, tactics.name, tactics.plays) : encounter;
 }
 

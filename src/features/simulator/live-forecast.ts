@@ -6,12 +6,10 @@
  * them); the only write is the active GM's history of each step's forecast on the combat, for the detail's chart.
  * The encounter holds no declaration, so a secret one cannot leak through it.
  */
+import { combatEncounter } from "./combat-encounter";
 import { SYSTEM_ID } from "../../constants/system-id";
-import { forecastEncounter } from "../../data/combat/forecast-encounter";
 import { FORECAST_HISTORY_FLAG, readHistory, recordPoint } from "../../data/combat/forecast-history";
 import { isActiveGM } from "../../core/requests/requests";
-import { actorDataOf } from "../../data/actor/actor-data";
-import type { ActorData } from "../../data/actor/actor-data";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { ForecastJobs } from "./forecast-jobs";
 import type { ForecastView } from "./forecast-jobs";
@@ -97,13 +95,7 @@ async function recordHistory(combatId: string): Promise<void> {
 function askNow(combat: AgeOfDragonsCombat): void {
   const id = combat.id;
   if (id === null || !combat.started) return;
-  const actors: Record<string, ActorData> = {};
-  for (const c of combat.combatants) {
-    const actor = c.actor;
-    const data = actor === null ? null : actorDataOf(actor.toObject());
-    if (c.id !== null && data !== null) actors[c.id] = data;
-  }
-  const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+  const encounter = combatEncounter(combat);
   if (encounter.sides.length < 2) return;
   const before = jobs.pending(id);
   const job = jobs.ask(id, JSON.stringify(encounter));

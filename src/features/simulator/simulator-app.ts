@@ -4,6 +4,7 @@
  * button, and the result as a table and a chart of the rounds. The state and the context live in
  * simulator-state.ts, free of Foundry; this class only wires Foundry's events to them.
  */
+import { combatEncounter } from "./combat-encounter";
 import { i18nFormat } from "../../core/i18n";
 import { encounterFromActors } from "../../data/simulator-encounter";
 import { actorDataOf } from "../../data/actor/actor-data";
@@ -22,7 +23,7 @@ import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 import { templatePath } from "../../constants/template-paths";
-import { encounterFile, exportFileName, forecastEncounter } from "../../data/combat/forecast-encounter";
+import { encounterFile, exportFileName } from "../../data/combat/forecast-encounter";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -193,13 +194,7 @@ export class SimulatorApp extends Base {
       ui.notifications.warn(game.i18n.localize("AOD.Simulator.NoCombat"));
       return;
     }
-    const actors: Record<string, ActorData> = {};
-    for (const c of combat.combatants) {
-      const actor = c.actor;
-      const data = actor === null ? null : actorDataOf(actor.toObject());
-      if (c.id !== null && data !== null) actors[c.id] = data;
-    }
-    const encounter = forecastEncounter(combat.stored, combat.entries, actors);
+    const encounter = combatEncounter(combat);
     if (encounter.sides.length < 2) {
       ui.notifications.warn(game.i18n.localize("AOD.Simulator.CombatOneSide"));
       return;
