@@ -389,7 +389,7 @@ function blocksOf(log: readonly LogEntry[], format: Format): { blocks: Simultane
     }
     const last = blocks[blocks.length - 1];
     if (entry.key === BATTLE_LOG.Damage && last !== undefined && last.damage === "" && last.target === data.target) {
-      last.damage = format("AOD.Declare.Card.Damage", {
+      last.damage = format(Number(data.damage ?? 0) === 1 ? "AOD.Declare.Card.DamageOne" : "AOD.Declare.Card.Damage", {
         successes: Number(data.successes ?? 0),
         armour: Number(data.armour ?? 0),
         damage: Number(data.damage ?? 0),

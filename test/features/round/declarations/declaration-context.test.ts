@@ -155,6 +155,25 @@ describe("the declaration cards", () => {
     expect(c.merged).toEqual([format(BATTLE_LOG.Killed, { name: "Knight" })]);
     expect(c.headlines).toEqual([{ text: format(BATTLE_LOG.Killed, { name: "Knight" }), dead: true }]);
   });
+  it("the simultaneous card's damage line counts one wound in the singular, more in the plural", () => {
+    const hitFor = (damage: number) => simultaneousCardContext(
+      {
+        round: 2,
+        phase: "battle",
+        entries: [{
+          combatantId: "a", name: "Argent Dragon", summary: summaryOf(choice({ targetId: "b" }), names, weapons), text: "", reason: "",
+          log: [
+            { key: BATTLE_LOG.AttackHit, data: { attacker: "Argent Dragon", target: "Sable Dragon", weapon: "Dragonsbreath", attackSuccesses: 3, defenceSuccesses: 1, margin: 2 } },
+            { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage, successes: damage + 1, armour: 1, wounds: 4 } },
+          ],
+        }],
+        merged: [],
+      },
+      format,
+    ).entries[0]?.blocks[0]?.damage;
+    expect(hitFor(1)).toBe("Damage: 2 successes − armour 1 = 1 wound (now 4)");
+    expect(hitFor(3)).toBe("Damage: 4 successes − armour 1 = 3 wounds (now 4)");
+  });
 });
 
 describe("declarationButton: the tracker row's Declare or Resolve", () => {
