@@ -1,9 +1,9 @@
 // The harness itself refuses views that break its rules (test/browser/README.md), so a passing view means something.
 import { describe, expect, it } from "vitest";
-import { renderView } from "./harness";
+import { renderView, type Theme } from "./harness";
 
-const view = (kind: string) => renderView({
-  template: "test/browser/fixtures/bad-view.hbs", context: { kind }, theme: "light", name: `harness-${kind}`,
+const view = (kind: string, theme: Theme = "light") => renderView({
+  template: "test/browser/fixtures/bad-view.hbs", context: { kind }, theme, name: `harness-${kind}`,
   frame: { kind: "window", title: kind, classes: ["age-of-dragons"] },
 });
 
@@ -22,6 +22,14 @@ describe("the browser harness", () => {
   });
   it("fails an axe violation (an input without a label)", async () => {
     await expect(view("unlabelled")).rejects.toThrow(/axe label/);
+  });
+  it("fails the same axe violation in the other theme after the first (the layout's check is kept only when clean)", async () => {
+    await expect(view("unlabelled", "light")).rejects.toThrow(/axe label/);
+    await expect(view("unlabelled", "dark")).rejects.toThrow(/axe label/);
+  });
+  it("still checks colours in the second theme of a view checked whole in the first", async () => {
+    await expect(view("dark-ink-on-light", "light")).resolves.toMatchObject({ screenshot: expect.stringMatching(/light\.png$/) as unknown });
+    await expect(view("dark-ink-on-light", "dark")).rejects.toThrow(/axe color-contrast/);
   });
   it("passes a clean view", async () => {
     await expect(view("clean")).resolves.toMatchObject({ screenshot: expect.stringMatching(/harness-clean-light\.png$/) as unknown });

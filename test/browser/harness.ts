@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
+import { createHash } from "node:crypto";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { ROOT } from "../data/lang";
@@ -68,6 +69,25 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
  */
 const RULES_OFF = ["region", "landmark-one-main", "page-has-heading-one",
   "aria-roledescription", "audio-caption", "landmark-complementary-is-top-level"];
+
+/**
+ * The rules whose results a theme can change: Foundry's two themes (and the system's palette, styles/theme/) only
+ * recolour, so every other rule sees the same DOM laid out the same way in both. A view whose markup was already
+ * checked in the other theme, and whose layout measures the same (`layoutPrint`), is checked with these alone.
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+/**
+ * What axe loads before its rules run: the media (for no-autoplay-audio), not the CSSOM, which only the
+ * experimental css-orientation-lock reads (axe leaves experimental rules off) and which costs a parse of every
+ * stylesheet (Font Awesome's included) on each run.
+ */
+const PRELOAD = { assets: ["media"] };
+
+/**
+ * The markups (a hash of the framed view, which holds its size but not its theme) this worker has checked with
+ * every rule, each with the fingerprint of its layout: the box of every element of the view.
+ */
+const checkedLayouts = new Map<string, string>();
 
 /** What the tab saw while one view loaded: filled by the tab's listeners, emptied before each view. */
 interface Seen {
@@ -206,17 +226,27 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
   const { page, seen } = await tab;
   for (const list of Object.values(seen) as string[][]) list.length = 0;
   await page.setContent(markup(html, options), { waitUntil: "load" });
+  const structure = createHash("sha1").update(framed(html, options)).digest("hex");
+  const checkedLayout = checkedLayouts.get(structure);
   // One round trip for the fonts, axe and the window's measures: each call to the page costs the worker, the
   // browser server and the browser a message each way.
-  const found = await page.evaluate(async ({ disabled, tags }) => {
+  const found = await page.evaluate(async ({ disabled, tags, colourRules, preload, checkedLayout }) => {
     await document.fonts.ready;
+    // The view's layout: every element's box, in whole px.
+    const layout = [...document.querySelectorAll("#aod-view, #aod-view *")].map((element) => {
+      const box = element.getBoundingClientRect();
+      return `${Math.round(box.x)},${Math.round(box.y)},${Math.round(box.width)},${Math.round(box.height)}`;
+    }).join(" ");
+    const coloursOnly = layout === checkedLayout;
     interface Rule { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string; any: { data: unknown }[] }[] }
     const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Rule[]; incomplete: Rule[] }> } }).axe;
     const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
     // resultTypes: axe still runs every rule on every node, but builds the selectors and details only for the
     // violations and the "needs review" results read below, not for every node that passed.
-    const result = await axe.run(document.documentElement,
-      { runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations", "incomplete"] });
+    const result = await axe.run(document.documentElement, {
+      runOnly: coloursOnly ? { type: "rule", values: colourRules } : { type: "tag", values: tags },
+      ...(coloursOnly ? {} : { rules }), preload, resultTypes: ["violations", "incomplete"],
+    });
     // axe files text whose colour equals its background (ratio 1:1) as "needs review", not as a violation;
     // here such text is unreadable, so a known ratio below the required one fails too.
     const unreadable = result.incomplete.flatMap((rule) => rule.nodes
@@ -232,9 +262,15 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
       violations: [...result.violations, ...unreadable],
       overflow: content === null ? 0 : content.scrollWidth - content.clientWidth,
       box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+      layout,
+      coloursOnly,
     };
-  }, { disabled: RULES_OFF, tags: AXE_TAGS }) as { violations: AxeViolation[]; overflow: number; box: Box };
+  }, { disabled: RULES_OFF, tags: AXE_TAGS, colourRules: COLOUR_RULES, preload: PRELOAD, checkedLayout }) as {
+    violations: AxeViolation[]; overflow: number; box: Box; layout: string; coloursOnly: boolean;
+  };
+  // A layout counts as checked only when every rule passed, so the other theme reports the same violations.
   const { violations, overflow } = found;
+  if (!found.coloursOnly && violations.length === 0) checkedLayouts.set(structure, found.layout);
   const size = { width: Math.ceil(found.box.width), height: Math.ceil(found.box.height) };
   const isWindow = (options.frame ?? { kind: "window" }).kind === "window";
   const tooBig = isWindow && (size.width > SCREEN.width || size.height > SCREEN.height);
