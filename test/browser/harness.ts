@@ -233,7 +233,7 @@ export async function renderView(options: ViewOptions): Promise<ViewResult> {
   const found = await page.evaluate(async ({ disabled, tags, colourRules, preload, checkedLayout }) => {
     await document.fonts.ready;
     // The view's layout: every element's box, in whole px.
-    const layout = [...document.querySelectorAll("#aod-view, #aod-view *")].map((element) => {
+    const layout = Array.from(document.querySelectorAll("#aod-view, #aod-view *"), (element) => {
       const box = element.getBoundingClientRect();
       return `${Math.round(box.x)},${Math.round(box.y)},${Math.round(box.width)},${Math.round(box.height)}`;
     }).join(" ");
