@@ -1,7 +1,7 @@
 // `npm run simulate`: the CLI (src/cli) from a bundle kept in node_modules/.cache/aod-simulate/, built with
 // rolldown (Vite's bundler) by `npm ci` (package.json "prepare") or else on the first run, and built again
 // whenever one of the files it was built from changed (their sizes and modification times are checked on each run). Starting tsx took most of the command's
-// time; plain Node with one prebuilt module starts in a fraction of that (issue 11: under two seconds).
+// time; plain Node with one prebuilt module starts in a fraction of that (well under two seconds).
 // `tsx src/cli/simulate.ts` still runs the same CLI from the sources.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";

@@ -4,7 +4,7 @@
  * element outlives its renders, so its change listener is added once (`_onFormChange` says what a change does).
  */
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: the mixed class is cast once, or tsc runs out of memory on it.
+// The mixed class is cast once, or tsc runs out of memory on it (README, "Foundry's types").
 const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 
 export abstract class AnswerDialog<T> extends Base {

@@ -16,7 +16,7 @@ import type { BoardSource } from "./board-source";
 import type { MovePayload } from "../../core/actions";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: the mixed base is cast once, or tsc spends minutes on it.
+// The mixed base is cast once, or tsc spends minutes on it (README, "Foundry's types").
 const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;

@@ -1,6 +1,6 @@
 /**
  * The one place the sheets' Handlebars bases are built. Mixing HandlebarsApplicationMixin into the v13 sheet
- * classes makes tsc give up (TS2589, TOOLCHAIN.md), so each mixed base is cast once, here, to the sheet class it
+ * classes makes tsc give up (TS2589; README, "Foundry's types"), so each mixed base is cast once, here, to the sheet class it
  * extends; the Handlebars members the sheets use (PARTS, _configureRenderParts, partials) are declared by them.
  */
 import { templatePath } from "../../constants/template-paths";

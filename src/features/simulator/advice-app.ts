@@ -15,7 +15,7 @@ import { DECLARING, askAdvice, carryContextOf, performCarryOut } from "./advice-
 import type { AdviceAsk, AdviceOutcome } from "./advice-runner";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
+// The mixed base is cast once, or tsc spends minutes on it (README, "Foundry's types").
 const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
 type RenderContext = foundry.applications.api.ApplicationV2.RenderContext;

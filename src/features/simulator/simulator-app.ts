@@ -27,7 +27,7 @@ import { encounterFile, exportFileName } from "../../data/combat/forecast-encoun
 import { AgeOfDragonsCombat } from "../../documents/combat";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
+// The mixed base is cast once, or tsc spends minutes on it (README, "Foundry's types").
 const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 
 type Configuration = foundry.applications.api.ApplicationV2.Configuration;

@@ -9,7 +9,7 @@ import { templatePath } from "../../constants/template-paths";
 import { BESTIARY_PACK, QUICKSTART_UUID, RULES_UUID, welcomeContext } from "./welcome-context";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-// TOOLCHAIN.md: cast the mixed base once, or tsc spends minutes on it.
+// The mixed base is cast once, or tsc spends minutes on it (README, "Foundry's types").
 const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2;
 
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
