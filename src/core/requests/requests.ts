@@ -13,6 +13,9 @@ import { readLedger } from "./ledger";
 import { handleRequest } from "./handle";
 import { lookForTakeOver } from "../writes/hand-over";
 import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
+import { registerCard } from "../cards/card-hook";
+import { postCard } from "../cards/post-card";
+import { templatePath } from "../../constants/template-paths";
 
 /** The hidden world setting that holds the ledger. */
 export const LEDGER_SETTING = "requestLedger";
@@ -44,13 +47,12 @@ export function isActiveGM(): boolean {
 export async function sendRequest(kind: string, payload: Record<string, unknown>, summary: string): Promise<ChatMessage.Implementation | undefined> {
   if (!REQUESTS.has(kind)) throw new Error(`unknown request kind ${kind}`);
   if (activeGMId() === null) ui.notifications.info(game.i18n.localize("AOD.Request.NoGM"));
-  const message = await ChatMessage.create({
+  return postCard({
     type: REQUEST_TYPE,
     system: { kind, payload, summary, status: "pending", reason: "", reasonData: {} },
     whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id),
     speaker: ChatMessage.getSpeaker(),
-  });
-  return message ?? undefined;
+  } as ChatMessage.CreateData);
 }
 
 async function handle(message: ChatMessage.Implementation): Promise<void> {
@@ -146,21 +148,13 @@ export function registerRequests(): void {
     const author = message.author as User.Implementation | null;
     if (data && isOwnRefusal(data.status, author?.id, game.user.id)) ui.notifications.warn(statusLine(data));
   });
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    const data = requestData(message);
-    if (!data) return;
-    const card = document.createElement("div");
-    card.className = `age-of-dragons aod-request aod-request--${data.status}`;
-    const summary = document.createElement("p");
-    summary.className = "aod-request__summary";
-    summary.textContent = data.summary;
-    const status = document.createElement("p");
-    status.className = "aod-request__status";
-    status.setAttribute("role", "status");
-    status.textContent = statusLine(data);
-    card.append(summary, status);
-    const content = html.querySelector(".message-content");
-    if (content) content.replaceChildren(card);
-    else html.append(card);
+  // The request card (templates/chat/request-card.hbs), drawn from the message's status on every render.
+  registerCard(REQUEST_TYPE, {
+    template: templatePath("chat/request-card.hbs"),
+    context: (message) => {
+      const data = requestData(message);
+      if (!data) throw new Error("a request message without its request data");
+      return { status: data.status, summary: data.summary, statusLine: statusLine(data) };
+    },
   });
 }
