@@ -25,10 +25,19 @@ export async function cardContent(message: ChatMessage.Implementation): Promise<
   }
 }
 
-/** A message built from create data without saving it, to draw its card's text. */
-function draft(data: ChatMessage.CreateData): ChatMessage.Implementation {
+/**
+ * A message built from a copy of the create data without saving it, to draw its card's text (a document cleans the
+ * data it is built from: the data posted stays as the caller made it).
+ */
+function draft(data: ChatMessage.CreateData): ChatMessage.Implementation | null {
   const Message = ChatMessage.implementation as unknown as new (data: ChatMessage.CreateData) => ChatMessage.Implementation;
-  return new Message(data);
+  try {
+    return new Message(foundry.utils.deepClone(data));
+  } catch (error) {
+    // The text is a courtesy: the message is posted (and drawn on render) without it.
+    console.warn(`${SYSTEM_ID} | a card's text could not be drawn before posting`, error);
+    return null;
+  }
 }
 
 /**
@@ -39,6 +48,7 @@ export async function postCard(
   data: ChatMessage.CreateData,
   options: { keepId?: boolean } = {},
 ): Promise<ChatMessage.Implementation | undefined> {
-  const content = data.content ?? (await cardContent(draft(data)));
+  const preview = data.content === undefined ? draft(data) : null;
+  const content = data.content ?? (preview === null ? "" : await cardContent(preview));
   return (await ChatMessage.create({ ...data, content }, options)) ?? undefined;
 }
