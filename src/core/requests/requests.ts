@@ -16,6 +16,8 @@ import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
 import { registerCard } from "../cards/card-hook";
 import { postCard } from "../cards/post-card";
 import { templatePath } from "../../constants/template-paths";
+import { i18nFormat } from "../i18n";
+import { requestCardContext, requestStatusLine } from "./request-card-context";
 
 /** The hidden world setting that holds the ledger. */
 export const LEDGER_SETTING = "requestLedger";
@@ -115,14 +117,9 @@ function sweep(): void {
   for (const message of pending.sort((a, b) => a.timestamp - b.timestamp)) consider(message);
 }
 
-/** The localised status line of a request card. */
+/** The localised status line of a request card (request-card-context.ts). */
 function statusLine(data: RequestMessageModel): string {
-  if (data.status === "applied") return game.i18n.localize("AOD.Request.Status.applied");
-  if (data.status === "refused") {
-    const reason = game.i18n.format(data.reason, data.reasonData as Record<string, string>);
-    return game.i18n.format("AOD.Request.Status.refused", { reason });
-  }
-  return game.i18n.localize(activeGMId() === null ? "AOD.Request.Status.waiting" : "AOD.Request.Status.pending");
+  return requestStatusLine(data, activeGMId() !== null, i18nFormat);
 }
 
 /** Registers the request subtype, the ledger setting and the hooks (call in `init`). */
@@ -154,7 +151,7 @@ export function registerRequests(): void {
     context: (message) => {
       const data = requestData(message);
       if (!data) throw new Error("a request message without its request data");
-      return { status: data.status, summary: data.summary, statusLine: statusLine(data) };
+      return requestCardContext(data, activeGMId() !== null, i18nFormat);
     },
   });
 }
