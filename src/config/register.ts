@@ -1,5 +1,6 @@
 /** Everything the system registers in `init`: document classes, data models, status effects, settings, API. */
 import { registerHandlebars } from "../core/handlebars/register";
+import { registerCardHook } from "../core/cards/card-hook";
 import { registerDice } from "../core/dice/register";
 import { registerChecks } from "../features/checks/register";
 import { registerSimulator } from "../features/simulator/register";
@@ -34,6 +35,8 @@ export function registerSystem(): void {
   CONFIG.specialStatusEffects.DEFEATED = DEFEATED_STATUS;
   registerSettings();
   registerHandlebars();
+  // The one render hook of every chat card; each feature registers its card kinds below (core/cards/).
+  registerCardHook();
   registerDice();
   registerChecks();
   registerSheets();

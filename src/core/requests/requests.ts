@@ -13,6 +13,11 @@ import { readLedger } from "./ledger";
 import { handleRequest } from "./handle";
 import { lookForTakeOver } from "../writes/hand-over";
 import { REQUESTS, isOwnRefusal, shouldProcess } from "./registry";
+import { registerCard } from "../cards/card-hook";
+import { postCard } from "../cards/post-card";
+import { templatePath } from "../../constants/template-paths";
+import { i18nFormat } from "../i18n";
+import { requestCardContext, requestStatusLine } from "./request-card-context";
 
 /** The hidden world setting that holds the ledger. */
 export const LEDGER_SETTING = "requestLedger";
@@ -44,13 +49,12 @@ export function isActiveGM(): boolean {
 export async function sendRequest(kind: string, payload: Record<string, unknown>, summary: string): Promise<ChatMessage.Implementation | undefined> {
   if (!REQUESTS.has(kind)) throw new Error(`unknown request kind ${kind}`);
   if (activeGMId() === null) ui.notifications.info(game.i18n.localize("AOD.Request.NoGM"));
-  const message = await ChatMessage.create({
+  return postCard({
     type: REQUEST_TYPE,
     system: { kind, payload, summary, status: "pending", reason: "", reasonData: {} },
     whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id),
     speaker: ChatMessage.getSpeaker(),
-  });
-  return message ?? undefined;
+  } as ChatMessage.CreateData);
 }
 
 async function handle(message: ChatMessage.Implementation): Promise<void> {
@@ -113,14 +117,9 @@ function sweep(): void {
   for (const message of pending.sort((a, b) => a.timestamp - b.timestamp)) consider(message);
 }
 
-/** The localised status line of a request card. */
+/** The localised status line of a request card (request-card-context.ts). */
 function statusLine(data: RequestMessageModel): string {
-  if (data.status === "applied") return game.i18n.localize("AOD.Request.Status.applied");
-  if (data.status === "refused") {
-    const reason = game.i18n.format(data.reason, data.reasonData as Record<string, string>);
-    return game.i18n.format("AOD.Request.Status.refused", { reason });
-  }
-  return game.i18n.localize(activeGMId() === null ? "AOD.Request.Status.waiting" : "AOD.Request.Status.pending");
+  return requestStatusLine(data, activeGMId() !== null, i18nFormat);
 }
 
 /** Registers the request subtype, the ledger setting and the hooks (call in `init`). */
@@ -146,21 +145,13 @@ export function registerRequests(): void {
     const author = message.author as User.Implementation | null;
     if (data && isOwnRefusal(data.status, author?.id, game.user.id)) ui.notifications.warn(statusLine(data));
   });
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    const data = requestData(message);
-    if (!data) return;
-    const card = document.createElement("div");
-    card.className = `age-of-dragons aod-request aod-request--${data.status}`;
-    const summary = document.createElement("p");
-    summary.className = "aod-request__summary";
-    summary.textContent = data.summary;
-    const status = document.createElement("p");
-    status.className = "aod-request__status";
-    status.setAttribute("role", "status");
-    status.textContent = statusLine(data);
-    card.append(summary, status);
-    const content = html.querySelector(".message-content");
-    if (content) content.replaceChildren(card);
-    else html.append(card);
+  // The request card (templates/chat/request-card.hbs), drawn from the message's status on every render.
+  registerCard(REQUEST_TYPE, {
+    template: templatePath("chat/request-card.hbs"),
+    context: (message) => {
+      const data = requestData(message);
+      if (!data) throw new Error("a request message without its request data");
+      return requestCardContext(data, activeGMId() !== null, i18nFormat);
+    },
   });
 }

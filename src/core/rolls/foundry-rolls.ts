@@ -7,6 +7,7 @@ import { PoolRoll } from "../dice/pool-roll";
 import { faceFormula } from "./roll-config";
 import type { RollKind, RollRefusal, RollTerms } from "./roll-config";
 import { runRoll, rollTerms } from "./pipeline";
+import { postCard } from "../cards/post-card";
 import type { RollConfig, RollDialogStage, RollEnv, RollHooks, RollMessageStage, RollResult } from "./pipeline";
 
 /** A roll of the pipeline: a PoolRoll for a pool, core's Roll for dice read for their faces. */
@@ -34,7 +35,7 @@ export function foundryRollEnv(): RollEnv<PipelineRoll, ChatMessage.Implementati
     refuse: warn,
     post: async (data, rollMode) => {
       if (rollMode !== null) ChatMessage.applyRollMode(data as ChatMessage.CreateData, rollMode as foundry.CONST.DICE_ROLL_MODES);
-      return (await ChatMessage.create(data as ChatMessage.CreateData)) ?? null;
+      return (await postCard(data as ChatMessage.CreateData)) ?? null;
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The `combatCard` ChatMessage subtype: the initiative, combat event, End Phase, surprise, declaration (declared,
- * revealed, aborted) and simultaneous result cards the active GM posts. `data` holds what the card shows and what its buttons act on (the End Phase card keeps what its undo
- * restores); the HTML is rendered from templates/combat/ when the card is posted.
+ * revealed, aborted) and simultaneous result cards the active GM posts, the autopilot's card and the board's
+ * notice of a GM's move out of turn. `data` holds what the card shows and what its buttons act on (the End Phase
+ * card keeps what its undo restores); each kind's feature registers how it is drawn from it (core/cards/).
  */
 
 /** The kinds of combat card. */
-export const COMBAT_CARDS = ["initiative", "event", "endPhase", "surprise", "declaration", "simultaneous"] as const;
+export const COMBAT_CARDS = ["initiative", "event", "endPhase", "surprise", "declaration", "simultaneous", "autopilot", "override"] as const;
 
 /** A kind of combat card. */
 export type CombatCardKind = (typeof COMBAT_CARDS)[number];

@@ -1,5 +1,5 @@
 /**
- * Draws an attack card into its chat message and wires its buttons (renderChatMessageHTML). The view comes from
+ * The attack card's context and buttons, as its card kind draws them (register.ts, core/cards). The view comes from
  * the pure context builder over the card's stored state and freshly read documents; a button sends only the
  * card's id, a target id and a choice, and the active GM decides from the card what it means (docs/ATTACK.md).
  */
@@ -10,7 +10,6 @@ import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource } from "../../data/message/attack-source";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
-import { SYSTEM_ID } from "../../constants/system-id";
 import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
 import type { CardOutcome } from "../../rules/attack-card";
 import { ATTACK_REQUEST_KINDS } from "./attack-requests";
@@ -94,23 +93,16 @@ function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; 
   }
 }
 
-/** Renders an attack message's card into its content and wires the buttons. */
-export async function renderAttackCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  if (!(message.system instanceof AttackMessageModel)) return;
-  const content = html.querySelector(".message-content") ?? html;
-  let source: AttackSource;
-  try {
-    source = message.system.source;
-  } catch (error) {
-    console.warn(`${SYSTEM_ID} | attack card ${message.id ?? "?"} does not read cleanly`, error);
-    const notice = document.createElement("p");
-    notice.className = "age-of-dragons aod-notice aod-refusal";
-    notice.textContent = translate("AOD.Attack.Notice.forged");
-    content.replaceChildren(notice);
-    return;
-  }
-  const context = attackCardContext(translate, await viewInput(message, source));
-  content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+/** The attack card's context for this user, from the card's stored state and freshly read documents; throws when the card does not read. */
+export async function attackContext(message: ChatMessage.Implementation): Promise<object> {
+  if (!(message.system instanceof AttackMessageModel)) throw new Error("not an attack card");
+  // A card whose stored state does not read (forged or damaged) throws here: the card shows the forged notice.
+  const source = message.system.source;
+  return attackCardContext(translate, await viewInput(message, source));
+}
+
+/** Wires the drawn card's buttons: each sends only the card's id, a target and a choice to the active GM. */
+export function wireAttackCard(message: ChatMessage.Implementation, content: HTMLElement): void {
   const cardId = message.id ?? "";
   for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
     button.addEventListener("click", (event) => {

@@ -8,6 +8,7 @@
  * overlap; Apply and Undo land exactly once (card-writes.ts). Defenders are asked by a query the GM sends to their
  * owner; waiting for the answer holds no queue, and the answer is an operation of its own.
  */
+import { postCard } from "../../core/cards/post-card";
 import { i18nFormat } from "../../core/i18n";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource, DefencePrompt } from "../../data/message/attack-source";
@@ -179,7 +180,7 @@ function cardWrites(cardId: string): CardWrites<CardSituation> {
       try {
         // The claim's id follows from the card and the target; core creates it with that id (`keepId`,
         // common/abstract/document.mjs) and the server refuses a second document with an id it has.
-        await ChatMessage.create(
+        await postCard(
           {
             _id: id,
             content: `<p>${foundry.utils.escapeHTML(game.i18n.format("AOD.Attack.DefenceClaim", { name }))}</p>`,
@@ -325,13 +326,13 @@ async function declare(payload: DeclarePayload, requester: Requester, op: OpCont
     card = after.card;
   }
   const speaker = ChatMessage.getSpeaker({ actor: attacker.actor, token: attacker.token });
-  const message = await ChatMessage.create({
+  const message = await postCard({
     type: "attack",
     system: { ...source, card },
     rolls: roll === null ? [] : [roll.toJSON()],
     speaker,
   } as ChatMessage.CreateData);
-  if (message && card.stage === "rolled") await promptDefences(message.id, op);
+  if (message?.id && card.stage === "rolled") await promptDefences(message.id, op);
   return legality.allowed ? { ok: true } : { ok: false, reason: legality.reason };
 }
 

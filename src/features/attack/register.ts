@@ -1,8 +1,9 @@
 /**
- * Registers the attack card: its message subtype, settings, defence query, request kinds and hooks, and the
+ * Registers the attack card: its message subtype and card kind, settings, defence query, request kinds and hooks, and the
  * `startAttack` and `attackWith` actions other features call.
  */
-import { redrawOnGmPresence, renderAttackCard } from "./attack-card-render";
+import { ATTACK_CARD_TEMPLATE, attackContext, redrawOnGmPresence, wireAttackCard } from "./attack-card-render";
+import { hideMessages, registerCard } from "../../core/cards/card-hook";
 import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
 import { DEFEND_QUERY, isDefenceClaim, registerAttackRequests, sweepCards } from "./attack-flow";
@@ -19,13 +20,10 @@ export function registerAttackCard(): void {
   // The defender's owner answers the GM's query; the handler checks the card and ownership for itself.
   (CONFIG as unknown as { queries: Record<string, QueryHandler> }).queries[DEFEND_QUERY] = (data) => answerDefenceQuery(data);
   registerAttackRequests();
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    if (isDefenceClaim(message)) {
-      html.style.display = "none";
-      return;
-    }
-    void renderAttackCard(message, html);
-  });
+  // The card, drawn from its stored state on every render; a card that does not read shows the forged notice.
+  registerCard("attack", { template: ATTACK_CARD_TEMPLATE, context: attackContext, wire: wireAttackCard, unreadable: "AOD.Attack.Notice.forged" });
+  // A defence claim is the GM's record of an answer (card-writes.ts), never shown in the chat.
+  hideMessages("defenceClaim", { matches: isDefenceClaim });
   // A client that becomes the active GM finishes cards a reload left half-applied and asks for open defences again.
   onTakeOver(sweepCards);
   Hooks.once("ready", () => {

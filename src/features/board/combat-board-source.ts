@@ -5,6 +5,7 @@
  * (a player's, or another GM's) is a `board.move` or `board.edit` request that the active GM rules on in the same
  * queue (board-request-handlers.ts).
  */
+import { postCard } from "../../core/cards/post-card";
 import { declaredMoveAllows, isOwnMoveStep } from "../../data/combat/declaration";
 import type { MoveRoundContext } from "../../data/combat/declaration";
 import { writeUpdates } from "../../documents/combat-writer";
@@ -70,15 +71,18 @@ export function moveNow(combat: AgeOfDragonsCombat, payload: MovePayload, within
     const turn = declaredMoveAllows(moveRound(combat), parsed.value.move, true);
     await combat.applyEngineChanges(ruling.changes, {}, op.id);
     // The GM may move anyone at any step; out of turn, the table is told it was the GM's override.
-    if (turn.allowed && turn.outOfTurn) await announceOverride(combat.combatants.get(payload.moverId)?.name ?? "");
+    if (turn.allowed && turn.outOfTurn) await announceOverride(combat, combat.combatants.get(payload.moverId)?.name ?? "");
     return undefined;
   }, within);
 }
 
-/** A chat notice that the GM moved a combatant outside its own step. */
-async function announceOverride(name: string): Promise<void> {
-  const text = foundry.utils.escapeHTML(game.i18n.format("AOD.Board.Move.OverrideNotice", { name }));
-  await ChatMessage.create({ content: `<p class="aod-override-notice">${text}</p>`, speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") } });
+/** A chat notice that the GM moved a combatant outside its own step (drawn from its data: register.ts). */
+async function announceOverride(combat: AgeOfDragonsCombat, name: string): Promise<void> {
+  await postCard({
+    type: "combatCard",
+    system: { card: "override", combatId: combat.id ?? "", round: combat.round, data: { name } },
+    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+  } as ChatMessage.CreateData);
 }
 
 /** The board's data and writes in a running Foundry world. */

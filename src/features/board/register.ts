@@ -23,6 +23,17 @@ import { entryDistance } from "../../core/settings/combat-settings";
 import { onSettingChange } from "../../core/settings/register";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { provideActions } from "../../core/actions";
+import { registerCard } from "../../core/cards/card-hook";
+import { i18nFormat } from "../../core/i18n";
+import { templatePath } from "../../constants/template-paths";
+
+/** The name an override notice stores; throws when the notice does not read. */
+function overrideName(message: ChatMessage.Implementation): string {
+  const system = message.system as { data?: { name?: unknown } } | undefined;
+  const name = system?.data?.name;
+  if (typeof name !== "string") throw new Error("an override notice without its name");
+  return name;
+}
 
 /** An update made by the board itself, so its own hooks do not answer it. */
 const OWN_UPDATE = "aodBoard";
@@ -194,6 +205,11 @@ function registerLiveUpdates(): void {
 /** Registers everything the board needs (call in `init`). */
 export function registerBoard(): void {
   RangeBoard.source = combatBoardSource;
+  // The notice of a GM's move out of turn (combat-board-source.ts), drawn from the name it stores.
+  registerCard("combatCard.override", {
+    template: templatePath("board/override-notice.hbs"),
+    context: (message) => ({ text: i18nFormat("AOD.Board.Move.OverrideNotice", { name: overrideName(message) }) }),
+  });
   provideActions({
     boardMove: (payload) => combatBoardSource.move(payload),
     boardEdit: (combatId, edit) => combatBoardSource.edit(combatId, edit),

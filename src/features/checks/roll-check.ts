@@ -6,13 +6,10 @@
  * posts a check card with the roll on it (so Dice So Nice animates it).
  */
 import { RollDialog } from "../../core/rolls/roll-dialog";
-import { i18nFormat } from "../../core/i18n";
-import { templatePath } from "../../constants/template-paths";
-import { checkCardContext } from "./check-card-context";
+import { checkCardFlags } from "./check-card-flag";
 import { checkCardData } from "../../data/message/check-data";
 import { actorDataOf } from "../../data/actor/actor-data";
 import type { ActorData } from "../../data/actor/actor-data";
-import type { CheckMessage } from "../../data/check/check-plan";
 import type { CheckRequest } from "../../data/check/prepare-check";
 import { checkResolveStep, checkRollConfig } from "./check-roll";
 import type { CheckRollData } from "./check-roll";
@@ -23,12 +20,6 @@ import type { AttackBoard } from "../../core/rolls/roll-dialog-context";
 import { attackBoard, attackerUuid } from "../../documents/attacker";
 import { documentsOf } from "../../documents/lookups";
 import type { RollCheckOptions } from "../../core/actions";
-const TEMPLATE = templatePath("chat/check-card.hbs");
-
-function format(message: CheckMessage): string {
-  return game.i18n.format(message.key, message.data as Record<string, string>);
-}
-
 function findActor(actor: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
   if (typeof actor !== "string") return actor ?? null;
   const found = actor.includes(".") ? fromUuidSync(actor as `Actor.${string}`) : game.actors.get(actor);
@@ -123,18 +114,17 @@ async function openDialog(
 }
 
 /** The post stage: the check card with the roll on it, or null when the check was refused. */
-async function checkMessageData(
+function checkMessageData(
   actor: Actor.Implementation,
   roll: foundry.dice.Roll,
   faces: readonly number[],
   config: RollConfig<CheckRollData>,
 ): Promise<Record<string, unknown> | null> {
   const prepared = config.data.prepared;
-  if (prepared === null || prepared.check === null) return null;
+  if (prepared === null || prepared.check === null) return Promise.resolve(null);
   const data = checkCardData({ uuid: actor.uuid, name: actor.name, img: actor.img ?? "" }, prepared, countSuccesses(faces, prepared.check.tn));
-  if (data === null) return null;
-  const notices = prepared.notices.map(format);
-  const rollMode = config.rollMode ?? "publicroll";
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, checkCardContext(data, [...faces], i18nFormat, notices, rollMode));
-  return { type: "check", system: data, rolls: [roll], content, speaker: ChatMessage.getSpeaker({ actor }) };
+  if (data === null) return Promise.resolve(null);
+  // The card is drawn from these (check-card.ts); the posting helper keeps its text as the content.
+  const flags = checkCardFlags(prepared.notices, config.rollMode ?? "publicroll");
+  return Promise.resolve({ type: "check", system: data, rolls: [roll], flags, speaker: ChatMessage.getSpeaker({ actor }) });
 }

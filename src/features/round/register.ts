@@ -2,7 +2,7 @@
  * Registers the skirmish round: the Combat and Combatant classes and models (the combat handed this feature's round
  * driver), the round's requests, cards, tracker and combatant config. Call in `init`.
  */
-import { registerCombatCards } from "./card-hooks";
+import { registerCombatCards } from "./combat-cards";
 import { AgeOfDragonsCombatTracker } from "./combat-tracker";
 import { registerCombatantConfig } from "./combatant-config";
 import { CombatModel } from "../../data/combat/combat-model";

@@ -17,10 +17,9 @@ import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { resolveCombatEvent } from "../../rules/combat-events";
 import { PNEUMA_TIE_TN, sideInitiative } from "../../rules/initiative";
 import { resolveEndPhase } from "../../rules/procedures/end-phase";
-import { i18nFormat } from "../../core/i18n";
-import { templatePath } from "../../constants/template-paths";
 import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "../../core/cards/combat-card-context";
-import { endPhaseCardContext, eventCardContext, initiativeCardContext, surpriseCardContext, tieChecksWithTN } from "../../core/cards/combat-card-context";
+import { tieChecksWithTN } from "../../core/cards/combat-card-context";
+import { cardContent, postCard } from "../../core/cards/post-card";
 import { RollingDice } from "../../core/dice/rolling-dice";
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { OpContext } from "../../core/writes/write-queue";
@@ -38,28 +37,33 @@ import type { SurpriseIO, SurpriseRecord } from "./surprise-op";
 export const CARD_OP_FLAG = "op";
 
 
-async function postCard(
+/**
+ * Posts a combat card (a GM-authored `combatCard` message) with the data it is drawn from (combat-cards.ts); the
+ * posting helper keeps its text as the content.
+ */
+async function postCombatCard(
   combat: AgeOfDragonsCombat,
   card: CombatCardKind,
   data: object,
-  template: string,
-  context: Record<string, unknown>,
   rolls: (Roll | object)[],
   opId = "",
   flags: Record<string, unknown> = {},
 ): Promise<ChatMessage.Implementation | undefined> {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
-  const message = await ChatMessage.create({
-    type: "combatCard",
-    system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
-    content,
-    rolls,
-    speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-    // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
-    ...(opId === "" ? {} : { _id: opId, flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId, ...flags } } }),
-  } as ChatMessage.CreateData, opId === "" ? {} : { keepId: true });
-  return message ?? undefined;
+  return postCard(
+    {
+      type: "combatCard",
+      system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+      rolls,
+      speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+      // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
+      ...(opId === "" ? {} : { _id: opId, flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId, ...flags } } }),
+    } as ChatMessage.CreateData,
+    opId === "" ? {} : { keepId: true },
+  );
 }
+
+/** What the event card stores: its data and the names of those affected (absent on older cards). */
+export type StoredEventCard = EventCardData & { names?: Record<string, string> };
 
 /** The names of the combat's combatants by id. */
 function names(combat: AgeOfDragonsCombat): Record<string, string> {
@@ -85,7 +89,7 @@ async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Prom
     sides: [],
     events: 0,
   };
-  const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
+  const message = await postCombatCard(combat, "initiative", data, dice.rolls);
   const checks = result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes }));
   return { order: result.order, pneuma: result.pneuma, checks, messageId: message?.id ?? "" };
 }
@@ -110,7 +114,7 @@ async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<Ini
     skipped,
     cap,
   };
-  const message = await postCard(combat, "initiative", data, "combat/initiative-card.hbs", initiativeCardContext(data, i18nFormat), dice.rolls);
+  const message = await postCombatCard(combat, "initiative", data, dice.rolls);
   if (draw > 0) await drawEvents(combat, round, draw);
   return {
     sides: { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
@@ -143,8 +147,11 @@ async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: numb
       entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, name, combatant: null, affected: [] });
     }
   }
-  const data: EventCardData = { round, table, events: entries };
-  await postCard(combat, "event", data, "combat/event-card.hbs", eventCardContext(data, names(combat), i18nFormat), dice.rolls);
+  // The names of those affected travel with the card, so it reads the same once the combat is gone.
+  const byId = names(combat);
+  const affected = new Set(entries.flatMap((e) => e.affected));
+  const data: StoredEventCard = { round, table, events: entries, names: Object.fromEntries([...affected].map((id) => [id, byId[id] ?? id])) };
+  await postCombatCard(combat, "event", data, dice.rolls);
 }
 
 /**
@@ -187,9 +194,8 @@ export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
     // One card per round and undo: its id follows from the combat, the round and how often that round was undone.
     cardId: (round) => claimId(combat.id ?? "", String(round), String(endCardsOf(combat).filter((c) => c.round === round && c.undone).length)),
     claimCard: async (id, data, rolls, record) => {
-      const context = endPhaseCardContext(data, i18nFormat, { canUndo: true, undone: false });
       try {
-        await postCard(combat, "endPhase", data, "combat/end-phase-card.hbs", context, rolls as object[], id, { [END_RECORD_FLAG]: record });
+        await postCombatCard(combat, "endPhase", data, rolls as object[], id, { [END_RECORD_FLAG]: record });
         return true;
       } catch (error) {
         // Another GM claimed this round's End Phase first: the server refused a second card with the id.
@@ -201,11 +207,11 @@ export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
     updateCard: async (id, update) => {
       await maybe(game.messages.get(id))?.update(update as ChatMessage.UpdateData);
     },
-    markUndone: async (messageId, data) => {
+    markUndone: async (messageId) => {
       const message = maybe(game.messages.get(messageId));
       if (!message) return;
-      const context = endPhaseCardContext(data, i18nFormat, { canUndo: false, undone: true });
-      const content = await foundry.applications.handlebars.renderTemplate(templatePath("combat/end-phase-card.hbs"), context);
+      // The stored mark is what the card is drawn from; the content, its text, follows it.
+      const content = await cardContent(message.clone({ system: { undone: true } } as ChatMessage.UpdateData, { save: false }) as ChatMessage.Implementation);
       await message.update({ system: { undone: true }, content } as ChatMessage.UpdateData);
     },
     undoTarget: (data) => {
@@ -276,7 +282,7 @@ function surpriseIO(combat: AgeOfDragonsCombat, choice: SurpriseChoice | null): 
       const updates = combat.engineUpdates(changes).updates;
       const record: SurpriseRecord = { op: opId, updates: JSON.stringify(updates), done: false };
       try {
-        await postCard(combat, "surprise", card, "combat/surprise-card.hbs", surpriseCardContext(card, i18nFormat), dice.rolls, id, { [SURPRISE_RECORD_FLAG]: record });
+        await postCombatCard(combat, "surprise", card, dice.rolls, id, { [SURPRISE_RECORD_FLAG]: record });
         return true;
       } catch (error) {
         // Another GM's roll got there first: the server refused a second card with the id.

@@ -15,6 +15,7 @@ import { isActiveGM } from "../../core/requests/requests";
 import { onTakeOver } from "../../core/writes/hand-over";
 import { AnswerDialog } from "../../core/dialogs/answer-dialog";
 import { AgeOfDragonsCombat } from "../../documents/combat";
+import { postCard } from "../../core/cards/post-card";
 import { TACTIC_NAMES } from "../../rules/simulator";
 import type { AdviceResult } from "../../rules/simulator";
 import { carryOut } from "./advice-context";
@@ -31,7 +32,7 @@ import {
   pilotChoice,
   pilotDialogContext,
 } from "./autopilot-context";
-import type { PilotDialogContext } from "./autopilot-context";
+import type { PilotChoiceContext, PilotDialogContext } from "./autopilot-context";
 import { FORECAST_PLAYERS_SETTING, forecastView } from "./live-forecast";
 
 /** The world setting: off, confirm, automatic. */
@@ -171,7 +172,7 @@ async function pilot(combat: AgeOfDragonsCombat, combatantId: string, key: strin
   }
   if (!(await claim(combat, key))) return;
   const refused = await carry(combat, combatantId, advice, picked, false);
-  await postCard(combat, pilotCardContext(choice, declaring, refused ?? "", i18nFormat));
+  await postPilotCard(combat, { choice, declaring, refused: refused ?? "" });
 }
 
 /**
@@ -185,15 +186,35 @@ async function carry(combat: AgeOfDragonsCombat, combatantId: string, advice: Ad
   return performCarryOut(action, { ask });
 }
 
-/** Posts the autopilot's card: whispered to the GMs, unless players are shown the forecast and nothing is secret. */
-async function postCard(combat: AgeOfDragonsCombat, context: ReturnType<typeof pilotCardContext>): Promise<void> {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("simulator/autopilot-card.hbs"), { ...context });
+/** What the autopilot's card stores: the choice in words, whether it declared, and why it was refused (an en.json key, or ""). */
+export interface PilotCardData {
+  choice: PilotChoiceContext;
+  declaring: boolean;
+  refused: string;
+}
+
+/** The autopilot card's context from what its message stores; throws when it does not read. */
+export function pilotCardFrom(message: ChatMessage.Implementation): ReturnType<typeof pilotCardContext> {
+  const system = message.system as { card?: unknown; data?: Partial<PilotCardData> } | undefined;
+  const data = system?.card === "autopilot" ? system.data : undefined;
+  if (!data || typeof data.choice !== "object" || typeof data.declaring !== "boolean" || typeof data.refused !== "string") {
+    throw new Error("an autopilot card without its data");
+  }
+  return pilotCardContext(data.choice, data.declaring, data.refused, i18nFormat);
+}
+
+/**
+ * Posts the autopilot's card, drawn from what it stores (register.ts): whispered to the GMs, unless players are
+ * shown the forecast and nothing is secret.
+ */
+async function postPilotCard(combat: AgeOfDragonsCombat, data: PilotCardData): Promise<void> {
   const open = game.settings.get(SYSTEM_ID, FORECAST_PLAYERS_SETTING) && combat.stored.mode !== "secretDeclaration";
-  await ChatMessage.create({
-    content,
+  await postCard({
+    type: "combatCard",
+    system: { card: "autopilot", combatId: combat.id ?? "", round: combat.round, data: { ...data } },
     speaker: { alias: game.i18n.localize("AOD.Simulator.Autopilot.Card.Speaker") },
     ...(open ? {} : { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) }),
-  });
+  } as ChatMessage.CreateData);
 }
 
 type PilotAnswer = "confirm" | "another" | "skip";

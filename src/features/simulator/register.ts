@@ -7,7 +7,9 @@ import { onSettingChange } from "../../core/settings/register";
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
 import { AdviceApp, advisable } from "./advice-app";
-import { registerAutopilot } from "./autopilot";
+import { pilotCardFrom, registerAutopilot } from "./autopilot";
+import { registerCard } from "../../core/cards/card-hook";
+import { templatePath } from "../../constants/template-paths";
 import { FORECAST_HOOK, FORECAST_PLAYERS_SETTING, askForecast, forecastView, forgetForecast, showsForecast } from "./live-forecast";
 
 /** v13's ApplicationV2 sidebar tabs fire render hooks with an HTMLElement; the types know only the older form. */
@@ -34,6 +36,8 @@ export function registerSimulator(): void {
   });
   registerLiveForecast();
   registerAutopilot();
+  // The autopilot's card (autopilot.ts), drawn from the choice it stores.
+  registerCard("combatCard.autopilot", { template: templatePath("simulator/autopilot-card.hbs"), context: pilotCardFrom });
   untypedHooks.on("renderActorDirectory", (_app, html) => {
     if (!game.user.isGM || html.querySelector(".aod-open-simulator")) return;
     const open = button("aod-open-simulator", () => {

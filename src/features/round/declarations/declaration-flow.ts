@@ -27,8 +27,8 @@ import type { MovePhase } from "../../../rules/procedures/move";
 import type { RoundStep } from "../../../rules/round-plan";
 import type { StateChange } from "../../../rules/state";
 import { featureAction } from "../../../core/actions";
-import { templatePath } from "../../../constants/template-paths";
-import { declarationCardContext, simultaneousCardContext, summaryOf } from "./declaration-context";
+import { postCard } from "../../../core/cards/post-card";
+import { summaryOf } from "./declaration-context";
 import type { DeclarationCardData, DeclarationCardKind, SimultaneousCardData, SimultaneousEntry } from "./declaration-context";
 import { RollingDice } from "../../../core/dice/rolling-dice";
 import { i18nFormat } from "../../../core/i18n";
@@ -42,25 +42,24 @@ import { newOpId } from "../../../core/writes/write-queue";
 import { chooseDeclaration, declarationSituation, declaring, docsOf, mayActFor, namesOf, suggestDeclaration, weaponsOf } from "./declaration-choice";
 import { ruleOnChoice } from "../../../data/combat/declaration";
 import type { DeclareChoiceOptions } from "../../../core/action-payloads";
-/** Posts a combat card (a GM-authored `combatCard` message) rendered from its template. */
+/**
+ * Posts a combat card (a GM-authored `combatCard` message) with the data it is drawn from (declarations/register.ts);
+ * the posting helper keeps its text as the content.
+ */
 async function postCombatCard(
   combat: AgeOfDragonsCombat,
   card: "declaration" | "simultaneous",
   data: object,
-  template: string,
-  context: Record<string, unknown>,
   rolls: Roll[] = [],
   id = "",
   flags: Record<string, unknown> = {},
 ): Promise<void> {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath(template), context);
   // A card with an id of its own (resolve-step-op.ts `declarationCardId`) is created with it (core's `keepId`,
   // common/abstract/document.mjs); the server refuses a second document with that id.
-  await ChatMessage.create(
+  await postCard(
     {
       type: "combatCard",
       system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
-      content,
       rolls,
       speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
       ...(id === "" ? {} : { _id: id }),
@@ -91,9 +90,8 @@ function cardData(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combata
 async function postDeclarationCard(combat: AgeOfDragonsCombat, kind: DeclarationCardKind, combatantId: string, stored: StoredDeclaration, reason = "", id = ""): Promise<void> {
   const data = cardData(combat, kind, combatantId, stored, reason);
   if (!data) return;
-  // The button is in every copy; the render hook keeps it only for those who may resolve (card-hooks).
-  const context = declarationCardContext(data, i18nFormat, { canResolve: kind !== "aborted" });
-  await postCombatCard(combat, "declaration", data, "combat/declaration-card.hbs", context, [], id);
+  // The card is drawn with its Resolve button only for those who may resolve (declarations/register.ts).
+  await postCombatCard(combat, "declaration", data, [], id);
 }
 
 /** A resolve step's documents on this client (resolve-step-op.ts). */
@@ -392,7 +390,7 @@ function groupIO(combat: AgeOfDragonsCombat, data: SimultaneousCardData | null =
     claim: async (id, record) => {
       if (data === null || maybe(game.messages.get(id)) !== undefined) return false;
       try {
-        await postCombatCard(combat, "simultaneous", data, "combat/simultaneous-card.hbs", simultaneousCardContext(data, i18nFormat), rolls, id, { [GROUP_RECORD_FLAG]: record });
+        await postCombatCard(combat, "simultaneous", data, rolls, id, { [GROUP_RECORD_FLAG]: record });
         return true;
       } catch (error) {
         // Another GM's card for this group got there first: the server refused a second card with the id.

@@ -1,12 +1,16 @@
 /**
  * Registers the declaration modes (docs/COMBAT.md "Declarations"): the `combat.declare` request, the
- * secret declaration query, the step hook that runs as each step begins, the declaration cards' Resolve
- * button and the `declareChoice` action (a declaration filled in or made from the advice). Call in `init`.
+ * secret declaration query, the step hook that runs as each step begins, the declaration and simultaneous
+ * cards (with the Resolve button) and the `declareChoice` action (a declaration filled in or made from the advice). Call in `init`.
  */
 import { combatOf } from "../../../documents/lookups";
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { CombatCardModel } from "../../../data/message/combat-card-model";
-import type { DeclarationCardData } from "./declaration-context";
+import type { DeclarationCardData, SimultaneousCardData } from "./declaration-context";
+import { declarationCardContext, simultaneousCardContext } from "./declaration-context";
+import { registerCard } from "../../../core/cards/card-hook";
+import { templatePath } from "../../../constants/template-paths";
+import { i18nFormat } from "../../../core/i18n";
 import { declareChoice, onStepBegins, registerDeclareRequest, resolveDeclared, resumeSteps } from "./declaration-flow";
 import { provideActions } from "../../../core/actions";
 import { DECLARE_ANSWER_QUERY, DECLARE_QUERY, answerDeclareQuery, forgetSecrets, receiveSecretAnswer, sweepSecrets } from "./secret-flow";
@@ -14,6 +18,30 @@ import { onTakeOver } from "../../../core/writes/hand-over";
 import { AgeOfDragonsCombat } from "../../../documents/combat";
 
 type QueryHandler = (data: unknown) => Promise<unknown>;
+
+/** A declaration or simultaneous card's stored data, or a throw when the message is not one of `kind`. */
+function cardData(message: ChatMessage.Implementation, kind: "declaration" | "simultaneous"): Record<string, unknown> {
+  const system = message.system;
+  if (!(system instanceof CombatCardModel) || system.card !== kind || typeof system.data !== "object") throw new Error(`not a ${kind} card`);
+  return system.data;
+}
+
+/** Registers the declared, revealed and aborted card and the simultaneous result card as card kinds. */
+function registerDeclarationCards(): void {
+  registerCard("combatCard.declaration", {
+    template: templatePath("combat/declaration-card.hbs"),
+    context: (message) => {
+      const data = cardData(message, "declaration") as unknown as DeclarationCardData;
+      // The button is drawn on every card that may resolve; wiring keeps it only for those who may.
+      return declarationCardContext(data, i18nFormat, { canResolve: data.kind !== "aborted" });
+    },
+    wire: wireResolveButton,
+  });
+  registerCard("combatCard.simultaneous", {
+    template: templatePath("combat/simultaneous-card.hbs"),
+    context: (message) => simultaneousCardContext(cardData(message, "simultaneous") as unknown as SimultaneousCardData, i18nFormat),
+  });
+}
 
 /** Wires the Resolve button of a declared or revealed card: kept for the combatant's owners and the GMs only. */
 function wireResolveButton(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -54,9 +82,7 @@ export function registerDeclarations(): void {
       ui.notifications.error(game.i18n.localize("AOD.Declare.Notify.StepFailed"));
     });
   });
-  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
-    wireResolveButton(message, html);
-  });
+  registerDeclarationCards();
   // Hand-over: a client that becomes the active GM finishes the step each combat is at, and asks again for the
   // secret declarations it does not hold.
   onTakeOver(async () => {
