@@ -2,8 +2,8 @@
  * The Foundry side of the card registry (card-registry.ts): the system's one registry of card kinds, and its one
  * `renderChatMessageHTML` hook. In v13, core's ChatMessage#renderHTML (client/documents/chat-message.mjs) builds the
  * message's element and calls `Hooks.callAll("renderChatMessageHTML", message, html, context)` with the element
- * before it is put in the log, without awaiting the hook; the hook redraws the content element in place. The
- * posted content shows until the card is drawn (for a moment) and wherever the hook does not run.
+ * before it is put in the log, without awaiting the hook; the hook redraws the content element in place, keeping
+ * the posted content out of sight until it is drawn. The posted content shows wherever the hook does not run.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import { i18nFormat } from "../i18n";

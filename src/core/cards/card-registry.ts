@@ -20,11 +20,14 @@ export interface CardMessageShape {
   readonly isContentVisible?: boolean;
 }
 
-/** What the drawing touches of the rendered message: its content element, and its style to hide it. */
+/**
+ * What the drawing touches of the rendered message: its content element, and its style to hide it (a record) or
+ * to keep it out of sight while the card is drawn.
+ */
 export interface CardHost {
   querySelector(selector: string): CardHost | null;
   innerHTML: string;
-  readonly style: { display: string };
+  readonly style: { display: string; visibility: string };
 }
 
 /** One kind of card. `M` is the message (ChatMessage in Foundry), `E` the element buttons are wired on. */
@@ -141,6 +144,9 @@ export async function drawCard<M extends CardMessageShape, E>(registry: CardRegi
   const spec = kind === null ? undefined : registry.get(kind);
   if (!spec || message.isContentVisible === false) return "none";
   const content = html.querySelector(".message-content") ?? html;
+  // The chat shows the element before the card is drawn (the hook is not awaited): the posted content stays out
+  // of sight (keeping its room) until the drawn card, or the error line, replaces it.
+  content.style.visibility = "hidden";
   let outcome: DrawOutcome;
   try {
     const markup = await cardMarkup(spec, message, deps.render);
@@ -150,6 +156,8 @@ export async function drawCard<M extends CardMessageShape, E>(registry: CardRegi
     deps.log(`${SYSTEM_ID} | a ${kind ?? "?"} card does not read`, error);
     content.innerHTML = unreadableLine(deps.format(spec.unreadable ?? UNREADABLE_CARD));
     return "unreadable";
+  } finally {
+    content.style.visibility = "";
   }
   try {
     spec.wire?.(message, content as unknown as E);

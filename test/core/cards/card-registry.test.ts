@@ -20,7 +20,7 @@ interface Message extends CardMessageShape {
 /** The rendered message element: an `li` holding the `.message-content` the card is drawn into. */
 class Element implements CardHost {
   innerHTML: string;
-  readonly style = { display: "" };
+  readonly style = { display: "", visibility: "" };
   constructor(
     html = "",
     readonly content: Element | null = null,
@@ -136,6 +136,24 @@ describe("the one render hook's draw", () => {
     expect(second.content.innerHTML).toContain('<p class="aod-override-notice">');
     expect(second.content.innerHTML).toContain(localizeKey("AOD.Board.Move.OverrideNotice", { name: "Margrave" }));
     expect(second.content.innerHTML).not.toContain("aod-request");
+  });
+
+  it("keeps the posted content out of sight until the card is drawn (the chat shows the element before the hook's draw ends)", async () => {
+    const cards = registry();
+    const { html, content } = rendered('<p>as posted, with a GM-only button</p>');
+    let finish = (): void => undefined;
+    const slow: DrawDeps = { ...deps, render: (template, context) => new Promise((done) => { finish = () => { done(renderTemplate(template, context)); }; }) };
+    const drawing = drawCard(cards, request({ status: "applied", summary: "Fall to low" }), html, slow);
+    await Promise.resolve();
+    expect(content.style.visibility).toBe("hidden");
+    expect(content.innerHTML).toContain("as posted");
+    finish();
+    expect(await drawing).toBe("drawn");
+    expect(content.style.visibility).toBe("");
+    expect(content.innerHTML).toContain("Fall to low");
+    const broken = rendered();
+    expect(await drawCard(cards, request({ status: 3 }), broken.html, deps)).toBe("unreadable");
+    expect(broken.content.style.visibility).toBe("");
   });
 
   it("leaves alone a message of a kind nobody registered, and one of no kind", async () => {
