@@ -253,6 +253,11 @@ export interface TurnView {
   hidden: boolean;
   /** Core's per-combatant buttons this viewer gets, each with its label. */
   controls: RowControl[];
+  /**
+   * When the row has more than one of core's buttons, they sit in a small menu behind one button, so the name keeps
+   * the row's width: the menu's element id (a popover's) and the button's label. Null: the one button shows itself.
+   */
+  controlsMenu: { id: string; label: string } | null;
   effects: { img: string; name: string }[];
   /** The fall toggle, when this viewer may mark this combatant's fall now. */
   fall: { marked: boolean; label: string; text: string } | null;
@@ -335,6 +340,7 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
   const hidden = turn.hidden === true;
   const fall = fallView(input, turn, format);
+  const controls = rowControls(input, turn, defeated, format);
   return {
     id: turn.id,
     name: turn.name,
@@ -358,7 +364,8 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
           : null,
     css: [active ? "active" : "", hidden ? "hide" : "", defeated ? "defeated" : ""].filter((c) => c !== "").join(" "),
     hidden,
-    controls: rowControls(input, turn, defeated, format),
+    controls,
+    controlsMenu: controls.length > 1 ? { id: `aod-row-menu-${turn.id}`, label: format("AOD.Combat.Tracker.Control.Menu", { name: turn.name }) } : null,
     effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
     fall,
     order,

@@ -193,6 +193,15 @@ describe("core's per-combatant controls", () => {
     expect(knight?.css).toBe("defeated");
   });
 
+  it("puts a row's buttons in a menu behind one button when there is more than one, so the name keeps the width", () => {
+    const gm = trackerContext(inputFor("descending", 0, { turns: flagged }), format);
+    expect(gm.turns.find((t) => t.id === "rider")?.controlsMenu).toEqual({ id: "aod-row-menu-rider", label: "Token controls for Wyvern Rider" });
+    const player = trackerContext(inputFor("descending", 0, { isGM: false, turns: flagged }), format);
+    expect(player.turns.find((t) => t.id === "sable")?.controlsMenu?.id).toBe("aod-row-menu-sable");
+    // One button (pan): shown as itself, no menu.
+    expect(player.turns.find((t) => t.id === "argent")?.controlsMenu).toBeNull();
+  });
+
   it("gives players ping where allowed and pan, never the GM's toggles", () => {
     const ctx = trackerContext(inputFor("descending", 0, { isGM: false, turns: flagged }), format);
     expect(ctx.turns.find((t) => t.id === "sable")?.controls.map((c) => c.action)).toEqual(["pingCombatant", "panToCombatant"]);
