@@ -532,8 +532,18 @@ function selectedView(input: BoardInput, c: CombatantState): SelectedView {
     if (!ownStep) view.moveNote = "AOD.Board.Move.OutOfTurn";
   } else if (canMove) view.moveNote = "AOD.Board.Move.NotNow";
   else if (inPhase && input.owned.includes(c.id)) view.moveNote = "AOD.Board.Move.NotYourStep";
-  if (input.isGM) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
+  if (directEdits(input, view)) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
   return view;
+}
+
+/**
+ * Whether the GM's direct edits (set the altitude, set a distance, the table's distance buttons) show for the
+ * selected: only when its panel offers no open move, so the panel holds one set of move controls. While a move is
+ * open the GM moves it through the move form (the rules' checks, out of turn when need be); outside a movement
+ * phase, or when the rules block the move (a pinned combatant), the direct edits correct the board.
+ */
+function directEdits(input: BoardInput, view: SelectedView): boolean {
+  return input.isGM && (view.move === undefined || view.move.blocked !== undefined);
 }
 
 function rowFor(
@@ -652,8 +662,10 @@ export function buildBoardContext(input: BoardInput): BoardContext {
   if (selected) {
     const view = selectedView(input, selected);
     if (input.isGM || input.owned.includes(selected.id)) view.actions = actionButtons(input, selected, options);
-    const editor = input.isGM ? distanceEditorOf(rows, input.distanceTarget) : undefined;
-    if (editor) view.distanceEditor = editor;
+    if (directEdits(input, view)) {
+      const editor = distanceEditorOf(rows, input.distanceTarget);
+      if (editor) view.distanceEditor = editor;
+    } else for (const row of rows) row.editable = false;
     context.selected = view;
   }
   return context;
