@@ -14,6 +14,7 @@ import type { Surface } from "../../rules/types";
 import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import { chooseToFall } from "../../rules/procedures/end-phase";
+import { readyToAct } from "../../rules/procedures/readiness";
 import { modeChangeOpen } from "../../data/combat/mode-change";
 import { nameParts } from "../../core/short-name";
 import type { Format } from "../../core/format";
@@ -374,6 +375,26 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   };
 }
 
+/**
+ * Why a combatant listed under a speed phase has no step in it (the round planned, alive, in no step of that
+ * phase): the rules' own refusal of its action (000 "Severe injury and Death": a severely injured combatant neither
+ * moves nor acts; RULES.md "Surprise and ambush" in round 1), as a visible hint and its tooltip. Null when it has a
+ * step, or the round has no plan yet.
+ */
+function noStepIn(input: TrackerInput, view: TurnView, phase: SpeedCategory, format: Format): { text: string; tooltip: string } | null {
+  const plan = input.plan;
+  const c = input.state.combatants[view.id];
+  if (!input.started || input.ended || plan === undefined || plan.length === 0 || !c || view.defeated) return null;
+  if (plan.some((step) => step.phase === phase && step.combatants.includes(view.id))) return null;
+  const refusal = readyToAct(c);
+  if (refusal.allowed) return null;
+  const reason = format(refusal.reason);
+  return {
+    text: format("AOD.Combat.Tracker.NoStep", { reason }),
+    tooltip: format("AOD.Combat.Tracker.NoStepTooltip", { name: view.name, phase: format(`AOD.Choices.speed.${phase}`), reason }),
+  };
+}
+
 /** The d10 mode's groups: every speed phase in which someone acts, and in it each side in initiative order. */
 export function speedGroups(input: TrackerInput, views: readonly TurnView[], format: Format) {
   const byId = new Map(views.map((v) => [v.id, v]));
@@ -390,7 +411,8 @@ export function speedGroups(input: TrackerInput, views: readonly TurnView[], for
       const members = input.turns
         .filter((t) => t.side === side && shiftedSpeed(t.speed, shift === -1 || shift === 1 ? shift : 0) === phase)
         .map((t) => byId.get(t.id))
-        .filter((v) => v !== undefined);
+        .filter((v) => v !== undefined)
+        .map((v) => ({ ...v, noStep: noStepIn(input, v, phase, format) }));
       if (members.length > 0) sides.push({ side, members, active: input.step?.phase === phase && input.step.side === side });
     }
     if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase, past: past.has(phase) });

@@ -98,6 +98,9 @@ describe("the combat tracker", () => {
     const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("sideD10", 1), format), theme, name: "tracker-d10", width: 300, height: 760, frame });
     expect(html).toContain("Very Fast");
     expect(html).toContain("Wyvern Host");
+    // The severely injured Hunter is listed under Extremely Fast, which has no step for it: the row says why.
+    expect(html).toContain('<p class="aod-turn-nostep" data-tooltip="Hunter Dragon has no step in the Extremely Fast phase. A severely injured combatant takes no battle actions.">');
+    expect(html).toContain("No step: A severely injured combatant takes no battle actions.");
   });
 
   it.each(THEMES)("as a player sees it: no GM controls (%s)", async (theme) => {
