@@ -114,7 +114,8 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
   it("shows a dragon in combat: altitude, statuses on the severity scale, a severely injured life track", async () => {
     const hurt = withSystem(sable, { life: { max: 14, wounds: 9 } });
     const { html } = await actorView("sheet-sable-combat", theme, actorInput(hurt, { combat: { altitude: "high", statuses: ["falling", "pinned"] } }));
-    expect(html).toContain("High altitude");
+    // The rules' and the board's term for the band, not a sheet's own wording.
+    expect(html).toContain("<dd>Flying High</dd>");
     expect(html).toContain('class="aod-chip aod-severity-critical">Falling');
     expect(html).toContain("Severely injured at 8 wounds");
   });
