@@ -128,8 +128,9 @@ describe("the board seen from a selected combatant", () => {
   });
   it("gives a different view from a longbowman on the ground", () => {
     const ctx = context({ selectedId: "bow" });
-    // The Knight is on the Longbowman's side: never offered as a target, so dimmed, with nothing to explain.
-    expect(token(ctx, "knight")).toMatchObject({ can: [], whyNot: [], nothing: true, ally: true });
+    // The Knight is on the Longbowman's side: never offered as a target, so dimmed; the Longbowman cannot fly, so
+    // cannot rescue it either, and the rules say so.
+    expect(token(ctx, "knight")).toMatchObject({ can: [], whyNot: [{ label: "AOD.Board.Action.rescue", reason: RULE_REASONS.RescuerCannotFly }], nothing: true, ally: true });
     expect(token(ctx, "hunter").can).toEqual(["AOD.Board.Action.ranged"]);
     expect(token(ctx, "argent").whyNot).toEqual([
       { label: "AOD.Board.Action.melee", reason: RULE_REASONS.TooFarForMelee },
@@ -204,6 +205,19 @@ describe("the board seen from a selected combatant", () => {
       expect(context({ selectedId: "bow", isGM: true, distanceTarget: wanted, phase: "battle" }).selected?.distanceEditor?.target).toBe(rows[0]?.id);
     }
     expect(context({ isGM: true, distanceTarget: "knight", phase: "battle" }).selected).toBeUndefined();
+  });
+  it("explains an ally's \"Nothing\" too: a selected that cannot fly rescues nobody, in the rules' words", () => {
+    const ctx = context({ selectedId: "bow" });
+    const allyIds = new Set(tokens(ctx).filter((t) => t.ally && !t.selected).map((t) => t.id));
+    const allies = ctx.rows.filter((r) => allyIds.has(r.id));
+    expect(allies.map((r) => r.name)).toEqual(["Sable Dragon", "Storm Wyrm", "Griffon", "Knight"]);
+    for (const row of allies) {
+      expect(row.nothing).toBe(true);
+      expect(row.whyNot).toEqual([{ label: "AOD.Board.Action.rescue", reason: RULE_REASONS.RescuerCannotFly }]);
+    }
+    // A flyer's ally keeps the rescue's own reason (not falling), once.
+    const fromSable = context({ selectedId: "sable" }).rows.find((r) => r.id === "griffon");
+    expect(fromSable?.whyNot.map((w) => w.reason)).not.toContain(RULE_REASONS.RescuerCannotFly);
   });
   it("gives the GM one set of move controls: the move form while a move is open, else the direct edits", () => {
     // A movement phase, the Longbowman free to move: the move form only, no direct altitude or distance edits.
