@@ -71,7 +71,7 @@ describe("the declaration dialog", () => {
     // The refused move as the player declared it: a standard move from mid-altitude to the ceiling, two bands. The
     // reason is the one the rules give for that very move (the Argent free of its grapple, at the start of a round),
     // so the refusal shown always matches the form refilled under it.
-    const move = { kind: "standard" as const, altitude: "ceiling" as const, reference: "", distance: "" };
+    const move = { kind: "standard" as const, altitude: "ceiling" as const, reference: "", distance: "" as const };
     const argent = STATE.combatants.argent;
     if (!argent) throw new Error("the fight has the Argent");
     const free = { ...STATE, grapples: [], combatants: { ...STATE.combatants, argent: { ...argent, acted: false, moved: false } } };
