@@ -141,6 +141,10 @@ describe("the range and altitude board", () => {
     const { html } = await renderBoard({ ...VIEW, theme, name: "board-gm-out-of-turn", context: boardContext("argent", { isGM: true, owned: [], movers: ["sable"] }) });
     expect(html).toContain("Standard move");
     expect(html).toContain("Not its step: as GM you move it out of turn, and the chat says so.");
+    // One set of move controls: the move form, not the direct altitude and distance edits beside it.
+    expect(html).not.toContain('data-edit="altitude" data-id="argent"');
+    expect(html).not.toContain("aod-board-distance-editor");
+    expect(html).not.toContain('data-action="editDistance"');
   });
 
   it.each(THEMES)("seen by the Argent's player from the ceiling, in columns by distance (%s)", async (theme) => {
@@ -255,6 +259,37 @@ describe("the range and altitude board", () => {
     });
     expect(html).toContain("GM controls");
     expect(html).toContain("A pinned combatant cannot make tactical movement.");
+    // No move open for the pinned Hunter: the GM's direct edits are its one set of move controls.
+    expect(html).toContain('data-edit="altitude" data-id="hunter"');
+    expect(html).toContain("aod-board-distance-editor");
+  });
+
+  it.each(THEMES)("the scroll fade lies in the window's bottom padding, over no line of the content (%s)", async (theme) => {
+    let fade = { bottom: 0, height: 0, padding: 0, backgroundImage: "" };
+    await renderBoard({
+      ...VIEW,
+      theme,
+      name: "board-fade",
+      context: boardContext("bow"),
+      inspect: async (page) => {
+        fade = await page.evaluate(() => {
+          const layout = document.querySelector(".aod-board-layout");
+          const content = document.querySelector(".window-content");
+          const after = layout ? getComputedStyle(layout, "::after") : null;
+          return {
+            bottom: parseFloat(after?.bottom ?? "0"),
+            height: parseFloat(after?.height ?? "0"),
+            padding: content ? parseFloat(getComputedStyle(content).paddingBottom) : 0,
+            backgroundImage: after?.backgroundImage ?? "",
+          };
+        });
+      },
+    });
+    // The strip sticks its own height below the content's edge: from that edge down, inside the padding.
+    expect(fade.backgroundImage).toContain("linear-gradient");
+    expect(fade.height).toBeGreaterThan(0);
+    expect(fade.bottom).toBe(-fade.height);
+    expect(fade.height).toBeLessThanOrEqual(fade.padding);
   });
 
   it.each(THEMES)("the accessible table, scrolled into view (%s)", async (theme) => {
@@ -268,6 +303,9 @@ describe("the range and altitude board", () => {
       },
     });
     expect(html).toContain("Everyone on the board, seen from Longbowman");
+    // The allies' rows say why the Longbowman could do nothing to them: no empty "Why not" beside a "Nothing".
+    expect(html).toMatch(/data-combatant-id="knight"[\s\S]*?<td class="aod-board-why-cell"><span class="aod-board-why-line">Only a flying combatant can make a mid-air rescue\.<\/span><\/td>/);
+    expect(html).not.toMatch(/Nothing<\/td>\s*<td class="aod-board-why-cell"><\/td>/);
   });
 
   it.each(THEMES)("with nobody selected (%s)", async (theme) => {

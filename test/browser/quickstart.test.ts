@@ -141,4 +141,53 @@ describe("the range board at the adventure's opening positions", () => {
     expect(Object.keys(state.combatants)).toHaveLength(10);
     expect(state.combatants[selectedId]?.altitude).toBe("high");
   });
+
+  it.each(THEMES)("its table scrolled into view: every row and column inside the window (%s)", async (theme) => {
+    const selectedId = String(vesperine?._id);
+    let fit = { wrapScroll: 0, wrapWidth: 0, rows: 0, lastRowBottom: 0, contentBottom: 0, wrappedBands: [] as string[], tableHeight: 0, contentHeight: 0 };
+    await renderView({
+      template: "systems/age-of-dragons/templates/board/board.hbs",
+      context: buildBoardContext({ state, selectedId, weapons, images, isGM: false, owned: [selectedId], phase: "movement" }),
+      theme,
+      name: "quickstart-board-table",
+      width: 940,
+      height: 760,
+      frame: { kind: "window", title: "Range and Altitude Board", classes: ["age-of-dragons", "aod-board"] },
+      inspect: async (page) => {
+        await page.locator(".aod-board-table tbody tr:last-child").scrollIntoViewIfNeeded();
+        fit = await page.evaluate(() => {
+          const wrap = document.querySelector(".aod-board-table-wrap");
+          const rows = Array.from(document.querySelectorAll(".aod-board-table tbody tr"));
+          const content = document.querySelector(".window-content");
+          const padding = content ? parseFloat(getComputedStyle(content).paddingBottom) : 0;
+          // A band ("Flying High", "Long distance") whose words the cell breaks over two lines.
+          const wrappedBands = Array.from(document.querySelectorAll<HTMLElement>(".aod-board-table .aod-board-band")).filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+          }).map((cell) => cell.textContent.trim());
+          return {
+            wrappedBands,
+            tableHeight: document.querySelector(".aod-board-table-wrap")?.getBoundingClientRect().height ?? Infinity,
+            contentHeight: content ? content.clientHeight - 2 * padding : 0,
+            wrapScroll: wrap?.scrollWidth ?? 0,
+            wrapWidth: wrap?.clientWidth ?? 0,
+            rows: rows.length,
+            lastRowBottom: rows.at(-1)?.getBoundingClientRect().bottom ?? Infinity,
+            // The content box's bottom: what lies above it is neither under the scroll fade nor cut.
+            contentBottom: (content?.getBoundingClientRect().bottom ?? 0) - padding,
+          };
+        });
+      },
+    });
+    // Ten combatants and three landmarks; the table no wider than the window (no sideways scroll of its own) and its
+    // last row whole above the window's bottom edge and its fade.
+    expect(fit.rows).toBe(13);
+    expect(fit.wrapScroll).toBeLessThanOrEqual(fit.wrapWidth);
+    expect(fit.lastRowBottom).toBeLessThanOrEqual(fit.contentBottom + 0.5);
+    // Each band on one line and the reasons given the width, so the whole table, caption to last row, fits in the
+    // window at once.
+    expect(fit.wrappedBands).toEqual([]);
+    expect(fit.tableHeight).toBeLessThan(fit.contentHeight);
+  });
 });

@@ -114,7 +114,8 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
   it("shows a dragon in combat: altitude, statuses on the severity scale, a severely injured life track", async () => {
     const hurt = withSystem(sable, { life: { max: 14, wounds: 9 } });
     const { html } = await actorView("sheet-sable-combat", theme, actorInput(hurt, { combat: { altitude: "high", statuses: ["falling", "pinned"] } }));
-    expect(html).toContain("High altitude");
+    // The rules' and the board's term for the band, not a sheet's own wording.
+    expect(html).toContain("<dd>Flying High</dd>");
     expect(html).toContain('class="aod-chip aod-severity-critical">Falling');
     expect(html).toContain("Severely injured at 8 wounds");
   });
@@ -141,6 +142,20 @@ describe.each(THEMES)("the actor sheets (%s theme)", (theme) => {
     // A wound past the last box: no Life Points left, never "-1 of 12".
     expect(html).toContain("No Life Points left (13 wounds on 12 Life Points)");
     expect(html).not.toContain("-1 of 12");
+    // Its rolls are shown disabled, each with the reason in its tooltip and once under its name; none can roll.
+    expect(html).toContain('<p class="aod-rolls-off" id="aod-actor-1-rolls-off"><i class="fa-solid fa-skull" aria-hidden="true"></i> Knight is dead: the dead roll no checks and take no actions.</p>');
+    expect(html).toContain('<span class="aod-roll-off" data-tooltip="Knight is dead: the dead roll no checks and take no actions."><button type="button" class="aod-roll" disabled aria-describedby="aod-actor-1-rolls-off">');
+    expect(html).not.toContain('data-action="rollCheck"');
+    expect(html).not.toContain('data-action="attack"');
+  });
+
+  it("a dead dragon in combat: its checks, attacks and battle actions disabled with the reason (%s)", async () => {
+    const dead = withSystem(sable, { life: { max: 14, wounds: 15 } });
+    const { html } = await actorView("sheet-sable-dead", theme, actorInput(dead, { combat: { altitude: "grounded", statuses: [] } }), "Sable Dragon", ".aod-battle-actions");
+    expect(html).toContain("Sable Dragon is dead: the dead roll no checks and take no actions.");
+    expect(html).toMatch(/<span class="aod-roll-off" data-tooltip="Sable Dragon is dead[^"]*"><button type="button" class="aod-roll aod-battle-button" disabled\s+aria-label="Attack with Dragonsbreath">/);
+    expect(html).not.toContain('data-action="battleAction"');
+    expect(html).not.toContain('data-action="rollCheck"');
   });
 
   it("shows an actor with no items: empty lists that say how to add one", async () => {

@@ -61,6 +61,14 @@ describe("the glossary", () => {
     }
   });
 
+  it("names each altitude band with the rules' term (000 \"Altitude\") wherever a view lists the bands", () => {
+    const TERMS: Record<string, string> = { grounded: "Grounded", low: "Flying Low", mid: "Mid-altitude", high: "Flying High", ceiling: "Ceiling" };
+    const bands = entries.filter(([key]) => /\.altitude\.(grounded|low|mid|high|ceiling)$/i.test(key));
+    // The choices, the sheet, the board and the simulator each list them.
+    expect(bands.length).toBeGreaterThanOrEqual(20);
+    for (const [key, value] of bands) expect(value, key).toBe(TERMS[key.split(".").at(-1) ?? ""]);
+  });
+
   it("writes health states in sentence case", () => {
     expect(entries.find(([key]) => key === "AOD.Status.SeverelyInjured")?.[1]).toBe("Severely injured");
   });

@@ -61,11 +61,18 @@ describe("the board template", () => {
     const player = render({ selectedId: "bow", owned: ["bow"] });
     expect(player).not.toContain("GM controls");
     expect(player).not.toContain('data-edit="distance"');
-    const gm = render({ selectedId: "bow", isGM: true });
+    // Outside a movement phase the GM edits altitude and distance directly.
+    const gm = render({ selectedId: "bow", isGM: true, phase: "battle" });
     expect(gm).toContain("GM controls");
     expect(count(gm, 'data-action="editDistance"')).toBe(10);
     expect(count(gm, 'data-edit="distance"')).toBe(1);
     expect(gm).toContain('data-action="addLandmark"');
+    // While a move is open, the move form is the GM's one set of move controls.
+    const moving = render({ selectedId: "bow", isGM: true });
+    expect(moving).toContain('type="submit"');
+    expect(count(moving, 'data-action="editDistance"')).toBe(0);
+    expect(count(moving, 'data-edit="distance"')).toBe(0);
+    expect(moving).toContain('data-action="addLandmark"');
   });
   it("offers the owner a move and says why a pinned dragon cannot move", () => {
     expect(render({ selectedId: "argent", owned: ["argent"] })).toContain('type="submit"');

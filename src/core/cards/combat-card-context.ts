@@ -267,6 +267,24 @@ export function surpriseCardContext(data: SurpriseCardData, format: Format) {
       css: r.result,
     })),
     personal: (data.personal ?? []).map((p) => format("AOD.Combat.Surprise.Personal", { attacker: p.attacker, target: p.target })),
-    effects: format(data.costsRoundOne ? "AOD.Combat.Surprise.CostsRound" : "AOD.Combat.Surprise.NoCost"),
+    meanings: surpriseMeanings(data, format),
+    // With the statuses explained one by one, the general line is only the setting's notice that they cost nothing.
+    effects: data.costsRoundOne ? "" : format("AOD.Combat.Surprise.NoCost"),
   };
+}
+
+/**
+ * One line for each status the card gives out (001 "Surprise Roll": ambushed below half the Surprise Chance, or
+ * struck from hiding; surprised below it), saying what it means for round 1 (RULES.md "Surprise and ambush"),
+ * ambushed first: the status word from the glossary, then its meaning.
+ */
+function surpriseMeanings(data: SurpriseCardData, format: Format): { status: string; text: string; css: string }[] {
+  const results = new Set(data.rolls.map((r) => r.result));
+  const out: { status: string; text: string; css: string }[] = [];
+  const cost = data.costsRoundOne ? "" : "NoCost";
+  if (results.has("ambushed") || (data.personal ?? []).length > 0) {
+    out.push({ status: format("AOD.Status.Ambushed"), text: format(`AOD.Combat.Surprise.Meaning.ambushed${cost}`), css: "ambushed" });
+  }
+  if (results.has("surprised")) out.push({ status: format("AOD.Status.Surprised"), text: format(`AOD.Combat.Surprise.Meaning.surprised${cost}`), css: "surprised" });
+  return out;
 }

@@ -13,6 +13,7 @@ import { targetOptions, weaponActions } from "../../rules/board/target-options";
 import type { TargetOption } from "../../rules/board/target-options";
 import { SURFACES } from "../../rules/falling";
 import { isMovementPhase } from "../../rules/procedures/move";
+import { validateRescue } from "../../rules/procedures/rescue";
 import type { MovePhase } from "../../rules/procedures/move";
 import type { WeaponSnapshot } from "../../rules/procedures/weapon";
 import { carrierOf, grapplePartners } from "../../rules/state";
@@ -284,13 +285,20 @@ function offered(action: string, ally: boolean): boolean {
  * The refused actions' lines, one per reason: the actions sharing a reason on one line, and no label when the reason
  * already names the action ("Melee needs close quarters", not "Melee: Melee needs close quarters").
  */
-function whyNotOf(option: TargetOption | undefined, ally: boolean, localize: ((key: string) => string) | undefined): WhyNot[] {
+function whyNotOf(input: BoardInput, option: TargetOption | undefined, ally: boolean): WhyNot[] {
+  const localize = input.localize;
   if (!option) return [];
   if (option.kind === "landmark") return option.reasons.map((reason) => ({ reason }));
   const byReason = new Map<string, string[]>();
   for (const a of option.actions) {
     if (a.allowed || a.reason === undefined || !offered(a.action, ally)) continue;
     byReason.set(a.reason, [...(byReason.get(a.reason) ?? []), actionLabel(a.action)]);
+  }
+  // An ally is only ever rescued: when the selected has no rescue to offer at all (no wings), the rules say why, so
+  // the row's "Nothing" is never left unexplained.
+  if (ally && input.selectedId !== undefined && !option.actions.some((a) => a.action === "rescue")) {
+    const rescue = validateRescue(input.state, { rescuerId: input.selectedId, targetId: option.id });
+    if (!rescue.allowed) byReason.set(rescue.reason, [actionLabel("rescue")]);
   }
   return [...byReason].map(([reason, labels]) => {
     const text = localize?.(reason).toLowerCase();
@@ -318,7 +326,7 @@ function isAlly(input: BoardInput, c: CombatantState): boolean {
 function tokenView(input: BoardInput, c: CombatantState, option: TargetOption | undefined): TokenView {
   const selected = c.id === input.selectedId;
   const ally = isAlly(input, c);
-  const whyNot = whyNotOf(option, ally, input.localize);
+  const whyNot = whyNotOf(input, option, ally);
   const can = availableTo(option, ally);
   return {
     id: c.id,
@@ -532,8 +540,18 @@ function selectedView(input: BoardInput, c: CombatantState): SelectedView {
     if (!ownStep) view.moveNote = "AOD.Board.Move.OutOfTurn";
   } else if (canMove) view.moveNote = "AOD.Board.Move.NotNow";
   else if (inPhase && input.owned.includes(c.id)) view.moveNote = "AOD.Board.Move.NotYourStep";
-  if (input.isGM) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
+  if (directEdits(input, view)) view.altitudeOptions = bandOptions(ALTITUDES, c.altitude, altitudeLabel);
   return view;
+}
+
+/**
+ * Whether the GM's direct edits (set the altitude, set a distance, the table's distance buttons) show for the
+ * selected: only when its panel offers no open move, so the panel holds one set of move controls. While a move is
+ * open the GM moves it through the move form (the rules' checks, out of turn when need be); outside a movement
+ * phase, or when the rules block the move (a pinned combatant), the direct edits correct the board.
+ */
+function directEdits(input: BoardInput, view: SelectedView): boolean {
+  return input.isGM && (view.move === undefined || view.move.blocked !== undefined);
 }
 
 function rowFor(
@@ -555,7 +573,7 @@ function rowFor(
     altitude,
     altitudeLabel: altitudeLabel(altitude),
     can,
-    whyNot: whyNotOf(option, ally, input.localize),
+    whyNot: whyNotOf(input, option, ally),
     nothing: option !== undefined && can.length === 0,
     statuses: c ? statusesOf(input.state, c).map(statusLabel) : [],
     links: c ? linksOf(input.state, id) : [],
@@ -652,8 +670,10 @@ export function buildBoardContext(input: BoardInput): BoardContext {
   if (selected) {
     const view = selectedView(input, selected);
     if (input.isGM || input.owned.includes(selected.id)) view.actions = actionButtons(input, selected, options);
-    const editor = input.isGM ? distanceEditorOf(rows, input.distanceTarget) : undefined;
-    if (editor) view.distanceEditor = editor;
+    if (directEdits(input, view)) {
+      const editor = distanceEditorOf(rows, input.distanceTarget);
+      if (editor) view.distanceEditor = editor;
+    } else for (const row of rows) row.editable = false;
     context.selected = view;
   }
   return context;

@@ -14,6 +14,7 @@ import type { Surface } from "../../rules/types";
 import { SURFACES } from "../../rules/falling";
 import { ROUND_MODES } from "../../rules/round-plan";
 import { chooseToFall } from "../../rules/procedures/end-phase";
+import { readyToAct } from "../../rules/procedures/readiness";
 import { modeChangeOpen } from "../../data/combat/mode-change";
 import { nameParts } from "../../core/short-name";
 import type { Format } from "../../core/format";
@@ -253,6 +254,11 @@ export interface TurnView {
   hidden: boolean;
   /** Core's per-combatant buttons this viewer gets, each with its label. */
   controls: RowControl[];
+  /**
+   * When the row has more than one of core's buttons, they sit in a small menu behind one button, so the name keeps
+   * the row's width: the menu's element id (a popover's) and the button's label. Null: the one button shows itself.
+   */
+  controlsMenu: { id: string; label: string } | null;
   effects: { img: string; name: string }[];
   /** The fall toggle, when this viewer may mark this combatant's fall now. */
   fall: { marked: boolean; label: string; text: string } | null;
@@ -335,6 +341,7 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
   const hidden = turn.hidden === true;
   const fall = fallView(input, turn, format);
+  const controls = rowControls(input, turn, defeated, format);
   return {
     id: turn.id,
     name: turn.name,
@@ -358,12 +365,33 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
           : null,
     css: [active ? "active" : "", hidden ? "hide" : "", defeated ? "defeated" : ""].filter((c) => c !== "").join(" "),
     hidden,
-    controls: rowControls(input, turn, defeated, format),
+    controls,
+    controlsMenu: controls.length > 1 ? { id: `aod-row-menu-${turn.id}`, label: format("AOD.Combat.Tracker.Control.Menu", { name: turn.name }) } : null,
     effects: (turn.effects ?? []).map((e) => ({ img: e.img, name: e.name })),
     fall,
     order,
     yours: !input.isGM && turn.owner === true ? format("AOD.Combat.Tracker.Yours") : "",
     done: done.has(turn.id) && !active,
+  };
+}
+
+/**
+ * Why a combatant listed under a speed phase has no step in it (the round planned, alive, in no step of that
+ * phase): the rules' own refusal of its action (000 "Severe injury and Death": a severely injured combatant neither
+ * moves nor acts; RULES.md "Surprise and ambush" in round 1), as a visible hint and its tooltip. Null when it has a
+ * step, or the round has no plan yet.
+ */
+function noStepIn(input: TrackerInput, view: TurnView, phase: SpeedCategory, format: Format): { text: string; tooltip: string } | null {
+  const plan = input.plan;
+  const c = input.state.combatants[view.id];
+  if (!input.started || input.ended || plan === undefined || plan.length === 0 || !c || view.defeated) return null;
+  if (plan.some((step) => step.phase === phase && step.combatants.includes(view.id))) return null;
+  const refusal = readyToAct(c);
+  if (refusal.allowed) return null;
+  const reason = format(refusal.reason);
+  return {
+    text: format("AOD.Combat.Tracker.NoStep", { reason }),
+    tooltip: format("AOD.Combat.Tracker.NoStepTooltip", { name: view.name, phase: format(`AOD.Choices.speed.${phase}`), reason }),
   };
 }
 
@@ -383,7 +411,8 @@ export function speedGroups(input: TrackerInput, views: readonly TurnView[], for
       const members = input.turns
         .filter((t) => t.side === side && shiftedSpeed(t.speed, shift === -1 || shift === 1 ? shift : 0) === phase)
         .map((t) => byId.get(t.id))
-        .filter((v) => v !== undefined);
+        .filter((v) => v !== undefined)
+        .map((v) => ({ ...v, noStep: noStepIn(input, v, phase, format) }));
       if (members.length > 0) sides.push({ side, members, active: input.step?.phase === phase && input.step.side === side });
     }
     if (sides.length > 0) groups.push({ phase: format(`AOD.Choices.speed.${phase}`), sides, active: input.step?.phase === phase, past: past.has(phase) });

@@ -167,6 +167,11 @@ export interface ActorSheetContext {
   attacks: AttackEntry[];
   /** The battle actions taken without a weapon (break out, rescue, set down): in combat, for whoever may roll, in play mode. */
   battleActions: BattleButton[];
+  /**
+   * Why the roll and battle buttons are shown disabled (an en.json key taking `name`): a dead actor rolls nothing
+   * (000 "Severe injury and Death"). Null when they work, or when this viewer sees no buttons anyway.
+   */
+  rollsOff: string | null;
   armour: { entries: ArmourEntry[]; total: number; encumbrance: number };
   /** The edit inputs of the stored fields outside the attribute boxes. */
   inputs: {
@@ -431,6 +436,7 @@ export function buildActorContext(input: ActorSheetInput): ActorSheetContext {
     skills: skillEntries,
     attacks,
     battleActions: canAct && input.combat !== null ? unarmedButtons(system.canFly) : [],
+    rollsOff: canAct && derived.health === "dead" ? "AOD.Sheet.Check.DeadOff" : null,
     armour: { entries: armour, total: derived.armour, encumbrance: derived.encumbrance },
     inputs,
     hasLocks: Object.keys(input.locks).length > 0,

@@ -128,8 +128,9 @@ describe("the board seen from a selected combatant", () => {
   });
   it("gives a different view from a longbowman on the ground", () => {
     const ctx = context({ selectedId: "bow" });
-    // The Knight is on the Longbowman's side: never offered as a target, so dimmed, with nothing to explain.
-    expect(token(ctx, "knight")).toMatchObject({ can: [], whyNot: [], nothing: true, ally: true });
+    // The Knight is on the Longbowman's side: never offered as a target, so dimmed; the Longbowman cannot fly, so
+    // cannot rescue it either, and the rules say so.
+    expect(token(ctx, "knight")).toMatchObject({ can: [], whyNot: [{ label: "AOD.Board.Action.rescue", reason: RULE_REASONS.RescuerCannotFly }], nothing: true, ally: true });
     expect(token(ctx, "hunter").can).toEqual(["AOD.Board.Action.ranged"]);
     expect(token(ctx, "argent").whyNot).toEqual([
       { label: "AOD.Board.Action.melee", reason: RULE_REASONS.TooFarForMelee },
@@ -183,7 +184,7 @@ describe("the board seen from a selected combatant", () => {
     expect(player.rows.some((r) => r.editable)).toBe(false);
     expect(player.selected?.distanceEditor).toBeUndefined();
     expect(player.selected?.altitudeOptions).toBeUndefined();
-    const gm = context({ selectedId: "bow", isGM: true, distanceTarget: "knight" });
+    const gm = context({ selectedId: "bow", isGM: true, distanceTarget: "knight", phase: "battle" });
     expect(gm.rows.filter((r) => r.editable).map((r) => r.id)).toEqual(gm.rows.filter((r) => r.distance !== undefined).map((r) => r.id));
     expect(gm.rows.find((r) => r.id === "bow")?.editable).toBe(false);
     const editor = gm.selected?.distanceEditor;
@@ -195,15 +196,43 @@ describe("the board seen from a selected combatant", () => {
     expect(gm.landmarks.map((l) => l.name)).toEqual(["Castle Battlements", "Thunderhead"]);
   });
   it("points the GM's one distance editor at the row asked for, else at the first row with a distance", () => {
-    const rows = context({ selectedId: "bow", isGM: true }).rows.filter((r) => r.editable);
+    const rows = context({ selectedId: "bow", isGM: true, phase: "battle" }).rows.filter((r) => r.editable);
     const other = rows.find((r) => r.distance !== "close");
     expect(other).toBeDefined();
-    const editor = context({ selectedId: "bow", isGM: true, distanceTarget: other?.id }).selected?.distanceEditor;
+    const editor = context({ selectedId: "bow", isGM: true, distanceTarget: other?.id, phase: "battle" }).selected?.distanceEditor;
     expect([editor?.target, editor?.bands.find((o) => o.selected)?.value]).toEqual([other?.id, other?.distance]);
     for (const wanted of [undefined, "bow", "nobody"]) {
-      expect(context({ selectedId: "bow", isGM: true, distanceTarget: wanted }).selected?.distanceEditor?.target).toBe(rows[0]?.id);
+      expect(context({ selectedId: "bow", isGM: true, distanceTarget: wanted, phase: "battle" }).selected?.distanceEditor?.target).toBe(rows[0]?.id);
     }
-    expect(context({ isGM: true, distanceTarget: "knight" }).selected).toBeUndefined();
+    expect(context({ isGM: true, distanceTarget: "knight", phase: "battle" }).selected).toBeUndefined();
+  });
+  it("explains an ally's \"Nothing\" too: a selected that cannot fly rescues nobody, in the rules' words", () => {
+    const ctx = context({ selectedId: "bow" });
+    const allyIds = new Set(tokens(ctx).filter((t) => t.ally && !t.selected).map((t) => t.id));
+    const allies = ctx.rows.filter((r) => allyIds.has(r.id));
+    expect(allies.map((r) => r.name)).toEqual(["Sable Dragon", "Storm Wyrm", "Griffon", "Knight"]);
+    for (const row of allies) {
+      expect(row.nothing).toBe(true);
+      expect(row.whyNot).toEqual([{ label: "AOD.Board.Action.rescue", reason: RULE_REASONS.RescuerCannotFly }]);
+    }
+    // A flyer's ally keeps the rescue's own reason (not falling), once.
+    const fromSable = context({ selectedId: "sable" }).rows.find((r) => r.id === "griffon");
+    expect(fromSable?.whyNot.map((w) => w.reason)).not.toContain(RULE_REASONS.RescuerCannotFly);
+  });
+  it("gives the GM one set of move controls: the move form while a move is open, else the direct edits", () => {
+    // A movement phase, the Longbowman free to move: the move form only, no direct altitude or distance edits.
+    const moving = context({ selectedId: "bow", isGM: true, distanceTarget: "knight" });
+    expect(moving.selected?.move?.blocked).toBeUndefined();
+    expect(moving.selected?.move?.altitudes.length).toBeGreaterThan(0);
+    expect(moving.selected?.altitudeOptions).toBeUndefined();
+    expect(moving.selected?.distanceEditor).toBeUndefined();
+    expect(moving.rows.some((r) => r.editable)).toBe(false);
+    // The pinned Hunter: no move open, so the GM corrects the board directly.
+    const pinned = context({ selectedId: "hunter", isGM: true });
+    expect(pinned.selected?.move?.blocked).toBeDefined();
+    expect(pinned.selected?.altitudeOptions?.find((o) => o.selected)?.value).toBe("mid");
+    expect(pinned.selected?.distanceEditor).toBeDefined();
+    expect(pinned.rows.some((r) => r.editable)).toBe(true);
   });
 });
 

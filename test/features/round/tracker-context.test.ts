@@ -109,6 +109,22 @@ describe("the d10 grouping", () => {
     expect(ctx.groups.map((g) => g.active)).toEqual([false, true, false, false]);
   });
 
+  it("says why a severely injured combatant's speed phase has no step for it, in the rules' words", () => {
+    const ctx = trackerContext(inputFor("sideD10", 1), format);
+    const member = (id: string) => ctx.groups.flatMap((g) => g.sides.flatMap((s) => s.members)).find((m) => m.id === id);
+    // The Hunter (six wounds) is severely injured: the Extremely Fast phase plans no step for it.
+    expect(member("hunter")?.noStep).toEqual({
+      text: "No step: A severely injured combatant takes no battle actions.",
+      tooltip: "Hunter Dragon has no step in the Extremely Fast phase. A severely injured combatant takes no battle actions.",
+    });
+    // Those with a step, and the dead Knight (its row struck through), get no hint.
+    expect(member("sable")?.noStep).toBeNull();
+    expect(member("knight")?.noStep).toBeNull();
+    // Before the round is planned nothing is said.
+    const before = trackerContext(inputFor("sideD10", 0, { started: false }), format);
+    expect(before.groups.flatMap((g) => g.sides.flatMap((s) => s.members)).every((m) => m.noStep === null)).toBe(true);
+  });
+
   it("lists the round's order without groups in the other modes", () => {
     const ctx = trackerContext(inputFor("descending", 0), format);
     expect(ctx.grouped).toBe(false);
@@ -191,6 +207,15 @@ describe("core's per-combatant controls", () => {
     expect(knight?.controls.map((c) => c.action)).toEqual(["toggleHidden", "toggleDefeated"]);
     expect(knight?.controls[1]?.active).toBe(true);
     expect(knight?.css).toBe("defeated");
+  });
+
+  it("puts a row's buttons in a menu behind one button when there is more than one, so the name keeps the width", () => {
+    const gm = trackerContext(inputFor("descending", 0, { turns: flagged }), format);
+    expect(gm.turns.find((t) => t.id === "rider")?.controlsMenu).toEqual({ id: "aod-row-menu-rider", label: "Token controls for Wyvern Rider" });
+    const player = trackerContext(inputFor("descending", 0, { isGM: false, turns: flagged }), format);
+    expect(player.turns.find((t) => t.id === "sable")?.controlsMenu?.id).toBe("aod-row-menu-sable");
+    // One button (pan): shown as itself, no menu.
+    expect(player.turns.find((t) => t.id === "argent")?.controlsMenu).toBeNull();
   });
 
   it("gives players ping where allowed and pan, never the GM's toggles", () => {

@@ -2,6 +2,7 @@
 // and the banner's surprise and mode controls for a GM and a player in the descending and d10 rounds; the surprise
 // dialog; the combatant config's side and speed part. Both themes, axe-checked, photographed; long names included.
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { renderView, THEMES } from "../../browser/harness";
 import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
 import { trackerContext } from "../../../src/features/round/tracker-context";
@@ -19,7 +20,7 @@ const LONG = "Ysolde the Unyielding, Warden of the Ninefold Storm-Crowned Peaks 
 function turns(owned: readonly string[]): TrackerTurn[] {
   return turnsFor(PNEUMA_ORDER).map((t) => ({
     ...t,
-    name: t.id === "sable" ? LONG : t.name,
+    name: t.id === "sable" ? LONG : t.id === "knight" ? "Knight-Captain Aldric" : t.name,
     owner: owned.includes(t.id),
     canPing: true,
     hidden: t.id === "rider",
@@ -167,15 +168,66 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 });
 
+/** Each row's name as the row shows it: the names whose head is cut with an ellipsis, and the narrowest name's width. */
+async function namesShown(page: Page): Promise<{ cut: string[]; shown: Record<string, number>; narrowest: number }> {
+  return page.evaluate(() => {
+    const heads = Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name-head"));
+    return {
+      cut: heads.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent),
+      shown: Object.fromEntries(heads.map((h) => [h.textContent, Math.min(1, h.clientWidth / h.scrollWidth)])),
+      narrowest: Math.min(...Array.from(document.querySelectorAll<HTMLElement>(".aod-turn-name")).map((n) => n.getBoundingClientRect().width)),
+    };
+  });
+}
+
 describe("the tracker's controls", () => {
-  it.each(THEMES)("descending, the GM: hide, defeat and ping on every row, fall toggles on the flyers (%s)", async (theme) => {
-    const { html } = await renderView({ template: tracker, context: view("descending", 1, true), theme, name: "tracker-controls-gm-descending", width: 300, height: 780, frame });
+  it.each(THEMES)("descending, the GM: hide, defeat and ping in each row's menu, fall toggles on the flyers, names whole (%s)", async (theme) => {
+    let names = { cut: [] as string[], shown: {} as Record<string, number>, narrowest: 0 };
+    const { html } = await renderView({
+      template: tracker, context: view("descending", 1, true), theme, name: "tracker-controls-gm-descending", width: 300, height: 780, frame,
+      inspect: async (page) => { names = await namesShown(page); },
+    });
     expect(html).toContain('data-action="toggleHidden"');
     expect(html).toContain('data-action="toggleDefeated"');
     expect(html).toContain('data-action="activateCombatant"');
+    // Core's three buttons sit behind one menu button per row: the fall arrow and the menu are all the row shows.
+    expect(html).toContain('popovertarget="aod-row-menu-argent"');
+    expect(html).toContain('aria-label="Token controls for Argent Dragon"');
+    expect(html).toMatch(/<div popover id="aod-row-menu-argent"[^>]*>\s*<button type="button" class="combatant-control aod-row-menu-item" data-action="toggleHidden"/);
     expect(html).toContain("Mark Argent Dragon to fall one band");
     expect(html).toContain("Fall ✓");
     expect(html).toContain(LONG);
+    // The names read whole at the sidebar's width, "Knight-Captain Aldric" nearly (its last letters under the
+    // ellipsis); only the long titles are cut further (the tooltip gives each whole).
+    expect(names.cut.filter((n) => n !== LONG && !n.startsWith("Longbowman"))).toEqual(["Knight-Captain Aldric"]);
+    expect(names.shown["Knight-Captain Aldric"]).toBeGreaterThan(0.85);
+    expect(names.narrowest).toBeGreaterThan(120);
+  });
+
+  it.each(THEMES)("descending, the GM: a row's menu opened under its button (%s)", async (theme) => {
+    let box = { menuTop: 0, buttonBottom: 0, menuRight: 0, windowRight: 0, items: 0 };
+    await renderView({
+      template: tracker, context: view("descending", 1, true), theme, name: "tracker-controls-gm-menu", width: 300, height: 780, frame,
+      inspect: async (page) => {
+        box = await page.evaluate(() => {
+          const menu = document.getElementById("aod-row-menu-rider");
+          menu?.showPopover();
+          const button = document.querySelector('[popovertarget="aod-row-menu-rider"]');
+          const window = document.querySelector(".application");
+          return {
+            menuTop: menu?.getBoundingClientRect().top ?? 0,
+            buttonBottom: button?.getBoundingClientRect().bottom ?? 0,
+            menuRight: menu?.getBoundingClientRect().right ?? 0,
+            windowRight: window?.getBoundingClientRect().right ?? 0,
+            items: menu?.querySelectorAll("button").length ?? 0,
+          };
+        });
+      },
+    });
+    expect(box.items).toBe(3);
+    expect(box.menuTop).toBeGreaterThanOrEqual(box.buttonBottom);
+    expect(box.menuTop - box.buttonBottom).toBeLessThan(8);
+    expect(box.menuRight).toBeLessThanOrEqual(box.windowRight);
   });
 
   it.each(THEMES)("descending, a player: its own flyers' fall toggles, ping and pan (%s)", async (theme) => {

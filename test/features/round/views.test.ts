@@ -98,6 +98,9 @@ describe("the combat tracker", () => {
     const { html } = await renderView({ template: tracker, context: trackerContext(inputFor("sideD10", 1), format), theme, name: "tracker-d10", width: 300, height: 760, frame });
     expect(html).toContain("Very Fast");
     expect(html).toContain("Wyvern Host");
+    // The severely injured Hunter is listed under Extremely Fast, which has no step for it: the row says why.
+    expect(html).toContain('<p class="aod-turn-nostep" data-tooltip="Hunter Dragon has no step in the Extremely Fast phase. A severely injured combatant takes no battle actions.">');
+    expect(html).toContain("No step: A severely injured combatant takes no battle actions.");
   });
 
   it.each(THEMES)("as a player sees it: no GM controls (%s)", async (theme) => {
@@ -348,5 +351,20 @@ describe("the combat cards", () => {
     // Every number says what it is: the Agility added and the chance it is measured against.
     expect(html).toContain("+ Agility 2 &#x3D; 5 vs Surprise Chance 11");
     expect(html).toContain("+ tags 2 sets the Surprise Chance at 11");
+    // Each status given out is explained once, ambushed first, with what it means for round 1.
+    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--ambushed">Ambushed</strong> rolled below half the Surprise Chance, or struck from hiding: takes no actions and makes no defence rolls in round 1.</li>');
+    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--surprised">Surprised</strong> rolled below the Surprise Chance: caught off guard, takes no actions in round 1.</li>');
+  });
+
+  it.each(THEMES)("a surprise in a world where it costs nothing: the one status given out explained, and the setting said (%s)", async (theme) => {
+    const context = surpriseCardContext(
+      { kind: "surprise", ambusher: null, rolls: [{ side: "Dragons", roll: 1, agility: 2, chance: 3, result: "surprised" }, { side: "Wyvern Host", roll: 6, agility: 1, chance: 3, result: "normal" }], costsRoundOne: false },
+      format,
+    );
+    const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise-no-cost", frame: chat });
+    expect(context.meanings.map((m) => m.css)).toEqual(["surprised"]);
+    expect(html).toContain("rolled below the Surprise Chance: caught off guard (no effect on round 1 in this world).");
+    expect(html).toContain("Surprise costs nothing in round 1 in this world (setting).");
+    expect(html).not.toContain("aod-card-badge--ambushed");
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { buildActorContext, unarmedButtons, weaponButtons } from "../../../src/features/sheets/actor-context";
 import { battleRequest } from "../../../src/features/sheets/battle-request";
-import { actorInput, bestiary } from "./fixtures";
+import { actorInput, bestiary, withSystem } from "./fixtures";
 import { keysIn, missingKeys } from "./lang-check";
 
 const sable = bestiary("sable-dragon.yml");
@@ -31,6 +31,20 @@ describe("the weapon buttons", () => {
   it("name the weapon in each button's accessible name", () => {
     const [attack] = weaponButtons({ killerBlow: false, grapple: false });
     expect(attack?.ariaLabel).toBe("AOD.Sheet.Battle.AttackWith");
+  });
+
+  it("are shown disabled, with the reason, on a dead actor's sheet (dragon and adversary alike)", () => {
+    for (const actor of [sable, knight]) {
+      const dead = withSystem(actor, { life: { max: 12, wounds: 13 } });
+      const context = buildActorContext(actorInput(dead, inCombat));
+      expect(context.actor.dead).toBe(true);
+      expect(context.rollsOff).toBe("AOD.Sheet.Check.DeadOff");
+      expect(missingKeys(["AOD.Sheet.Check.DeadOff"])).toEqual([]);
+    }
+    // The living roll; an observer sees no buttons, so nothing is said.
+    expect(buildActorContext(actorInput(sable, inCombat)).rollsOff).toBeNull();
+    const deadSable = withSystem(sable, { life: { max: 12, wounds: 13 } });
+    expect(buildActorContext(actorInput(deadSable, { permission: "observer", ...inCombat })).rollsOff).toBeNull();
   });
 
   it("are not offered to an observer, nor in edit mode", () => {

@@ -7,7 +7,8 @@ import type { DeclarationCardData, DeclarationDialogInput, DialogWeapon } from "
 import type { DeclarationChoice } from "../../../../src/data/combat/declaration";
 import { BATTLE_LOG, RULE_REASONS } from "../../../../src/rules/reasons";
 import { trackerContext } from "../../../../src/features/round/tracker-context";
-import { ENTRIES, format, inputFor } from "../fight";
+import { ENTRIES, STATE, format, inputFor } from "../fight";
+import { validateMove } from "../../../../src/rules/procedures/move";
 
 const LONG = "Argentheart the Unyielding Storm of the Northern Peaks, Warden of the High Passes";
 const names: Record<string, string> = { ...Object.fromEntries(ENTRIES.map((e) => [e.id, e.name])), keep: "The Old Keep" };
@@ -52,18 +53,37 @@ describe("the declaration dialog", () => {
     expect(html).toContain("Wyvern Rider");
   });
 
-  it.each(THEMES)("a move with its intent in Tactical Movement, in secret, after a refusal (%s)", async (theme) => {
+  it.each(THEMES)("a full move with its intent in Tactical Movement, in secret (%s)", async (theme) => {
     const context = declarationDialogContext(
-      dialog({ phase: "movement", secret: true, error: RULE_REASONS.NoZeroRangeByMove, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
+      dialog({ phase: "movement", secret: true, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
       format,
     );
     const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move", width: 460, frame: frame(context.title) });
     expect(html).toContain("only the GM sees this");
     expect(html).toContain("Full aerial move");
     expect(html).toContain("The Old Keep");
-    // The full move's cost is a note, not a refusal; the GM's refusal stays a refusal.
+    // The full move's cost is a note, not a refusal; a move the rules allow carries no refusal.
     expect(html).toContain('<p class="aod-notice aod-declaration-move-note">A full move leaves this combatant no battle action this round.</p>');
-    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">Movement alone cannot close to zero range; only a grapple does that.</p>');
+    expect(html).not.toContain("aod-refusal");
+  });
+
+  it.each(THEMES)("a move the GM's check refused, refilled as declared with the rules' reason for it (%s)", async (theme) => {
+    // The refused move as the player declared it: a standard move from mid-altitude to the ceiling, two bands. The
+    // reason is the one the rules give for that very move (the Argent free of its grapple, at the start of a round),
+    // so the refusal shown always matches the form refilled under it.
+    const move = { kind: "standard" as const, altitude: "ceiling" as const, reference: "", distance: "" as const };
+    const argent = STATE.combatants.argent;
+    if (!argent) throw new Error("the fight has the Argent");
+    const free = { ...STATE, grapples: [], combatants: { ...STATE.combatants, argent: { ...argent, acted: false, moved: false } } };
+    const ruling = validateMove(free, { id: "argent", kind: move.kind, altitude: move.altitude }, "movement");
+    if (ruling.allowed) throw new Error("a standard move of two bands should be refused");
+    const context = declarationDialogContext(dialog({ phase: "movement", secret: true, error: ruling.reason, choice: choice({ action: "move", move }) }), format);
+    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title) });
+    expect(ruling.reason).toBe(RULE_REASONS.TooManyAltitudeSteps);
+    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">That is more altitude steps than this move allows.</p>');
+    expect(html).toMatch(/<option value="standard" selected>Standard move<\/option>/);
+    expect(html).toMatch(/<option value="ceiling" selected>Ceiling<\/option>/);
+    expect(html).not.toContain("aod-declaration-move-note");
   });
 });
 
