@@ -3,7 +3,7 @@
 /** The folder Foundry serves the system's templates from. */
 export const TEMPLATE_ROOT = "systems/age-of-dragons/templates";
 
-/** A template's Foundry path from its path under templates/ ("dice/pool-roll.hbs"). */
+/** A template's Foundry path from its path under templates/ ("core/dice/pool-roll.hbs"). */
 export function templatePath(relative: string): string {
   return `${TEMPLATE_ROOT}/${relative}`;
 }
@@ -14,15 +14,15 @@ export function templatePath(relative: string): string {
  * yours on a line of its own.
  */
 export const PARTIALS: readonly string[] = [
-  templatePath("dice/dice-faces.hbs"),
-  templatePath("combat/tracker-turn.hbs"),
-  templatePath("combat/tracker-forecast.hbs"),
+  templatePath("core/dice/dice-faces.hbs"),
+  templatePath("round/tracker-turn.hbs"),
+  templatePath("round/tracker-forecast.hbs"),
   templatePath("sheets/actor/item-controls.hbs"),
   templatePath("sheets/item/summary.hbs"),
   templatePath("board/lanes.hbs"),
   templatePath("board/side.hbs"),
   templatePath("board/table.hbs"),
-  templatePath("chat/attack/target.hbs"),
-  templatePath("chat/attack/button.hbs"),
-  templatePath("chat/card-header.hbs"),
+  templatePath("attack/target.hbs"),
+  templatePath("attack/button.hbs"),
+  templatePath("core/cards/card-header.hbs"),
 ];

@@ -20,7 +20,7 @@ describe("the attack card in the chat log", () => {
     if (shot === undefined || entry === undefined) throw new Error(`no state ${name}`);
     const context = attackCardContext(t, inputFor(entry.card, entry.state, { viewer: shot.viewer }));
     const { html } = await renderView({
-      template: "systems/age-of-dragons/templates/chat/attack/card.hbs",
+      template: "systems/age-of-dragons/templates/attack/card.hbs",
       context,
       theme,
       name: `attack-card-${name}`,
@@ -41,7 +41,7 @@ describe("the attack card shows the roll dialog's modifiers", () => {
     const card = { ...entry.card, modifiers: { dice: 2, tn: -1 } };
     const context = attackCardContext(t, inputFor(card, entry.state, { viewer: { isGM: true, owns: [] } }));
     const { html } = await renderView({
-      template: "systems/age-of-dragons/templates/chat/attack/card.hbs",
+      template: "systems/age-of-dragons/templates/attack/card.hbs",
       context,
       theme,
       name: "attack-card-with-modifiers",

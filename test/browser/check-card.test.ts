@@ -8,7 +8,7 @@ import { bestiary } from "../data/check/bestiary";
 import { localizeKey } from "../templates/foundry-helpers";
 import { renderView, THEMES } from "./harness";
 
-const TEMPLATE = "systems/age-of-dragons/templates/chat/check-card.hbs";
+const TEMPLATE = "systems/age-of-dragons/templates/checks/check-card.hbs";
 
 const LONG = "Vermithraxpejorativetheunconqueredterrorofthenorthernmarches the Eldest";
 

@@ -29,7 +29,7 @@ export type Frame =
 
 /** What renderView renders. */
 export interface ViewOptions {
-  /** A Foundry path (systems/age-of-dragons/templates/...) or a repository path (templates/dice/x.hbs). */
+  /** A Foundry path (systems/age-of-dragons/templates/...) or a repository path (templates/core/dice/x.hbs). */
   readonly template: string;
   /** The context, as the view's real context builder returns it. */
   readonly context: object;

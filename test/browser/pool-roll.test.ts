@@ -7,7 +7,7 @@ describe("the pool roll in chat", () => {
   it.each(THEMES)("shows every die with its mark and the sentence (%s)", async (theme) => {
     const context = { flavor: "Aerobatics", isPrivate: false, formula: "4d6cs>=5", result: poolResult([5, 1, 6, 3], 5) };
     const { html } = await renderView({
-      template: "systems/age-of-dragons/templates/dice/pool-roll.hbs", context, theme, name: "pool-roll",
+      template: "systems/age-of-dragons/templates/core/dice/pool-roll.hbs", context, theme, name: "pool-roll",
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
     expect(html).toContain("2 successes from 4 dice at TN\u00a05+");

@@ -5,7 +5,7 @@ import { requestCardContext } from "../../src/core/requests/request-card-context
 import { localizeKey } from "../templates/foundry-helpers";
 import { THEMES, renderView } from "./harness";
 
-const REQUEST = "systems/age-of-dragons/templates/chat/request-card.hbs";
+const REQUEST = "systems/age-of-dragons/templates/core/requests/request-card.hbs";
 const OVERRIDE = "systems/age-of-dragons/templates/board/override-notice.hbs";
 
 describe("the request card", () => {

@@ -4,7 +4,7 @@ import { PARTIALS } from "../../src/constants/template-paths";
 import { cardStates, inputFor, t } from "../features/attack/attack-card-states";
 import { renderTemplate } from "./render";
 
-const CARD = "systems/age-of-dragons/templates/chat/attack/card.hbs";
+const CARD = "systems/age-of-dragons/templates/attack/card.hbs";
 const states = cardStates();
 function html(name: string, values: Parameters<typeof inputFor>[2] = {}): string {
   const entry = states[name];
@@ -14,8 +14,8 @@ function html(name: string, values: Parameters<typeof inputFor>[2] = {}): string
 
 describe("the attack card template", () => {
   it("lists its partials for preloading", () => {
-    for (const partial of ["target", "button"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/chat/attack/${partial}.hbs`);
-    for (const shared of ["chat/card-header", "dice/dice-faces"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/${shared}.hbs`);
+    for (const partial of ["target", "button"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/attack/${partial}.hbs`);
+    for (const shared of ["core/cards/card-header", "core/dice/dice-faces"]) expect(PARTIALS).toContain(`systems/age-of-dragons/templates/${shared}.hbs`);
   });
   it.each(Object.keys(states))("renders %s", (name) => {
     expect(html(name)).toContain('class="age-of-dragons aod-attack-card');

@@ -1,10 +1,10 @@
-// One dice language: templates/dice/dice-faces.hbs is the only template that draws a die. Every other template
+// One dice language: templates/core/dice/dice-faces.hbs is the only template that draws a die. Every other template
 // that shows dice includes it; none draws faces, die classes or its own dice list.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { foundryPath, templateFiles } from "./render";
 
-const PARTIAL = "systems/age-of-dragons/templates/dice/dice-faces.hbs";
+const PARTIAL = "systems/age-of-dragons/templates/core/dice/dice-faces.hbs";
 const others = templateFiles().filter((file) => foundryPath(file) !== PARTIAL);
 
 /**
@@ -22,15 +22,15 @@ describe("the one dice partial", () => {
     const users = others.filter((file) => readFileSync(file, "utf8").includes(`{{> "${PARTIAL}"`)).map(foundryPath).sort();
     expect(users).toEqual(
       [
-        "chat/attack/card.hbs",
-        "chat/attack/target.hbs",
-        "chat/check-card.hbs",
-        "combat/end-phase-card.hbs",
-        "combat/event-card.hbs",
-        "combat/initiative-card.hbs",
-        "combat/simultaneous-card.hbs",
-        "combat/surprise-card.hbs",
-        "dice/pool-roll.hbs",
+        "attack/card.hbs",
+        "attack/target.hbs",
+        "checks/check-card.hbs",
+        "round/end-phase-card.hbs",
+        "round/event-card.hbs",
+        "round/initiative-card.hbs",
+        "round/declarations/simultaneous-card.hbs",
+        "round/surprise-card.hbs",
+        "core/dice/pool-roll.hbs",
       ].map((file) => `systems/age-of-dragons/templates/${file}`),
     );
   });

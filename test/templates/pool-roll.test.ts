@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { poolResult } from "../../src/core/dice/pool-result";
 import { renderTemplate } from "./render";
 
-const TEMPLATE = "systems/age-of-dragons/templates/dice/pool-roll.hbs";
+const TEMPLATE = "systems/age-of-dragons/templates/core/dice/pool-roll.hbs";
 
 describe("the pool roll template", () => {
   it("shows every die, marks the successes and states the count and TN", () => {

@@ -26,8 +26,8 @@ export function foundryPath(file: string): string {
 }
 
 /**
- * The file behind a template name: a Foundry path ("systems/age-of-dragons/templates/dice/pool-roll.hbs") or a
- * path relative to the repository root ("templates/dice/pool-roll.hbs", "test/browser/fixtures/x.hbs").
+ * The file behind a template name: a Foundry path ("systems/age-of-dragons/templates/core/dice/pool-roll.hbs") or a
+ * path relative to the repository root ("templates/core/dice/pool-roll.hbs", "test/browser/fixtures/x.hbs").
  */
 export function templateFile(template: string): string {
   const prefix = `${TEMPLATE_ROOT}/`;

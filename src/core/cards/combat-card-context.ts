@@ -15,7 +15,7 @@ import { dieViews, faceViews } from "../dice/pool-result";
 import { statusNameKey } from "../../constants/status-effects";
 import { PNEUMA_TIE_TN } from "../../rules/initiative";
 
-/** One die shown on a card (templates/dice/dice-faces.hbs draws it). */
+/** One die shown on a card (templates/core/dice/dice-faces.hbs draws it). */
 export type { DieView } from "../dice/pool-result";
 
 // ---------------------------------------------------------------------------------------------------------------

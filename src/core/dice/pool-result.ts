@@ -2,7 +2,7 @@
  * What a rolled pool shows a player: every die with its face and whether it succeeded, the count and the TN in
  * words (en.json keys). Pure: the success of each die and the count come from the rules (countSuccesses).
  * Every view that draws dice (check and pool cards, the attack card, the combat cards) builds them here and draws
- * them with the one partial templates/dice/dice-faces.hbs.
+ * them with the one partial templates/core/dice/dice-faces.hbs.
  */
 import { countSuccesses, effectiveTN } from "../../rules";
 

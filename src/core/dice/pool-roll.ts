@@ -12,7 +12,7 @@ import { poolResult } from "./pool-result";
 /** A pool of d6 rolled against a TN. */
 export class PoolRoll extends foundry.dice.Roll {
   /** The chat template of a pool roll (every die, marks, the sentence). */
-  static override CHAT_TEMPLATE = templatePath("dice/pool-roll.hbs");
+  static override CHAT_TEMPLATE = templatePath("core/dice/pool-roll.hbs");
 
   /** A pool roll for a planned check (pool 1..30, any whole TN). */
   static fromPool(spec: PoolSpec): PoolRoll {

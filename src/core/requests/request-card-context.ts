@@ -1,5 +1,5 @@
 /**
- * The request card's context (templates/chat/request-card.hbs): what was asked, as the requester wrote it, and
+ * The request card's context (templates/core/requests/request-card.hbs): what was asked, as the requester wrote it, and
  * where it stands in words: waiting for a GM, pending, applied, or refused with its reason. Pure: built from the
  * message's stored request data, the words through an injected `format`.
  */

@@ -145,9 +145,9 @@ export function registerRequests(): void {
     const author = message.author as User.Implementation | null;
     if (data && isOwnRefusal(data.status, author?.id, game.user.id)) ui.notifications.warn(statusLine(data));
   });
-  // The request card (templates/chat/request-card.hbs), drawn from the message's status on every render.
+  // The request card (templates/core/requests/request-card.hbs), drawn from the message's status on every render.
   registerCard(REQUEST_TYPE, {
-    template: templatePath("chat/request-card.hbs"),
+    template: templatePath("core/requests/request-card.hbs"),
     context: (message) => {
       const data = requestData(message);
       if (!data) throw new Error("a request message without its request data");

@@ -42,8 +42,8 @@ export class RollDialog extends AnswerDialog<RollInputs> {
 
   /** The two parts: the inputs stay put while the summary re-renders as they change. */
   static PARTS = {
-    inputs: { template: templatePath("dialogs/roll-dialog-inputs.hbs") },
-    summary: { template: templatePath("dialogs/roll-dialog-summary.hbs") },
+    inputs: { template: templatePath("core/rolls/roll-dialog-inputs.hbs") },
+    summary: { template: templatePath("core/rolls/roll-dialog-summary.hbs") },
   };
 
   #state: RollDialogState;

@@ -1,5 +1,5 @@
 /**
- * The attack card's view, pure: everything templates/chat/attack/card.hbs shows, from the stored card, who is
+ * The attack card's view, pure: everything templates/attack/card.hbs shows, from the stored card, who is
  * looking and what the GM's client computed (defence options, the pending outcome). Buttons name an action
  * and the card's ids only; what they do is decided from the card's data when pressed (docs/ATTACK.md).
  */

@@ -20,7 +20,7 @@ import type { CardSituation } from "./card-situation";
 import { gmPresenceChanged, showsGmPresence } from "./card-redraw";
 
 /** The card's template. */
-export const ATTACK_CARD_TEMPLATE = templatePath("chat/attack/card.hbs");
+export const ATTACK_CARD_TEMPLATE = templatePath("attack/card.hbs");
 
 /** The card builders' formatter (i18n.ts). */
 export const translate: Format = i18nFormat;

@@ -14,7 +14,7 @@ import { checkCardContext } from "./check-card-context";
 import { CHECK_CARD_FLAG, readCheckCardFlag } from "./check-card-flag";
 
 /** The check card's template. */
-export const CHECK_CARD_TEMPLATE = templatePath("chat/check-card.hbs");
+export const CHECK_CARD_TEMPLATE = templatePath("checks/check-card.hbs");
 
 /** The faces of the card's roll. */
 function facesOf(message: ChatMessage.Implementation): number[] {

@@ -64,11 +64,11 @@ function wireUndo(message: ChatMessage.Implementation, html: HTMLElement): void 
 export function registerCombatCards(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { combatCard: CombatCardModel });
   registerCard("combatCard.initiative", {
-    template: templatePath("combat/initiative-card.hbs"),
+    template: templatePath("round/initiative-card.hbs"),
     context: (message) => initiativeCardContext(combatCardOf(message, "initiative").data as unknown as InitiativeCardData, i18nFormat),
   });
   registerCard("combatCard.event", {
-    template: templatePath("combat/event-card.hbs"),
+    template: templatePath("round/event-card.hbs"),
     context: (message) => {
       const system = combatCardOf(message, "event");
       const data = system.data as unknown as StoredEventCard;
@@ -77,7 +77,7 @@ export function registerCombatCards(): void {
     },
   });
   registerCard("combatCard.endPhase", {
-    template: templatePath("combat/end-phase-card.hbs"),
+    template: templatePath("round/end-phase-card.hbs"),
     context: (message) => {
       const system = combatCardOf(message, "endPhase");
       return endPhaseCardContext(system.data as unknown as EndPhaseCardData, i18nFormat, { canUndo: game.user.isGM, undone: system.undone });
@@ -85,7 +85,7 @@ export function registerCombatCards(): void {
     wire: wireUndo,
   });
   registerCard("combatCard.surprise", {
-    template: templatePath("combat/surprise-card.hbs"),
+    template: templatePath("round/surprise-card.hbs"),
     context: (message) => surpriseCardContext(combatCardOf(message, "surprise").data as unknown as SurpriseCardData, i18nFormat),
   });
 }

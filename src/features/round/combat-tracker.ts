@@ -203,10 +203,10 @@ export class AgeOfDragonsCombatTracker extends Base {
 
   static override PARTS = {
     header: Base.PARTS.header,
-    aodBanner: { template: templatePath("combat/tracker-banner.hbs") },
+    aodBanner: { template: templatePath("round/tracker-banner.hbs") },
     aodTracker: {
-      template: templatePath("combat/tracker.hbs"),
-      templates: [templatePath("combat/tracker-turn.hbs")],
+      template: templatePath("round/tracker.hbs"),
+      templates: [templatePath("round/tracker-turn.hbs")],
       scrollable: [""],
     },
     footer: Base.PARTS.footer,

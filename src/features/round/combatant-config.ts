@@ -19,7 +19,7 @@ function parts(): Record<string, unknown> {
   const core = Base.PARTS as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [id, part] of Object.entries(core)) if (id !== "footer") out[id] = part;
-  out.aodSideSpeed = { template: templatePath("combat/combatant-side-speed.hbs") };
+  out.aodSideSpeed = { template: templatePath("round/combatant-side-speed.hbs") };
   if ("footer" in core) out.footer = core.footer;
   return out;
 }

@@ -24,7 +24,7 @@ export async function openSurpriseDialog(
   }
   const roster = surpriseRoster(combat.entries);
   const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("combat/surprise-dialog.hbs"),
+    templatePath("round/surprise-dialog.hbs"),
     surpriseDialogContext(roster, i18nFormat, previous, refusal),
   );
   const submitted: unknown = await foundry.applications.api.DialogV2.wait({

@@ -46,7 +46,7 @@ const deps: DrawDeps = {
   },
 };
 
-const REQUEST = templatePath("chat/request-card.hbs");
+const REQUEST = templatePath("core/requests/request-card.hbs");
 const OVERRIDE = templatePath("board/override-notice.hbs");
 
 type Words = (key: string, data?: Readonly<Record<string, unknown>>) => string;

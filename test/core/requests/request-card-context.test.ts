@@ -25,14 +25,14 @@ describe("the request card", () => {
   });
 
   it("renders the summary and the status line, the status as the card's modifier", () => {
-    const html = renderTemplate("systems/age-of-dragons/templates/chat/request-card.hbs", requestCardContext({ ...base, status: "applied" }, true, localizeKey));
+    const html = renderTemplate("systems/age-of-dragons/templates/core/requests/request-card.hbs", requestCardContext({ ...base, status: "applied" }, true, localizeKey));
     expect(html).toContain('<div class="age-of-dragons aod-request aod-request--applied">');
     expect(html).toContain('<p class="aod-request__summary">Fall to low</p>');
     expect(html).toContain(`<p class="aod-request__status" role="status">${localizeKey("AOD.Request.Status.applied")}</p>`);
   });
 
   it("escapes the requester's summary", () => {
-    const html = renderTemplate("systems/age-of-dragons/templates/chat/request-card.hbs", requestCardContext({ ...base, summary: "<b>move</b>" }, true, localizeKey));
+    const html = renderTemplate("systems/age-of-dragons/templates/core/requests/request-card.hbs", requestCardContext({ ...base, summary: "<b>move</b>" }, true, localizeKey));
     expect(html).toContain("&lt;b&gt;move&lt;/b&gt;");
   });
 });

@@ -34,7 +34,7 @@ describe("the check card flag", () => {
     const atRoll = checkCardContext(data, faces, localizeKey, prepared.notices.map((n) => localizeKey(n.key, n.data)), "blindroll");
     const redrawn = checkCardContext(data, faces, localizeKey, flag.notices.map((n) => localizeKey(n.key, n.data)), flag.rollMode);
     expect(redrawn).toEqual(atRoll);
-    const html = renderTemplate("systems/age-of-dragons/templates/chat/check-card.hbs", redrawn);
+    const html = renderTemplate("systems/age-of-dragons/templates/checks/check-card.hbs", redrawn);
     expect(html).toContain(localizeKey("AOD.Roll.Notice.PoolCapped", prepared.notices[0]?.data ?? {}));
     // Localised when drawn: other words show on the same stored card.
     const other = checkCardContext(data, faces, (key) => `~${key}`, flag.notices.map((n) => `~${n.key}`), flag.rollMode);

@@ -47,7 +47,7 @@ describe("check card context", () => {
     expect(ctx.verdict).toBe("Failure");
   });
   it("renders every die, the marks and the result in words", () => {
-    const html = renderTemplate("systems/age-of-dragons/templates/chat/check-card.hbs", checkCardContext(data, [6, 4, 2, 5, 1, 3, 4], localizeKey, ["A notice."]));
+    const html = renderTemplate("systems/age-of-dragons/templates/checks/check-card.hbs", checkCardContext(data, [6, 4, 2, 5, 1, 3, 4], localizeKey, ["A notice."]));
     expect(html.match(/class="aod-die /g)).toHaveLength(7);
     expect(html.match(/aod-die-mark/g)).toHaveLength(4);
     expect(html).toContain("4 successes from 7 dice at TN\u00a04+");

@@ -245,7 +245,7 @@ describe("the combat cards", () => {
       },
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-initiative", frame: chat });
+    const { html } = await renderView({ template: "templates/round/initiative-card.hbs", context, theme, name: "card-initiative", frame: chat });
     expect(html).toContain("6: a success");
     expect(html).toContain("Re-roll 2");
   });
@@ -255,7 +255,7 @@ describe("the combat cards", () => {
       { mode: "sideD10", round: 2, tieTN: 6, order: [], checks: [], sides: [{ side: "Dragons", history: [4, 10], shift: -1 }, { side: "Wyvern Host", history: [4, 7], shift: 0 }], events: 1 },
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides", frame: chat });
+    const { html } = await renderView({ template: "templates/round/initiative-card.hbs", context, theme, name: "card-sides", frame: chat });
     expect(html).toContain("One phase earlier");
     expect(html).toContain("4 on a d10, tied and rolled again");
     expect(html.match(/aod-die--d10/g)).toHaveLength(4);
@@ -270,7 +270,7 @@ describe("the combat cards", () => {
       { side: "War Engines", history: [5], shift: 0 },
     ];
     const context = initiativeCardContext({ mode: "sideD10", round: 4, tieTN: 6, order: [], checks: [], sides, events: 4, skipped: 1, cap: 3 }, format);
-    const { html } = await renderView({ template: "templates/combat/initiative-card.hbs", context, theme, name: "card-sides-capped", frame: chat });
+    const { html } = await renderView({ template: "templates/round/initiative-card.hbs", context, theme, name: "card-sides-capped", frame: chat });
     expect(html).toContain("capped at 3 a round: 3 drawn, 1 skipped");
   });
 
@@ -287,7 +287,7 @@ describe("the combat cards", () => {
       {},
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event-custom", frame: chat });
+    const { html } = await renderView({ template: "templates/round/event-card.hbs", context, theme, name: "card-event-custom", frame: chat });
     expect(html).toContain("every flyer drops one band. See Hail.");
     expect(html).toContain("Hailstorm");
     expect(html).toContain("Table result");
@@ -300,7 +300,7 @@ describe("the combat cards", () => {
     const result = await resolveCombatEvent(snapshot, scriptedDice([13, 2]));
     const names = Object.fromEntries(ENTRIES.map((e) => [e.id, e.name]));
     const context = eventCardContext({ round: 2, table: "Combat Events", events: [{ ...result, text: "" }] }, names, format);
-    const { html } = await renderView({ template: "templates/combat/event-card.hbs", context, theme, name: "card-event", frame: chat });
+    const { html } = await renderView({ template: "templates/round/event-card.hbs", context, theme, name: "card-event", frame: chat });
     expect(html).toContain("Blinding Sun");
     expect(html).toContain("13 on a d20");
   });
@@ -317,7 +317,7 @@ describe("the combat cards", () => {
       format,
       { canUndo: true, undone: false },
     );
-    const { html } = await renderView({ template: "templates/combat/end-phase-card.hbs", context, theme, name: "card-end-phase", frame: chat });
+    const { html } = await renderView({ template: "templates/round/end-phase-card.hbs", context, theme, name: "card-end-phase", frame: chat });
     expect(html).toContain("Crash: 5 dice at 4+");
     expect(html).toContain("Undo the End Phase");
   });
@@ -330,7 +330,7 @@ describe("the combat cards", () => {
     const outcome = await resolveEndPhase({ ...STATE, combatants: { ...STATE.combatants, hunter: dying } }, scriptedDice([6, 4, 3, 2, 5]));
     const context = endPhaseCardContext({ round: 3, surface: "rock", falls: outcome.falls, log: outcome.log, undo: { skirmish: STORED, wounds: {} } }, format, { canUndo: false, undone: false });
     expect(context.falls.find((f) => f.name === hunter.name)?.headline).toBe("Dead");
-    const { html } = await renderView({ template: "templates/combat/end-phase-card.hbs", context, theme, name: "card-end-phase-death", frame: chat });
+    const { html } = await renderView({ template: "templates/round/end-phase-card.hbs", context, theme, name: "card-end-phase-death", frame: chat });
     expect(html).toContain('<strong class="aod-card-badge aod-card-badge--dire">Dead</strong>');
     expect(html).toContain("Killed by the crash.");
   });
@@ -345,7 +345,7 @@ describe("the combat cards", () => {
       },
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
+    const { html } = await renderView({ template: "templates/round/surprise-card.hbs", context, theme, name: "card-surprise", frame: chat });
     expect(html).toContain("Ambushed");
     expect(html).toContain("3 on a d10");
     // Every number says what it is: the Agility added and the chance it is measured against.
@@ -361,7 +361,7 @@ describe("the combat cards", () => {
       { kind: "surprise", ambusher: null, rolls: [{ side: "Dragons", roll: 1, agility: 2, chance: 3, result: "surprised" }, { side: "Wyvern Host", roll: 6, agility: 1, chance: 3, result: "normal" }], costsRoundOne: false },
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/surprise-card.hbs", context, theme, name: "card-surprise-no-cost", frame: chat });
+    const { html } = await renderView({ template: "templates/round/surprise-card.hbs", context, theme, name: "card-surprise-no-cost", frame: chat });
     expect(context.meanings.map((m) => m.css)).toEqual(["surprised"]);
     expect(html).toContain("rolled below the Surprise Chance: caught off guard (no effect on round 1 in this world).");
     expect(html).toContain("Surprise costs nothing in round 1 in this world (setting).");

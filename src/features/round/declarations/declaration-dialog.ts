@@ -36,7 +36,7 @@ export class DeclarationDialog extends AnswerDialog<DeclarationChoice> {
     },
   };
 
-  static PARTS = { form: { template: templatePath("combat/declaration-dialog.hbs") } };
+  static PARTS = { form: { template: templatePath("round/declarations/declaration-dialog.hbs") } };
 
   #input: DeclarationDialogInput;
 

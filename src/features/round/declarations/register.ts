@@ -29,7 +29,7 @@ function cardData(message: ChatMessage.Implementation, kind: "declaration" | "si
 /** Registers the declared, revealed and aborted card and the simultaneous result card as card kinds. */
 function registerDeclarationCards(): void {
   registerCard("combatCard.declaration", {
-    template: templatePath("combat/declaration-card.hbs"),
+    template: templatePath("round/declarations/declaration-card.hbs"),
     context: (message) => {
       const data = cardData(message, "declaration") as unknown as DeclarationCardData;
       // The button is drawn on every card that may resolve; wiring keeps it only for those who may.
@@ -38,7 +38,7 @@ function registerDeclarationCards(): void {
     wire: wireResolveButton,
   });
   registerCard("combatCard.simultaneous", {
-    template: templatePath("combat/simultaneous-card.hbs"),
+    template: templatePath("round/declarations/simultaneous-card.hbs"),
     context: (message) => simultaneousCardContext(cardData(message, "simultaneous") as unknown as SimultaneousCardData, i18nFormat),
   });
 }

@@ -44,7 +44,7 @@ describe("the declaration dialog", () => {
       [oddsKey("claws1", "rider", false)]: { hit: 0.7, wounded: 0.3, severelyInjured: 0.05, dead: 0.01, defence: { pool: 3, tn: 4 } },
     };
     const context = declarationDialogContext(dialog({ choice: choice({ action: "killerBlow", text: "For the high passes!" }), odds }), format);
-    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-battle", width: 460, frame: frame(context.title) });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-battle", width: 460, frame: frame(context.title) });
     expect(html).toContain("Against Wyvern Rider: defence 3 dice at TN\u00a04+");
     expect(html).toMatch(/Hit<\/th><td class="aod-number">58%/);
     expect(html).toMatch(/Kill<\/th><td class="aod-number">3%/);
@@ -58,7 +58,7 @@ describe("the declaration dialog", () => {
       dialog({ phase: "movement", secret: true, choice: choice({ action: "move", move: { kind: "full", altitude: "high", reference: "keep", distance: "middle" } }) }),
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move", width: 460, frame: frame(context.title) });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move", width: 460, frame: frame(context.title) });
     expect(html).toContain("only the GM sees this");
     expect(html).toContain("Full aerial move");
     expect(html).toContain("The Old Keep");
@@ -78,7 +78,7 @@ describe("the declaration dialog", () => {
     const ruling = validateMove(free, { id: "argent", kind: move.kind, altitude: move.altitude }, "movement");
     if (ruling.allowed) throw new Error("a standard move of two bands should be refused");
     const context = declarationDialogContext(dialog({ phase: "movement", secret: true, error: ruling.reason, choice: choice({ action: "move", move }) }), format);
-    const { html } = await renderView({ template: "templates/combat/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title) });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title) });
     expect(ruling.reason).toBe(RULE_REASONS.TooManyAltitudeSteps);
     expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">That is more altitude steps than this move allows.</p>');
     expect(html).toMatch(/<option value="standard" selected>Standard move<\/option>/);
@@ -102,14 +102,14 @@ const card = (kind: DeclarationCardData["kind"], values: Partial<DeclarationCard
 describe("the declaration cards", () => {
   it.each(THEMES)("declared (reverse declaration), with its Resolve button (%s)", async (theme) => {
     const context = declarationCardContext(card("declared"), format, { canResolve: true });
-    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declared", frame: chat });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-card.hbs", context, theme, name: "card-declared", frame: chat });
     expect(html).toContain("Attacks Sable Dragon with Longbow.");
     expect(html).toContain("Resolve");
   });
 
   it.each(THEMES)("aborted: the target died before the action resolved (%s)", async (theme) => {
     const context = declarationCardContext(card("aborted", { reason: RULE_REASONS.TargetDead }), format, { canResolve: true });
-    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-aborted", frame: chat });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-card.hbs", context, theme, name: "card-declaration-aborted", frame: chat });
     expect(html).toContain("Aborted: The target is already dead.");
     expect(html).not.toContain("Resolve");
   });
@@ -117,7 +117,7 @@ describe("the declaration cards", () => {
   it.each(THEMES)("revealed (secret declaration) (%s)", async (theme) => {
     const summary = summaryOf(choice({ action: "move", move: { kind: "standard", altitude: "high", reference: "rider", distance: "close" } }), names, []);
     const context = declarationCardContext(card("revealed", { combatantId: "sable", name: names.sable ?? "", phase: "movement", summary, text: "" }), format, { canResolve: true });
-    const { html } = await renderView({ template: "templates/combat/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-card.hbs", context, theme, name: "card-declaration-revealed", frame: chat });
     // Revealed, it is no longer secret: the title says so.
     expect(html).toContain("Sable Dragon&#x27;s declaration, revealed");
     expect(html).not.toContain("secret declaration");
@@ -152,7 +152,7 @@ describe("the declaration cards", () => {
       },
       format,
     );
-    const { html } = await renderView({ template: "templates/combat/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
+    const { html } = await renderView({ template: "templates/round/declarations/simultaneous-card.hbs", context, theme, name: "card-simultaneous", frame: chat });
     expect(html).toContain("3 actions resolve at once");
     expect(html).toContain("Together");
     // Each attack is a per-target block as on the attack card: its contest, then its wounds.
