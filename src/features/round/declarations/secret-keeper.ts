@@ -91,9 +91,12 @@ export interface SecretIO {
   combat(id: string): SecretCombat | null;
   /** Every combat of the world. */
   combats(): SecretCombat[];
-  /** Whether this client is the active GM (`game.users.activeGM`). */
+  /**
+   * Whether this client is the active GM: `Users#activeGM` (client/documents/collections/users.mjs) names one
+   * connected GM for every client, or none; a change of active GM is a hand-over (core/writes/hand-over.ts).
+   */
   isActiveGM(): boolean;
-  /** The active GM's user id, or null when there is none. */
+  /** The active GM's user id (`Users#activeGM`), or null when no GM is connected. */
   activeGM(): string | null;
   /**
    * `User#query` of that user (client/documents/user.mjs): it rejects when the user is not active and when the

@@ -278,6 +278,7 @@ describe("the round trip: the player's choice reaches the active GM alone", () =
     expect(gm.secrets.held("c1", 2)).toEqual({ a: declared("battle", SECRET), b: declared("battle", "Hold") });
     expect(doc.updates).toEqual([{ "system.declarations.a": sealedDeclaration("battle") }, { "system.declarations.b": sealedDeclaration("battle") }]);
     expect(JSON.stringify(doc.updates)).not.toContain("Roar");
+    expect(p1.browser.text).toBeNull();
     expect(p1.notes).toContainEqual({ level: "info", key: "AOD.Declare.Notify.Kept", data: { name: "Ash" } });
   });
 
@@ -513,6 +514,18 @@ describe("a new active GM asks again only for what it does not hold", () => {
     await gm2.secrets.sweep();
     expect(net.asked().map((s) => s.to)).toEqual(["p1", "p2"]);
     expect(gm.notes).toEqual([]);
+  });
+
+  it("asks a player who comes online for the combatant the GM was left to declare for", async () => {
+    const { net, gm, doc } = table();
+    net.hold = true;
+    doc.owners.b = [user("p2", { active: false })];
+    await askStep(gm);
+    expect(net.asked().map((s) => s.to)).toEqual(["p1"]);
+    doc.owners.b = [user("p2")];
+    await gm.secrets.sweep();
+    await settle();
+    expect(net.asked().map((s) => s.to)).toEqual(["p1", "p2"]);
   });
 
   it("asks nothing for a combat not at a secret declare step", async () => {
