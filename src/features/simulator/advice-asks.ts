@@ -3,6 +3,7 @@
  * autopilot"): one question to a Web Worker of its own and its one answer (`askWorker`), the advice window's
  * latest question whose answer alone is shown (`AdviceSlot`), and carrying an option out through the other
  * features' actions (`carryOutWith`). advice-runner.ts hands these the real Worker and `featureAction`.
+ * Pure: no Foundry, DOM or browser globals.
  */
 import type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "../../core/action-payloads";
 import type { AdviceResult, Encounter, EncounterProblem } from "../../rules/simulator";

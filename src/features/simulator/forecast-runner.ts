@@ -4,6 +4,7 @@
  * worker, the tracker's hook, the world setting and the clock. Changes come in bursts, so a question is asked once
  * they have settled; a question for a new state cancels the one still being worked out, and its answer, should it
  * come anyway, is dropped (forecast-jobs.ts). The only write is the active GM's history of each step's forecast.
+ * Pure: no Foundry, DOM or browser globals.
  */
 import { recordPoint, readHistory } from "../../data/combat/forecast-history";
 import type { HistoryPoint } from "../../data/combat/forecast-history";

@@ -15,7 +15,8 @@ import type { AnswerReply } from "./secret-answer";
 import type { MovePhase } from "../../../rules/procedures/move";
 import type { RoundStep } from "../../../rules/round-plan";
 import { chooseDeclaration, declarationSituation } from "./declaration-choice";
-import { SecretDeclarations, newToken, secretStorageKey } from "./secret-keeper";
+import { SecretDeclarations, secretStorageKey } from "./secret-keeper";
+import { queryToken } from "../../../core/requests/query-token";
 import type { SecretCombat, SecretIO } from "./secret-keeper";
 
 export { DECLARE_ANSWER_QUERY, DECLARE_QUERY } from "./secret-keeper";
@@ -81,7 +82,8 @@ const foundryIO: SecretIO = {
     const call = (user as unknown as { query: QueryCall }).query.bind(user);
     return call(name, data, { timeout });
   },
-  token: newToken,
+  // A one-time token: crypto randomness, which http pages have too.
+  token: () => queryToken(crypto.getRandomValues(new Uint8Array(16))),
   storage: {
     read: () => window.localStorage.getItem(secretStorageKey(game.world.id, game.user.id)),
     write: (text) => {

@@ -8,7 +8,7 @@
  * it on its own client: in memory and in this browser's storage (a reload does not lose it), never on a document or
  * setting that other clients receive. The combat carries only a sealed mark (who has declared). NPCs and offline
  * owners: the GM declares from the tracker. A GM who becomes the active GM asks again for every declaration it
- * does not hold.
+ * does not hold. Pure: no Foundry, DOM or browser globals.
  */
 import { SYSTEM_ID } from "../../../constants/system-id";
 import { sealedDeclaration } from "../../../data/combat/declaration";
@@ -36,13 +36,6 @@ export const ANSWER_TIMEOUT = 30_000;
 /** The browser storage key of a GM's kept declarations: per world and per user, so two GMs on one browser keep apart. */
 export function secretStorageKey(worldId: string, userId: string): string {
   return `${SYSTEM_ID}.secretDeclarations.${worldId}.${userId}`;
-}
-
-/** A one-time token only the asked user receives (secret-answer.ts); crypto randomness, which http pages have too. */
-export function newToken(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** A user as the flow needs it. */
@@ -103,7 +96,7 @@ export interface SecretIO {
    * server reports the query rejected (its timeout passed, or the handler threw).
    */
   query(userId: string, name: string, data: Record<string, unknown>, timeout: number): Promise<unknown>;
-  /** A fresh one-time token (`newToken`). */
+  /** A fresh one-time token only the asked user receives (secret-answer.ts): core/requests/query-token.ts `queryToken`. */
   token(): string;
   /** This GM's browser storage for its kept declarations (localStorage under `secretStorageKey`); either may throw. */
   storage: { read(): string | null; write(text: string): void };

@@ -8,13 +8,13 @@ import type { StoredDeclaration } from "../../../../src/data/combat/stored";
 import { REQUEST_REASONS } from "../../../../src/core/requests/registry";
 import { SECRET_REASONS, emptySecrets, keepSecret } from "../../../../src/features/round/declarations/secret-store";
 import { TOKEN_PATTERN } from "../../../../src/features/round/declarations/secret-answer";
+import { queryToken } from "../../../../src/core/requests/query-token";
 import {
   ANSWER_TIMEOUT,
   DECLARE_ANSWER_QUERY,
   DECLARE_QUERY,
   DECLARE_TIMEOUT,
   SecretDeclarations,
-  newToken,
   secretStorageKey,
 } from "../../../../src/features/round/declarations/secret-keeper";
 import type { SecretCombat, SecretIO, SecretStep, SecretUser } from "../../../../src/features/round/declarations/secret-keeper";
@@ -571,11 +571,9 @@ describe("the GM declares for a combatant itself", () => {
   });
 });
 
-describe("newToken", () => {
-  it("makes 32 hex digits of fresh randomness each time", () => {
-    const a = newToken();
-    expect(a).toMatch(/^[0-9a-f]{32}$/);
-    expect(a).toMatch(TOKEN_PATTERN);
-    expect(newToken()).not.toBe(a);
+describe("the tokens secret-flow.ts makes", () => {
+  it("are what an answer may carry: queryToken's 32 hex digits from 16 random bytes", () => {
+    const token = queryToken(Uint8Array.from({ length: 16 }, (_, i) => 255 - i));
+    expect(token).toMatch(TOKEN_PATTERN);
   });
 });
