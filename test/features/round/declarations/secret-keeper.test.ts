@@ -250,14 +250,17 @@ describe("the active GM asks each owner with a one-time token", () => {
     expect(gm.notes).toContainEqual({ level: "info", key: "AOD.Declare.Notify.GMDeclares", data: { names: "Briar, Wyrm" } });
   });
 
-  it("does not ask an owner twice while the first question is open", async () => {
+  it("does not ask an owner twice while the first question is open, and asks with a new token once it ended", async () => {
     const { net, gm } = await openQuestion();
     await askStep(gm);
     expect(net.asked()).toHaveLength(2);
     net.timeOut();
     await settle();
     await askStep(gm);
-    expect(net.asked()).toHaveLength(4);
+    const asked = net.asked();
+    expect(asked).toHaveLength(4);
+    expect(asked[2]?.to).toBe("p1");
+    expect(asked[2]?.data.token).not.toBe(asked[0]?.data.token);
   });
 
   it("tells the GM when an owner's question ended without an answer at that step", async () => {
