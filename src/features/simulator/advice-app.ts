@@ -12,7 +12,8 @@ import { AgeOfDragonsCombat } from "../../documents/combat";
 import { adviceContext, carryOut } from "./advice-context";
 import type { CarryOut } from "./advice-context";
 import { DECLARING, askAdvice, carryContextOf, performCarryOut } from "./advice-runner";
-import type { AdviceAsk, AdviceOutcome } from "./advice-runner";
+import type { AdviceOutcome } from "./advice-runner";
+import { AdviceSlot } from "./advice-asks";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 // The mixed base is cast once, or tsc spends minutes on it (README, "Foundry's types").
@@ -55,7 +56,8 @@ export class AdviceApp extends Base {
   static PARTS = { body: { template: ADVICE_TEMPLATE, scrollable: [""] } };
 
   #state: AdviceState = { status: "working" };
-  #asked: AdviceAsk | null = null;
+  /** The question being worked out: only its answer is shown, and closing the window stops it. */
+  readonly #asked = new AdviceSlot();
   /** What each option's button does, worked out when the advice came (the rules' check as things then stood). */
   #actions: CarryOut[] = [];
   readonly #combat: AgeOfDragonsCombat;
@@ -82,12 +84,8 @@ export class AdviceApp extends Base {
   }
 
   #ask(): void {
-    const asked = askAdvice(this.#combat, this.#combatant.id ?? "");
-    this.#asked = asked;
     this.#state = { status: "working" };
-    void asked.answer.then((outcome) => {
-      if (this.#asked !== asked) return;
-      this.#asked = null;
+    this.#asked.start(askAdvice(this.#combat, this.#combatant.id ?? ""), (outcome) => {
       this.#show(outcome);
     });
   }
@@ -114,8 +112,7 @@ export class AdviceApp extends Base {
   }
 
   protected override _onClose(options: RenderOptions): void {
-    this.#asked?.cancel();
-    this.#asked = null;
+    this.#asked.stop();
     super._onClose(options);
   }
 

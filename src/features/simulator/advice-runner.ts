@@ -8,23 +8,16 @@ import { combatEncounter } from "./combat-encounter";
 import { featureAction } from "../../core/actions";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { snapshotOf } from "../../documents/lookups";
-import type { AdviceResult, Encounter, EncounterProblem } from "../../rules/simulator";
+import type { Encounter } from "../../rules/simulator";
 import { playingTactics } from "./advice-context";
 import type { CarryContext, CarryOut } from "./advice-context";
-import { readFromWorker } from "./worker-protocol";
-import type { ToWorker } from "./worker-protocol";
+import { askWorker, carryOutWith } from "./advice-asks";
+import type { AdviceAsk } from "./advice-asks";
 
 /** The round modes where an action is declared first, so the advice fills in the declaration. */
 export const DECLARING: readonly string[] = ["reverseDeclaration", "secretDeclaration"];
 
-/** An answered advice, or why it could not be worked out. */
-export type AdviceOutcome = { status: "done"; advice: AdviceResult } | { status: "failed"; problem: EncounterProblem };
-
-/** Advice being worked out: its answer, and a way to stop it (the answer then never comes). */
-export interface AdviceAsk {
-  answer: Promise<AdviceOutcome>;
-  cancel(): void;
-}
+export type { AdviceAsk, AdviceOutcome } from "./advice-asks";
 
 let nextJob = 0;
 
@@ -42,25 +35,22 @@ export function askAdvice(combat: AgeOfDragonsCombat, combatantId: string, encou
   const phase = combat.step?.phase ?? "battle";
   const job = (nextJob += 1);
   const worker = new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-advice" });
-  let settle: (outcome: AdviceOutcome) => void = () => undefined;
-  const answer = new Promise<AdviceOutcome>((resolve) => {
-    settle = resolve;
-  });
-  worker.addEventListener("message", (event: MessageEvent) => {
-    const message = readFromWorker(event.data);
-    if (!message || message.job !== job) return;
-    if (message.type === "advice") settle({ status: "done", advice: message.advice });
-    else if (message.type === "error") settle({ status: "failed", problem: message.problem });
-    else return;
-    worker.terminate();
-  });
-  worker.postMessage({ type: "advise", job, encounter, combatantId, phase, seed: 1 } satisfies ToWorker);
-  return {
-    answer,
-    cancel: () => {
-      worker.terminate();
+  return askWorker(
+    {
+      postMessage: (message) => {
+        worker.postMessage(message);
+      },
+      listen: (listener) => {
+        worker.addEventListener("message", (event: MessageEvent) => {
+          listener(event.data);
+        });
+      },
+      terminate: () => {
+        worker.terminate();
+      },
     },
-  };
+    { job, encounter, combatantId, phase },
+  );
 }
 
 /** What carrying an option out for a combatant needs to know of the combat now. */
@@ -84,20 +74,10 @@ export function carryContextOf(combat: AgeOfDragonsCombat, combatantId: string):
 }
 
 /**
- * Carries an option out through the feature that owns it: the attack card (`startAttack`), the board
- * (`boardMove`) or the round's declarations (`declareChoice`; `ask` false declares at once, the autopilot's way).
- * Resolves with a refusal reason (an en.json key), if any.
+ * Carries an option out through the feature that owns it (advice-asks.ts `carryOutWith`): the attack card, the
+ * board or the round's declarations (`ask` false declares at once, the autopilot's way). Resolves with a refusal
+ * reason (an en.json key), if any.
  */
-export async function performCarryOut(action: CarryOut, options: { ask: boolean } = { ask: true }): Promise<string | undefined> {
-  switch (action.kind) {
-    case "attack":
-      await featureAction("startAttack")(action.options);
-      return undefined;
-    case "move":
-      return featureAction("boardMove")(action.payload);
-    case "declare":
-      return featureAction("declareChoice")({ ...action.options, ask: options.ask });
-    case "none":
-      return action.refused;
-  }
+export function performCarryOut(action: CarryOut, options: { ask: boolean } = { ask: true }): Promise<string | undefined> {
+  return carryOutWith((name) => featureAction(name), action, options);
 }
