@@ -25,12 +25,12 @@ describe("the one dice partial", () => {
         "attack/card.hbs",
         "attack/target.hbs",
         "checks/check-card.hbs",
+        "core/dice/pool-roll.hbs",
+        "round/declarations/simultaneous-card.hbs",
         "round/end-phase-card.hbs",
         "round/event-card.hbs",
         "round/initiative-card.hbs",
-        "round/declarations/simultaneous-card.hbs",
         "round/surprise-card.hbs",
-        "core/dice/pool-roll.hbs",
       ].map((file) => `systems/age-of-dragons/templates/${file}`),
     );
   });
