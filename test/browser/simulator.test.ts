@@ -44,6 +44,12 @@ function filled(): SimulatorState {
   return addActor(state, 1, ref("Longbowman"));
 }
 
+/** A deterministic computation (seeded) made once for the file: both themes of a view show the same answer. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 describe("the encounter simulator", () => {
   it.each(THEMES)("is empty until actors are dragged onto its sides (%s)", async (theme) => {
     const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(initialState(), format), theme, name: "simulator-empty", width: 1100, frame });
@@ -61,16 +67,18 @@ describe("the encounter simulator", () => {
     expect(html).not.toContain('data-action="run"');
   });
 
+  /** The Sable against a Knight and two Longbowmen at middle distance: 1,500 runs, seed 1. */
+  const sableAgainstThree = once(() => simulate(encounterFromActors(
+    [
+      { actors: [byName("Sable Dragon")], altitude: "mid" },
+      { actors: [byName("Knight"), byName("Longbowman"), byName("Longbowman")], altitude: "mid" },
+    ],
+    { distance: "middle" },
+  ), { runs: 1500, seed: 1 }));
+
   it.each(THEMES)("shows the verdict, the result table and the rounds chart, for the runs in the field (%s)", async (theme) => {
     const state = setField(filled(), "runs", "1500");
-    const encounter = encounterFromActors(
-      [
-        { actors: [byName("Sable Dragon")], altitude: "mid" },
-        { actors: [byName("Knight"), byName("Longbowman"), byName("Longbowman")], altitude: "mid" },
-      ],
-      { distance: "middle" },
-    );
-    const result = await simulate(encounter, { runs: 1500, seed: 1 });
+    const result = await sableAgainstThree();
     const done = onWorkerMessage(startRun(state), { type: "result", job: 1, result });
     let fit = { tallestName: Infinity, groundFits: false };
     const { html } = await renderView({
@@ -140,7 +148,7 @@ describe("the encounter simulator", () => {
 
 describe("the advice window", () => {
   /** The Sable at close quarters with a wounded Knight and a Longbowman at middle distance, its battle step in round 3. */
-  async function advised() {
+  const advised = once(async () => {
     const encounter = encounterFromActors(
       [
         { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "grounded" },
@@ -153,7 +161,7 @@ describe("the advice window", () => {
     const start = { round: 3, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "battle", kind: "act", combatants: ["c1"] } };
     const advice = await advise({ ...encounter, start }, "c1", { seed: 1, phase: "battle", runsPerOption: 200 });
     return { advice, names: { c1: "Sable Dragon", c2: "Knight", c3: "Longbowman" } };
-  }
+  });
   /** Each option's button as the window gets it: holding carries nothing out, the rest are carried out (or declared). */
   const buttons = (advice: AdviceResult, declaring: boolean): CarryOut[] =>
     advice.options.map((o): CarryOut => {
@@ -175,7 +183,7 @@ describe("the advice window", () => {
   });
 
   /** The Sable Dragon flying low at its speed phase: close to a Knight, a Longbowman at middle distance, every move and action weighed. */
-  async function manyOptions() {
+  const manyOptions = once(async () => {
     const encounter = encounterFromActors(
       [
         { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "low" },
@@ -186,7 +194,7 @@ describe("the advice window", () => {
     const start = { round: 2, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "average", kind: "act", combatants: ["c1"] } };
     const advice = await advise({ ...encounter, start }, "c1", { seed: 1, phase: "average", runsPerOption: 150 });
     return { advice, names: { c1: "Sable Dragon, Terror of the Nine Valleys", c2: "Knight", c3: "Longbowman" } };
-  }
+  });
 
   it.each(THEMES)("a dragon with many options: moves and actions, one refused as things now stand (%s)", async (theme) => {
     const { advice, names } = await manyOptions();
@@ -218,7 +226,7 @@ describe("the advice window", () => {
   });
 
   /** The Storm Wyrm's step, the GM's adversary, with a Wyvern Rider against a wounded Sable Dragon, all at mid altitude. */
-  async function adversary() {
+  const adversary = once(async () => {
     const encounter = encounterFromActors(
       [
         { name: "The Dragons of the Nine Valleys", actors: [byName("Sable Dragon")], altitude: "mid" },
@@ -231,7 +239,7 @@ describe("the advice window", () => {
     const start = { round: 2, distances: { "c1|c2": "close" as const, "c1|c3": "middle" as const }, at: { phase: "battle", kind: "act", combatants: ["c2"] } };
     const advice = await advise({ ...encounter, start }, "c2", { seed: 1, phase: "battle", runsPerOption: 300 });
     return { advice, names: { c1: "Sable Dragon", c2: "Storm Wyrm", c3: "Wyvern Rider" } };
-  }
+  });
 
   it.each(THEMES)("an adversary's advice in a declaration mode: each option declared (%s)", async (theme) => {
     const { advice, names } = await adversary();
