@@ -101,7 +101,7 @@ export interface AutopilotIO {
   /** Carries an action out through the feature that owns it (`ask` fills in a declaration's dialog); a refusal reason, if any. */
   carry(action: CarryOut, options: { ask: boolean }): Promise<string | undefined>;
   /** Posts the autopilot's card (core's `postCard`). */
-  postCard(card: PilotCard): Promise<unknown>;
+  postPilotCard(card: PilotCard): Promise<unknown>;
   /** Shows a notification: `key` formatted with `data`, or localised when there is none. */
   notify(level: "info" | "warn", key: string, data?: Readonly<Record<string, string>>): void;
   /** The localising formatter (the dialog's and the card's words). */
@@ -227,7 +227,7 @@ export class Autopilot {
     const refused = await this.#carry(combat, combatantId, advice, picked, false);
     // Whispered to the GMs, unless players are shown the forecast and nothing is secret.
     const open = io.forecastForPlayers() && combat.mode !== "secretDeclaration";
-    await io.postCard({ combatId: combat.id ?? "", round: combat.round, data: { choice, declaring, refused: refused ?? "" }, open });
+    await io.postPilotCard({ combatId: combat.id ?? "", round: combat.round, data: { choice, declaring, refused: refused ?? "" }, open });
   }
 
   /**

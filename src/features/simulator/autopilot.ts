@@ -124,7 +124,7 @@ const foundryIO: AutopilotIO = {
     AutopilotDialog.closeOthers(combatId, step);
   },
   carry: (action, options) => performCarryOut(action, options),
-  postCard: postPilotCard,
+  postPilotCard,
   notify: (level, key, data) => {
     const text = i18nFormat(key, data);
     if (level === "info") ui.notifications.info(text);

@@ -173,7 +173,7 @@ class Client implements AutopilotIO {
     this.carried.push({ action, ask: options.ask });
     return Promise.resolve(this.refusal);
   }
-  postCard(card: PilotCard): Promise<unknown> {
+  postPilotCard(card: PilotCard): Promise<unknown> {
     this.cards.push(structuredClone(card));
     return Promise.resolve();
   }
