@@ -12,6 +12,9 @@ import type { DeclareChoiceOptions, MovePayload, StartAttackOptions } from "../.
 import { ruleOnChoice } from "../../data/combat/declaration";
 import type { DeclarationChoice, DeclarationSituation } from "../../data/combat/declaration";
 
+/** The round modes where an action is declared first, so the advice fills in the declaration. */
+export const DECLARING: readonly string[] = ["reverseDeclaration", "secretDeclaration"];
+
 /**
  * What an option's button does: start an attack card, make a board move, fill in the declaration (the declaration
  * modes), or nothing: holding, or an option the rules refuse as things stand (`refused` names the reason).

@@ -9,15 +9,13 @@ import { featureAction } from "../../core/actions";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
 import { snapshotOf } from "../../documents/lookups";
 import type { Encounter } from "../../rules/simulator";
-import { playingTactics } from "./advice-context";
+import { DECLARING, playingTactics } from "./advice-context";
 import type { CarryContext, CarryOut } from "./advice-context";
 import { askWorker, carryOutWith } from "./advice-asks";
 import type { AdviceAsk } from "./advice-asks";
 
-/** The round modes where an action is declared first, so the advice fills in the declaration. */
-export const DECLARING: readonly string[] = ["reverseDeclaration", "secretDeclaration"];
-
 export type { AdviceAsk, AdviceOutcome } from "./advice-asks";
+export { DECLARING };
 
 let nextJob = 0;
 

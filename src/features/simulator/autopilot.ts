@@ -5,7 +5,9 @@
  * is carried out at once, with a chat card saying what was chosen and why. Every write goes through the other
  * features' actions (the attack card, the board, the declaration), which use the write queue. The autopilot acts
  * once per combatant and step: the keys it has claimed are written on the combat in its write queue, so a reload
- * or a second GM does not act again.
+ * or a second GM does not act again. The flow is autopilot-runner.ts; here are only its Foundry calls: the hooks,
+ * the combat document, the settings, the advice worker, the confirm dialog, the features' actions, the card and
+ * the clock.
  */
 import { onSettingChange } from "../../core/settings/register";
 import { SYSTEM_ID } from "../../constants/system-id";
@@ -16,24 +18,16 @@ import { onTakeOver } from "../../core/writes/hand-over";
 import { AnswerDialog } from "../../core/dialogs/answer-dialog";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import { postCard } from "../../core/cards/post-card";
-import { TACTIC_NAMES } from "../../rules/simulator";
-import type { AdviceResult } from "../../rules/simulator";
 import { carryOut } from "./advice-context";
-import type { CarryOut } from "./advice-context";
 import { AdviceApp } from "./advice-app";
-import { adviceEncounter, askAdvice, carryContextOf, DECLARING, performCarryOut } from "./advice-runner";
-import {
-  autopilotKey,
-  autopilotMode,
-  claimStep,
-  dueCombatants,
-  pickOption,
-  pilotCardContext,
-  pilotChoice,
-  pilotDialogContext,
-} from "./autopilot-context";
-import type { PilotChoiceContext, PilotDialogContext } from "./autopilot-context";
+import { adviceEncounter, askAdvice, carryContextOf, performCarryOut } from "./advice-runner";
+import { pilotCardContext } from "./autopilot-context";
+import type { PilotDialogContext } from "./autopilot-context";
+import { Autopilot } from "./autopilot-runner";
+import type { AutopilotIO, PilotAnswer, PilotCard, PilotCardData, PilotCombat } from "./autopilot-runner";
 import { FORECAST_PLAYERS_SETTING, forecastView } from "./live-forecast";
+
+export type { PilotCardData } from "./autopilot-runner";
 
 /** The world setting: off, confirm, automatic. */
 export const AUTOPILOT_SETTING = "npcAutopilot" as const;
@@ -64,133 +58,95 @@ export function registerAutopilot(): void {
 /** A document's own flags, read and written in the system's scope (the flag types know no system keys). */
 type Flagged = { getFlag(scope: string, key: string): unknown; setFlag(scope: string, key: string, value: unknown): Promise<unknown> };
 
-/** The keys claimed on the combat. */
-function claims(combat: AgeOfDragonsCombat): string[] {
-  const raw = (combat as unknown as Flagged).getFlag(SYSTEM_ID, CLAIMS_FLAG);
-  return Array.isArray(raw) ? raw.filter((k): k is string => typeof k === "string") : [];
-}
-
-/** Claims a combatant's step in the combat's write queue; false when it was claimed already (another client, a reload). */
-async function claim(combat: AgeOfDragonsCombat, key: string): Promise<boolean> {
-  return combat.serially(async () => {
-    const next = claimStep(claims(combat), key);
-    if (next === null) return false;
-    await (combat as unknown as Flagged).setFlag(SYSTEM_ID, CLAIMS_FLAG, next);
-    return true;
-  });
-}
-
-/** The combatants this client is weighing or asking about now (a redraw never starts a second). */
-const busy = new Set<string>();
-let timer: ReturnType<typeof setTimeout> | null = null;
-
-/** Looks at the combat once the step's own work (declarations, the forecast's ask) has begun. */
-function schedule(combat: unknown): void {
-  if (!(combat instanceof AgeOfDragonsCombat) || !isActiveGM()) return;
-  if (timer !== null) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = null;
-    void run(combat).catch((error: unknown) => {
-      console.error(`${SYSTEM_ID} | the NPC autopilot failed`, error);
-    });
-  }, 500);
-}
-
-/** Where the combat stands now, as a key prefix: the autopilot's answer is dropped when the combat has moved on. */
-const momentOf = (combat: AgeOfDragonsCombat) => ({ round: combat.stored.cursor.round, index: combat.stored.cursor.index });
-
-/** Acts for each adversary due at the combat's current step, one after another (each sees what the one before did). */
-async function run(combat: AgeOfDragonsCombat): Promise<void> {
-  const mode = autopilotMode(game.settings.get(SYSTEM_ID, AUTOPILOT_SETTING));
-  if (mode === "off" || !isActiveGM() || combat.id === null) return;
-  const { round, index } = momentOf(combat);
-  const step = combat.step;
-  const candidates = combat.combatants.contents.map((c) => ({
-    id: c.id ?? "",
-    playerOwned: c.actor?.hasPlayerOwner ?? false,
-    out: c.isDefeated || !Object.hasOwn(combat.skirmish.combatants, c.id ?? ""),
-  }));
-  const moment = { combatId: combat.id, round, index, step, running: combat.started && !combat.stored.ended };
-  AutopilotDialog.closeOthers(combat.id, autopilotKey(combat.id, round, index, ""));
-  for (const id of dueCombatants(mode, moment, candidates, claims(combat))) {
-    const key = autopilotKey(combat.id, round, index, id);
-    if (busy.has(key)) continue;
-    busy.add(key);
-    try {
-      await pilot(combat, id, key, mode === "confirm");
-    } finally {
-      busy.delete(key);
-    }
-    const now = momentOf(combat);
-    if (now.round !== round || now.index !== index) return;
-  }
-}
-
-/** The tactics the adversaries play in the runs: the setting's, for every combatant no player owns. */
-function tacticsFor(combat: AgeOfDragonsCombat): { name: string; plays: (id: string) => boolean } | undefined {
-  const name = game.settings.get(SYSTEM_ID, AUTOPILOT_TACTICS_SETTING);
-  if (!TACTIC_NAMES.includes(name)) return undefined;
-  return { name, plays: (id) => !(combat.combatants.get(id)?.actor?.hasPlayerOwner ?? true) };
-}
-
-/** One adversary's step: weigh, choose, then confirm or carry out. */
-async function pilot(combat: AgeOfDragonsCombat, combatantId: string, key: string, confirm: boolean): Promise<void> {
-  const name = combat.combatants.get(combatantId)?.name ?? "";
-  const at = momentOf(combat);
-  const before = forecastView(combat.id ?? "").forecast;
-  ui.notifications.info(i18nFormat("AOD.Simulator.Autopilot.Working", { name }));
-  const outcome = await askAdvice(combat, combatantId, adviceEncounter(combat, tacticsFor(combat))).answer;
-  const now = momentOf(combat);
-  if (now.round !== at.round || now.index !== at.index || !isActiveGM()) return;
-  if (outcome.status === "failed") {
-    ui.notifications.warn(i18nFormat("AOD.Simulator.Autopilot.Failed", { name, reason: i18nFormat(outcome.problem.key, outcome.problem.data) }));
-    return;
-  }
-  const advice = outcome.advice;
-  const ctx = carryContextOf(combat, combatantId);
-  const actions = advice.options.map((o) => carryOut(o.choice, ctx));
-  const picked = pickOption(advice, actions);
-  if (picked === null) {
-    if (await claim(combat, key)) ui.notifications.info(i18nFormat("AOD.Simulator.Autopilot.Nothing", { name }));
-    return;
-  }
-  const names = Object.fromEntries(combat.combatants.contents.map((c) => [c.id ?? "", c.name ?? ""]));
-  const sideIndex = before?.result.sides.findIndex((s) => s.name === advice.side) ?? -1;
-  const sideBefore = sideIndex >= 0 ? (before?.result.sides[sideIndex]?.wins ?? null) : null;
-  const choice = pilotChoice(advice, picked, names, sideBefore, i18nFormat);
-  const declaring = DECLARING.includes(combat.stored.mode);
-  if (confirm) {
-    const answer = await AutopilotDialog.ask(pilotDialogContext(choice, declaring, i18nFormat), key);
-    const fresh = momentOf(combat);
-    if (answer === null || fresh.round !== at.round || fresh.index !== at.index) return;
-    if (!(await claim(combat, key))) return;
-    if (answer === "another") AdviceApp.open(combat, combatantId);
-    if (answer !== "confirm") return;
-    const refused = await carry(combat, combatantId, advice, picked, true);
-    if (refused !== undefined) ui.notifications.warn(i18nFormat(refused));
-    return;
-  }
-  if (!(await claim(combat, key))) return;
-  const refused = await carry(combat, combatantId, advice, picked, false);
-  await postPilotCard(combat, { choice, declaring, refused: refused ?? "" });
+/** The combat document as the autopilot reads it: every property read from the document when asked. */
+function pilotCombat(combat: AgeOfDragonsCombat): PilotCombat {
+  const flagged = combat as unknown as Flagged;
+  return {
+    get id() {
+      return combat.id;
+    },
+    get round() {
+      return combat.round;
+    },
+    get cursor() {
+      return combat.stored.cursor;
+    },
+    get step() {
+      return combat.step;
+    },
+    get running() {
+      return combat.started && !combat.stored.ended;
+    },
+    get mode() {
+      return combat.stored.mode;
+    },
+    candidates: () =>
+      combat.combatants.contents.map((c) => ({
+        id: c.id ?? "",
+        playerOwned: c.actor?.hasPlayerOwner ?? false,
+        out: c.isDefeated || !Object.hasOwn(combat.skirmish.combatants, c.id ?? ""),
+      })),
+    name: (id) => combat.combatants.get(id)?.name ?? "",
+    names: () => Object.fromEntries(combat.combatants.contents.map((c) => [c.id ?? "", c.name ?? ""])),
+    adversary: (id) => !(combat.combatants.get(id)?.actor?.hasPlayerOwner ?? true),
+    claims: () => flagged.getFlag(SYSTEM_ID, CLAIMS_FLAG),
+    writeClaims: (keys) => flagged.setFlag(SYSTEM_ID, CLAIMS_FLAG, keys),
+    serially: (task) => combat.serially(task),
+    forecast: () => forecastView(combat.id ?? "").forecast,
+    advise: (id, tactics) => askAdvice(combat, id, adviceEncounter(combat, tactics)).answer,
+    carryOut: (id, choice) => carryOut(choice, carryContextOf(combat, id)),
+    openAdvice: (id) => {
+      AdviceApp.open(combat, id);
+    },
+  };
 }
 
 /**
- * Carries the chosen option out, checked again as things stand now. `ask` fills in a declaration's dialog (the GM
- * confirmed in the dialog and may still change it); the automatic autopilot declares at once.
+ * Posts the autopilot's card, drawn from what it stores (register.ts): whispered to the GMs unless it is open (the
+ * runner's call: players are shown the forecast and nothing is secret).
  */
-async function carry(combat: AgeOfDragonsCombat, combatantId: string, advice: AdviceResult, index: number, ask: boolean): Promise<string | undefined> {
-  const choice = advice.options[index]?.choice;
-  if (choice === undefined || choice.kind === "hold") return undefined;
-  const action: CarryOut = carryOut(choice, carryContextOf(combat, combatantId));
-  return performCarryOut(action, { ask });
+async function postPilotCard(card: PilotCard): Promise<void> {
+  await postCard({
+    type: "combatCard",
+    system: { card: "autopilot", combatId: card.combatId, round: card.round, data: { ...card.data } },
+    speaker: { alias: game.i18n.localize("AOD.Simulator.Autopilot.Card.Speaker") },
+    ...(card.open ? {} : { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) }),
+  } as ChatMessage.CreateData);
 }
 
-/** What the autopilot's card stores: the choice in words, whether it declared, and why it was refused (an en.json key, or ""). */
-export interface PilotCardData {
-  choice: PilotChoiceContext;
-  declaring: boolean;
-  refused: string;
+const foundryIO: AutopilotIO = {
+  mode: () => game.settings.get(SYSTEM_ID, AUTOPILOT_SETTING),
+  tactics: () => game.settings.get(SYSTEM_ID, AUTOPILOT_TACTICS_SETTING),
+  forecastForPlayers: () => game.settings.get(SYSTEM_ID, FORECAST_PLAYERS_SETTING),
+  isActiveGM,
+  confirm: (context, key) => AutopilotDialog.ask(context, key),
+  closeDialogs: (combatId, step) => {
+    AutopilotDialog.closeOthers(combatId, step);
+  },
+  carry: (action, options) => performCarryOut(action, options),
+  postPilotCard,
+  notify: (level, key, data) => {
+    const text = i18nFormat(key, data);
+    if (level === "info") ui.notifications.info(text);
+    else ui.notifications.warn(text);
+  },
+  format: i18nFormat,
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (handle) => {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+  log: (message, error) => {
+    console.error(`${SYSTEM_ID} | ${message}`, error);
+  },
+};
+
+/** This client's autopilot. */
+const autopilot = new Autopilot(foundryIO);
+
+/** Looks at the combat once the step's own work (declarations, the forecast's ask) has begun. */
+function schedule(combat: unknown): void {
+  if (!(combat instanceof AgeOfDragonsCombat)) return;
+  autopilot.schedule(pilotCombat(combat));
 }
 
 /** The autopilot card's context from what its message stores; throws when it does not read. */
@@ -202,22 +158,6 @@ export function pilotCardFrom(message: ChatMessage.Implementation): ReturnType<t
   }
   return pilotCardContext(data.choice, data.declaring, data.refused, i18nFormat);
 }
-
-/**
- * Posts the autopilot's card, drawn from what it stores (register.ts): whispered to the GMs, unless players are
- * shown the forecast and nothing is secret.
- */
-async function postPilotCard(combat: AgeOfDragonsCombat, data: PilotCardData): Promise<void> {
-  const open = game.settings.get(SYSTEM_ID, FORECAST_PLAYERS_SETTING) && combat.stored.mode !== "secretDeclaration";
-  await postCard({
-    type: "combatCard",
-    system: { card: "autopilot", combatId: combat.id ?? "", round: combat.round, data: { ...data } },
-    speaker: { alias: game.i18n.localize("AOD.Simulator.Autopilot.Card.Speaker") },
-    ...(open ? {} : { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id) }),
-  } as ChatMessage.CreateData);
-}
-
-type PilotAnswer = "confirm" | "another" | "skip";
 
 /** The GM's confirm dialog: resolves with the button pressed, or null when closed. */
 class AutopilotDialog extends AnswerDialog<PilotAnswer> {
