@@ -11,7 +11,7 @@ import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
 import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
-import { performParsedAttackSync } from "../procedures/attack";
+import { performCountedAttack } from "../procedures/attack";
 import { runStepsSync } from "../procedures/steps";
 import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
@@ -212,7 +212,7 @@ export class Runner {
     const { dice, tally, memory } = this.ctx;
     switch (choice.kind) {
       case "attack": {
-        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice, QUIET);
+        const r = performCountedAttack(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
