@@ -17,7 +17,7 @@ import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
 import { ATTACK, DEFENCE, defends } from "./opposed";
 import { poolLabel, runSteps, runStepsSync } from "./steps";
-import type { Steps, SyncDiceSource } from "./steps";
+import type { CountingDiceSource, Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -318,15 +318,6 @@ export function performParsedAttackSync(
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
   return runStepsSync(attackRollSteps(state, attack, pools, options.log !== false), dice);
-}
-
-/**
- * A dice source that can also answer a pool's successes at once: `successes(count, tn)` rolls `count` d6 exactly
- * as `roll(count, 6)` would (the same faces, in the same order, from the same stream) and counts those that meet
- * `tn` as `successesAt` does. The simulator's seeded dice (simulator/dice.ts), which never need the faces.
- */
-export interface CountingDiceSource extends SyncDiceSource {
-  successes(count: number, tn: number): number;
 }
 
 /**

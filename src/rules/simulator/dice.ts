@@ -5,7 +5,7 @@
  * the procedures check every answer (`rollPool`, `rollFrom`) anyway.
  */
 import { MIN_TN } from "../pools";
-import type { CountingDiceSource } from "../procedures/attack";
+import type { CountingDiceSource } from "../procedures/steps";
 import { seededDice } from "../roll-sources";
 import type { DieSize } from "../roll-sources";
 

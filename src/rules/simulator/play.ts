@@ -13,7 +13,7 @@ import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
 import { performCountedAttack } from "../procedures/attack";
 import { runStepsSync } from "../procedures/steps";
-import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
+import { performCountedBreakOut, performCountedGrapple } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
 import { resolveEndPhaseSync } from "../procedures/end-phase";
@@ -221,14 +221,14 @@ export class Runner {
         return true;
       }
       case "grapple": {
-        const r = performParsedGrappleSync(state, choice.option.decl, choice.option.pools, dice);
+        const r = performCountedGrapple(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
         return true;
       }
       case "breakOut": {
-        const r = performParsedBreakOutSync(state, c.breakOutDeclaration, c.breakOutPools, dice);
+        const r = performCountedBreakOut(state, c.breakOutDeclaration, c.breakOutPools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         this.forgetGrapples();
