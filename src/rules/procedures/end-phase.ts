@@ -172,8 +172,10 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
 
   const at: EndPhaseWork = { state, logging, changes, log, falls, stillFalling };
 
-  for (const id of Object.keys(state.combatants)) {
-    const c = combatant(state, id);
+  // Each combatant read where it is, in key order (`Object.keys` order, without the list: a simulator hot path).
+  const all = state.combatants;
+  for (const id in all) {
+    const c = all[id] as CombatantState;
     if (c.altitude === "grounded") continue;
     if (carrierOf(state, id) !== undefined) continue; // its carrier holds it up, or takes it down below
     const cause = ownFallCause(state, c);
@@ -192,7 +194,7 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
   }
 
   // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
-  const killed = falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
+  const killed = falls.length === 0 ? falls : falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
     for (const f of killed) {
@@ -202,9 +204,9 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
     }
   }
 
-  for (const id of Object.keys(state.combatants)) {
-    const c = combatant(state, id);
-    const falling = stillFalling.has(id);
+  for (const id in all) {
+    const c = all[id] as CombatantState;
+    const falling = stillFalling.size > 0 && stillFalling.has(id);
     if (compactResets) {
       if (c.falling !== falling || c.moved || c.fullMove || c.acted || c.choseToFall || c.roundEffects.length > 0) {
         changes.push({ type: "newRound", id, falling });

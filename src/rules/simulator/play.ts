@@ -26,7 +26,7 @@ import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
 import { planRound } from "../round-plan";
 import type { PlanCombatant, RoundInput, RoundStep } from "../round-plan";
-import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
+import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, resetWorkingCopy, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
 import type { SimulationDice } from "./dice";
@@ -148,6 +148,8 @@ const PLANS_KEPT = 4096;
  */
 export class Runner {
   private state: SkirmishState;
+  /** The working copy every run plays on (made by the first run, set back to the start by each later one). */
+  private work: SkirmishState | null = null;
   /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
   private readonly seen: TacticView;
   /** The health of each combatant when the current round plan was made (`healthCode`), and that plan. */
@@ -440,12 +442,20 @@ export class Runner {
   async play(): Promise<void> {
     const { encounter, dice, memory, tally } = this.ctx;
     const { combatants, mode } = encounter;
-    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
-    this.state = workingCopy(encounter.initial);
-    // Changes applied in place keep each combatant's object, so these stay the run's states to its end.
-    const states = combatants.map((c) => this.state.combatants[c.id] as CombatantState);
-    this.states = states;
-    this.seen.states = states;
+    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept. The first
+    // run makes it; each later run sets the last run's copy back to the start (`resetWorkingCopy`).
+    let states = this.states;
+    if (this.work === null) {
+      this.work = workingCopy(encounter.initial);
+      // Changes applied in place keep each combatant's object, and so does the reset: these are every run's states.
+      states = combatants.map((c) => (this.work as SkirmishState).combatants[c.id] as CombatantState);
+      this.states = states;
+      this.seen.states = states;
+    } else resetWorkingCopy(this.work, encounter.initial);
+    // A new state object each run all the same: tactics may tell runs apart by it (forecast.ts `fixedFirst`).
+    const work: SkirmishState = this.work;
+    this.state = { ...work };
+    this.work = this.state;
     this.currentPlan = null;
     this.declared.clear();
     memory.grappler.fill(0);
