@@ -9,10 +9,9 @@
 import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
-import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
+import { pneumaOrderCounted, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
 import { performCountedAttack } from "../procedures/attack";
-import { runStepsSync } from "../procedures/steps";
 import { performCountedBreakOut, performCountedGrapple } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
@@ -159,6 +158,7 @@ export class Runner {
   private states: readonly CombatantState[] = [];
   /** This run's Pneuma order as part of a plan's key (made once a run). */
   private orderKey = "";
+  private lastOrder: readonly string[] | undefined = undefined;
   /** The roster of the Pneuma order, checked once: each run rolls its own order (a run is a combat of its own). */
   private readonly pneuma: PneumaRoster;
   private readonly declared = new Map<string, Declared>();
@@ -461,8 +461,10 @@ export class Runner {
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
     const { start } = encounter;
-    const order = needsOrder ? (start?.order ?? runStepsSync(pneumaOrderSteps(this.pneuma), dice).order) : undefined;
-    this.orderKey = order ? `|${order.join("|")}` : "";
+    const order = needsOrder ? (start?.order ?? pneumaOrderCounted(this.pneuma, dice)) : undefined;
+    // The same list as the last run's (a roster without ties, a fight under way) keeps its key.
+    if (order !== this.lastOrder) this.orderKey = order ? `|${order.join("|")}` : "";
+    this.lastOrder = order;
     const first = start?.round ?? 1;
     let rounds = first;
     let winner = -2;

@@ -7,7 +7,9 @@ import { performCountedAttack, performParsedAttackSync } from "../../../src/rule
 import type { AttackPools } from "../../../src/rules/procedures/attack";
 import { performCountedBreakOut, performCountedGrapple, performParsedBreakOutSync, performParsedGrappleSync } from "../../../src/rules/procedures/grapple";
 import type { WeaponSnapshot } from "../../../src/rules/procedures/weapon";
+import { pneumaOrderCounted, pneumaOrderSteps, pneumaRoster } from "../../../src/rules/initiative";
 import { successesAt } from "../../../src/rules/pools";
+import { runStepsSync } from "../../../src/rules/procedures/steps";
 import { simulationDice } from "../../../src/rules/simulator/dice";
 import { ROUND_EFFECTS, pairKey } from "../../../src/rules/state";
 import type { SkirmishState } from "../../../src/rules/state";
@@ -149,5 +151,32 @@ describe("performCountedBreakOut", () => {
     );
     // Break-outs that shook someone off were among them.
     expect(shook).toBeGreaterThan(10);
+  });
+});
+
+describe("pneumaOrderCounted", () => {
+  it("orders as pneumaOrderSteps, drawing the same dice; a roster without ties rolls nothing", () => {
+    let tied = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ pneuma: fc.integer({ min: 0, max: 4 }), tieTN: fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }) }), { minLength: 1, maxLength: 7 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        (entries, seed) => {
+          const roster = pneumaRoster(entries.map((e, i) => ({ id: `c${i}`, ...e })));
+          const plainDice = simulationDice(seed);
+          const countedDice = simulationDice(seed);
+          const plain = runStepsSync(pneumaOrderSteps(roster), plainDice);
+          expect(pneumaOrderCounted(roster, countedDice)).toEqual(plain.order);
+          expect(countedDice.roll(4, 6)).toEqual(plainDice.roll(4, 6));
+          if (plain.checks.length > 0) tied += 1;
+          // Asked again, the same roster orders from the dice again (or gives the one untied list).
+          const again = pneumaOrderCounted(roster, simulationDice(seed));
+          expect(again).toEqual(plain.order);
+          if (new Set(entries.map((e) => e.pneuma)).size === entries.length) expect(again).toBe(pneumaOrderCounted(roster, countedDice));
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(tied).toBeGreaterThan(10);
   });
 });
