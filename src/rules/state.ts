@@ -479,13 +479,20 @@ export function resetWorkingCopy(copy: SkirmishState, state: SkirmishState): voi
  * skirmish and the GM decides.
  */
 export function allDisengaged(state: SkirmishState): boolean {
-  const living = Object.values(state.combatants).filter((c) => !isDead(c));
-  // Every later one for each, as loops: the simulator asks this every round.
-  for (let i = 0; i < living.length; i += 1) {
-    const a = living[i] as CombatantState;
-    for (let j = i + 1; j < living.length; j += 1) {
-      const b = living[j] as CombatantState;
-      if (a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
+  // Every pair of living combatants once, in key order, as loops over the table itself: the simulator asks this
+  // every round, so no list of the living is made.
+  const all = state.combatants;
+  for (const i in all) {
+    const a = all[i] as CombatantState;
+    if (isDead(a)) continue;
+    let later = false;
+    for (const j in all) {
+      if (!later) {
+        later = j === i;
+        continue;
+      }
+      const b = all[j] as CombatantState;
+      if (!isDead(b) && a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
     }
   }
   return true;

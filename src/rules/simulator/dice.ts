@@ -18,7 +18,7 @@ export type SimulationDice = CountingDiceSource;
 /** A seeded dice source for the simulator. */
 export function simulationDice(seed: number): SimulationDice {
   const source = seededDice(seed);
-  const next = (): number => source.next();
+  const next = source.next;
   return {
     roll(count: number, faces: DieSize): number[] {
       const out = new Array<number>(count);
