@@ -12,7 +12,7 @@ import { successesAt } from "../../../src/rules/pools";
 import { runStepsSync } from "../../../src/rules/procedures/steps";
 import { simulationDice } from "../../../src/rules/simulator/dice";
 import { ROUND_EFFECTS, pairKey } from "../../../src/rules/state";
-import type { SkirmishState } from "../../../src/rules/state";
+import type { RoundEffect, SkirmishState } from "../../../src/rules/state";
 import type { Distance } from "../../../src/rules/types";
 import { fighter, skirmishOf } from "../fixtures";
 
@@ -34,7 +34,7 @@ const fighterArb = (id: string) =>
       armour: fc.integer({ min: 0, max: 4 }),
       magic: fc.integer({ min: 0, max: 3 }),
       acted: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.boolean(), weight: 1 }),
-      roundEffects: fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitrary: fc.subarray([...ROUND_EFFECTS]), weight: 1 }),
+      roundEffects: fc.oneof({ arbitrary: fc.constant<RoundEffect[]>([]), weight: 3 }, { arbitrary: fc.subarray([...ROUND_EFFECTS]), weight: 1 }),
     })
     .map(({ wounds, magic, ...rest }) => fighter(id, { ...rest, life: { max: 12, wounds }, magic: { value: magic, max: 3 } }));
 const distanceArb = fc.oneof({ arbitrary: fc.constant("close" as const), weight: 3 }, { arbitrary: fc.constantFrom(...DISTANCES), weight: 1 });
