@@ -26,10 +26,11 @@ export function simulationDice(seed: number): SimulationDice {
       return out;
     },
     successes(count: number, tn: number): number {
-      // The faces `roll(count, 6)` would give, each counted as `successesAt` counts it (below TN 2 counts as 2).
-      const target = Math.max(MIN_TN, tn);
+      // The faces `roll(count, 6)` would give, each counted as `successesAt` counts it (below TN 2 counts as 2):
+      // 1 + floor(6x) >= TN exactly when 6x >= TN - 1, a whole number, so the face itself is never made.
+      const least = Math.max(MIN_TN, tn) - 1;
       let found = 0;
-      for (let i = 0; i < count; i += 1) if (1 + Math.floor(next() * 6) >= target) found += 1;
+      for (let i = 0; i < count; i += 1) if (next() * 6 >= least) found += 1;
       return found;
     },
   };

@@ -454,7 +454,15 @@ export class Runner {
     } else resetWorkingCopy(this.work, encounter.initial);
     // A new state object each run all the same: tactics may tell runs apart by it (forecast.ts `fixedFirst`).
     const work: SkirmishState = this.work;
-    this.state = { ...work };
+    // Written out: a spread of the whole state is a slower path in V8 (simulator speed); the same keys in order.
+    this.state = {
+      combatants: work.combatants,
+      landmarks: work.landmarks,
+      distances: work.distances,
+      grapples: work.grapples,
+      carrying: work.carrying,
+      surface: work.surface,
+    };
     this.work = this.state;
     this.currentPlan = null;
     this.declared.clear();
