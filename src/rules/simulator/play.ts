@@ -162,8 +162,14 @@ export class Runner {
   /** The roster of the Pneuma order, checked once: each run rolls its own order (a run is a combat of its own). */
   private readonly pneuma: PneumaRoster;
   private readonly declared = new Map<string, Declared>();
-  /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
-  private readonly plans = new Map<string, RoundPlan>();
+  /**
+   * Round plans made so far in this simulation, by what they depend on (see `roundSteps`): by the Pneuma order or
+   * the side d10's, then by everyone's health; `planCount` of them in all.
+   */
+  private readonly plans = new Map<string, Map<number | string, RoundPlan>>();
+  private planCount = 0;
+  /** The plans of this run's Pneuma order (null until its first round looks them up). */
+  private orderPlans: Map<number | string, RoundPlan> | null = null;
 
   constructor(private readonly ctx: RunContext) {
     this.state = ctx.encounter.initial;
@@ -332,18 +338,30 @@ export class Runner {
   private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): RoundPlan {
     const { encounter } = this.ctx;
     let same = this.currentPlan !== null && sides === undefined;
+    // Everyone's health as one number in base 3 (exact up to 33 combatants; their string beyond).
+    let health = 0;
     for (const c of encounter.combatants) {
       const s = this.states[c.index] as CombatantState;
       const code = healthCode(s);
       if (this.planHealth[c.index] !== code) same = false;
       this.planHealth[c.index] = code;
+      health = health * 3 + code;
     }
     if (same && this.currentPlan) return this.currentPlan;
-    let key = "";
-    for (const code of this.planHealth) key += String(code);
-    if (order) key += this.orderKey;
-    if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
-    const known = this.plans.get(key);
+    const healthKey: number | string = this.planHealth.length <= 33 ? health : this.planHealth.join("");
+    // The plans of this run's Pneuma order (found once a run) or of this round's side d10, then by health.
+    let group = sides ? null : this.orderPlans;
+    let groupKey = order ? this.orderKey : "";
+    if (group === null) {
+      if (sides) groupKey += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
+      group = this.plans.get(groupKey) ?? null;
+      if (group === null) {
+        group = new Map<number | string, RoundPlan>();
+        this.plans.set(groupKey, group);
+      }
+      if (!sides) this.orderPlans = group;
+    }
+    const known = group.get(healthKey);
     if (known) {
       this.currentPlan = known;
       return known;
@@ -369,8 +387,16 @@ export class Runner {
       actors: steps.map((step) => step.combatants.map((id) => this.byId(id))),
       speed: steps.map((step) => isSpeed(step.phase)),
     };
-    if (this.plans.size >= PLANS_KEPT) this.plans.clear();
-    this.plans.set(key, plan);
+    if (this.planCount >= PLANS_KEPT) {
+      // Start again, keeping only the group this plan goes in (emptied), so memory stays flat.
+      this.plans.clear();
+      this.planCount = 0;
+      group.clear();
+      this.plans.set(groupKey, group);
+      if (sides) this.orderPlans = null;
+    }
+    group.set(healthKey, plan);
+    this.planCount += 1;
     this.currentPlan = plan;
     return plan;
   }
@@ -471,7 +497,10 @@ export class Runner {
     const { start } = encounter;
     const order = needsOrder ? (start?.order ?? pneumaOrderCounted(this.pneuma, dice)) : undefined;
     // The same list as the last run's (a roster without ties, a fight under way) keeps its key.
-    if (order !== this.lastOrder) this.orderKey = order ? `|${order.join("|")}` : "";
+    if (order !== this.lastOrder || this.orderPlans === null) {
+      this.orderKey = order ? `|${order.join("|")}` : "";
+      this.orderPlans = null;
+    }
     this.lastOrder = order;
     const first = start?.round ?? 1;
     let rounds = first;
