@@ -13,7 +13,7 @@
  */
 import { clampPool, isAchievableTN, successesAt } from "./pools";
 import { poolLabel, runSteps } from "./procedures/steps";
-import type { PoolLabel, Steps } from "./procedures/steps";
+import type { CountingDiceSource, PoolLabel, Steps } from "./procedures/steps";
 import { rollFrom } from "./roll-sources";
 import type { DiceSource } from "./types";
 import {
@@ -149,6 +149,44 @@ export function* pneumaOrderSteps(roster: PneumaRoster): Steps<PneumaOrderResult
   const pneuma: Record<string, number> = {};
   for (const c of roster) pneuma[c.id] = c.pneuma;
   return { order, checks, pneuma };
+}
+
+/** A roster's groups of equal Pneuma, highest first (`groupDescending`), made once per roster. */
+const rosterGroups = new WeakMap<PneumaRoster, { groups: readonly PneumaRoster[]; untied: readonly string[] | null }>();
+
+function groupsOf(roster: PneumaRoster): { groups: readonly PneumaRoster[]; untied: readonly string[] | null } {
+  let known = rosterGroups.get(roster);
+  if (!known) {
+    const groups = groupDescending(roster, (c) => c.pneuma);
+    // With no two of equal Pneuma no die is rolled and the order is always the same list.
+    const untied = groups.every((g) => g.length === 1) ? Object.freeze(groups.map((g) => (g[0] as PneumaRosterEntry).id)) : null;
+    known = { groups, untied };
+    rosterGroups.set(roster, known);
+  }
+  return known;
+}
+
+/** `settleTie` counting each check as it is rolled (`CountingDiceSource`): the same dice, only the order. */
+function settleTieCounted(group: PneumaRoster, dice: CountingDiceSource, depth: number, order: string[]): void {
+  if (group.length === 1 || depth >= MAX_TIE_ROUNDS || group.every((e) => clampPool(e.pneuma) === 0 || !isAchievableTN(e.tieTN))) {
+    for (const e of group) order.push(e.id);
+    return;
+  }
+  const scored = group.map((entry) => ({ entry, successes: dice.successes(clampPool(entry.pneuma, entry.label.pool), entry.tieTN) }));
+  for (const sub of groupDescending(scored, (s) => s.successes)) settleTieCounted(sub.map((s) => s.entry), dice, depth + 1, order);
+}
+
+/**
+ * The order of `pneumaOrderSteps` for a caller that needs nothing else (the simulator, once a run): the same
+ * checks rolled in the same order from a `CountingDiceSource`, each counted as it is rolled. A roster with no two
+ * of equal Pneuma rolls nothing and answers the same frozen list every time.
+ */
+export function pneumaOrderCounted(roster: PneumaRoster, dice: CountingDiceSource): readonly string[] {
+  const { groups, untied } = groupsOf(roster);
+  if (untied) return untied;
+  const order: string[] = [];
+  for (const group of groups) settleTieCounted(group, dice, 0, order);
+  return order;
 }
 
 /**

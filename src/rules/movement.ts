@@ -54,3 +54,24 @@ export function movementAllowance(input: Mover): MovementAllowance {
   // RULES.md: taking off is a full aerial move; on the ground a flyer moves as ground troops do with a standard move.
   return { standard: ground.standard, full: steps(2, 2) };
 }
+
+/** `movementAllowance`'s answers for a mover neither pinned nor severely injured, by flying, fast ground and band. */
+const allowances: (Readonly<MovementAllowance> | undefined)[] = [];
+
+/**
+ * The allowance of a mover neither pinned nor severely injured (what the move procedures ask: they refuse the
+ * pinned and the injured first), as `movementAllowance` gives it, one frozen answer shared per combination
+ * instead of a new one per move (a simulator hot path). An unknown band goes to `movementAllowance`'s checks.
+ */
+export function freeMoverAllowance(canFly: boolean, altitude: Altitude, fastGround: boolean): Readonly<MovementAllowance> {
+  const band = ALTITUDES.indexOf(altitude);
+  if (band < 0) return movementAllowance({ canFly, altitude, fastGround });
+  const slot = ((canFly ? 2 : 0) + (fastGround ? 1 : 0)) * ALTITUDES.length + band;
+  let known = allowances[slot];
+  if (known === undefined) {
+    const made = movementAllowance({ canFly, altitude, fastGround });
+    known = Object.freeze({ standard: Object.freeze(made.standard), full: Object.freeze(made.full) });
+    allowances[slot] = known;
+  }
+  return known;
+}

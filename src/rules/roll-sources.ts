@@ -15,7 +15,7 @@ export const DIE_SIZES: readonly DieSize[] = Object.freeze([6, 10, 20]);
 /** A dice source driven by a seeded generator; `next()` gives the underlying float in [0, 1). */
 export interface SeededDice extends DiceSource {
   roll(count: number, faces: DieSize): number[];
-  next(): number;
+  next: () => number;
 }
 
 /** One request made of a scripted source: how many dice of which size, and the faces handed out. */

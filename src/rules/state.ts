@@ -428,6 +428,50 @@ export function workingCopy(state: SkirmishState): SkirmishState {
   };
 }
 
+/** How many keys a record has, without making the list of them. */
+function keyCount(record: Readonly<Record<string, unknown>>): number {
+  let n = 0;
+  for (const key in record) if (Object.hasOwn(record, key)) n += 1;
+  return n;
+}
+
+/**
+ * Makes `copy`, a `workingCopy(state)` since changed in place (`applyChangesInPlace`), equal to a fresh
+ * `workingCopy(state)` again while keeping its objects: each combatant keeps its object (so a caller's list of
+ * them stays right), and only what a change can write is set back (wounds, Magic Points, altitude, the round
+ * flags and effects, the distance, grapple and carrying tables). The simulator starts each run this way instead
+ * of copying the whole state again. A copy of another state's combatants is not this one's: it throws.
+ */
+export function resetWorkingCopy(copy: SkirmishState, state: SkirmishState): void {
+  let count = 0;
+  for (const id in state.combatants) {
+    count += 1;
+    const from = state.combatants[id] as CombatantState;
+    const c = copy.combatants[id];
+    if (c === undefined || c === from || c.life === from.life || c.magic === from.magic) fail("copy", "a working copy of the same skirmish", id);
+    // The copy's life and magic are its own objects (a change replaces them, never writes into the state's).
+    c.life.max = from.life.max;
+    c.life.wounds = from.life.wounds;
+    c.magic.value = from.magic.value;
+    c.magic.max = from.magic.max;
+    c.altitude = from.altitude;
+    c.moved = from.moved;
+    c.fullMove = from.fullMove;
+    c.acted = from.acted;
+    c.choseToFall = from.choseToFall;
+    c.falling = from.falling;
+    if (from.roundEffects.length > 0 || c.roundEffects.length > 0) c.roundEffects = [...from.roundEffects];
+  }
+  if (count !== keyCount(copy.combatants)) fail("copy", "a working copy of the same skirmish", Object.keys(copy.combatants));
+  const distances = copy.distances;
+  for (const key in state.distances) distances[key] = state.distances[key] as Distance;
+  // A pair the run added (never in the simulator, whose pairs all start with a distance) is dropped by copying anew.
+  if (keyCount(distances) !== keyCount(state.distances)) copy.distances = { ...state.distances };
+  if (state.grapples.length > 0 || copy.grapples.length > 0) copy.grapples = [...state.grapples];
+  if (keyCount(state.carrying) > 0 || keyCount(copy.carrying) > 0) copy.carrying = { ...state.carrying };
+  copy.surface = state.surface;
+}
+
 /**
  * Whether the skirmish is over by disengagement (000 "Distance": "If combatants have all disengaged with each
  * other ... return to ordinary combat"): every pair of living combatants on different sides is at disengaged
@@ -435,13 +479,20 @@ export function workingCopy(state: SkirmishState): SkirmishState {
  * skirmish and the GM decides.
  */
 export function allDisengaged(state: SkirmishState): boolean {
-  const living = Object.values(state.combatants).filter((c) => !isDead(c));
-  // Every later one for each, as loops: the simulator asks this every round.
-  for (let i = 0; i < living.length; i += 1) {
-    const a = living[i] as CombatantState;
-    for (let j = i + 1; j < living.length; j += 1) {
-      const b = living[j] as CombatantState;
-      if (a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
+  // Every pair of living combatants once, in key order, as loops over the table itself: the simulator asks this
+  // every round, so no list of the living is made.
+  const all = state.combatants;
+  for (const i in all) {
+    const a = all[i] as CombatantState;
+    if (isDead(a)) continue;
+    let later = false;
+    for (const j in all) {
+      if (!later) {
+        later = j === i;
+        continue;
+      }
+      const b = all[j] as CombatantState;
+      if (!isDead(b) && a.side !== b.side && distanceBetween(state, a.id, b.id) !== "disengaged") return false;
     }
   }
   return true;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALTITUDES } from "../../src/rules/bands";
-import { movementAllowance } from "../../src/rules/movement";
+import { freeMoverAllowance, movementAllowance } from "../../src/rules/movement";
 import type { Altitude } from "../../src/rules/types";
 
 const none = { distance: 0, altitude: 0 };
@@ -102,5 +102,21 @@ describe("000 Falling out of the Sky: a non-flyer in the air has no ground move"
   it("still gives the same non-flyer its ground moves on the ground", () => {
     expect(movementAllowance({ canFly: false, altitude: "grounded", fastGround: true }).standard.distance).toBe(1);
     expect(movementAllowance({ canFly: false, altitude: "grounded" }).full.distance).toBe(1);
+  });
+});
+
+describe("freeMoverAllowance", () => {
+  it("answers as movementAllowance for every free mover, one shared frozen answer per combination", () => {
+    for (const canFly of [false, true]) {
+      for (const fastGround of [false, true]) {
+        for (const altitude of ALTITUDES) {
+          const shared = freeMoverAllowance(canFly, altitude, fastGround);
+          expect(shared).toEqual(movementAllowance({ canFly, altitude, fastGround }));
+          expect(freeMoverAllowance(canFly, altitude, fastGround)).toBe(shared);
+          expect(Object.isFrozen(shared.standard) && Object.isFrozen(shared.full)).toBe(true);
+        }
+      }
+    }
+    expect(() => freeMoverAllowance(true, "orbit" as Altitude, false)).toThrow(RangeError);
   });
 });

@@ -2,7 +2,7 @@
 // must reach exactly the state applyChanges reaches, with the same refusals, and share nothing with its source.
 import { describe, expect, it } from "vitest";
 import type { CombatantState, SkirmishState, StateChange } from "../../src/rules/state";
-import { applyChanges, applyChangesInPlace, pairKey, workingCopy } from "../../src/rules/state";
+import { applyChanges, applyChangesInPlace, pairKey, resetWorkingCopy, workingCopy } from "../../src/rules/state";
 
 function fighter(id: string, altitude: CombatantState["altitude"] = "mid"): CombatantState {
   return {
@@ -95,5 +95,35 @@ describe("workingCopy", () => {
     expect(copy.distances).not.toBe(base.distances);
     expect(copy.grapples).not.toBe(base.grapples);
     expect(copy.carrying).not.toBe(base.carrying);
+  });
+});
+
+describe("resetWorkingCopy", () => {
+  it("sets a working copy back to a fresh workingCopy after any part of a batch, keeping its combatants' objects", () => {
+    for (let n = 0; n <= batch.length; n += 1) {
+      const before = structuredClone(base);
+      const copy = workingCopy(base);
+      const objects = Object.values(copy.combatants);
+      applyChangesInPlace(copy, batch.slice(0, n));
+      resetWorkingCopy(copy, base);
+      expect(copy).toEqual(workingCopy(base));
+      // The same key order as a fresh copy (the End Phase and carrierOf read them in order).
+      expect(Object.keys(copy.distances)).toEqual(Object.keys(base.distances));
+      expect(Object.keys(copy.carrying)).toEqual(Object.keys(base.carrying));
+      expect(Object.values(copy.combatants)).toEqual(objects);
+      Object.values(copy.combatants).forEach((c, i) => { expect(c).toBe(objects[i]); });
+      expect(base).toEqual(before);
+      // A second run on the reset copy reaches what it reaches on a fresh one, and shares nothing with the source.
+      applyChangesInPlace(copy, batch);
+      expect(copy).toEqual(applyChanges(base, batch));
+      expect(base).toEqual(before);
+    }
+  });
+  it("refuses a copy of another skirmish, or the state itself", () => {
+    const other = workingCopy({ ...base, combatants: { a: fighter("a"), b: fighter("b") } });
+    expect(() => { resetWorkingCopy(other, base); }).toThrow(RangeError);
+    const more = workingCopy({ ...base, combatants: { ...base.combatants, d: fighter("d") } });
+    expect(() => { resetWorkingCopy(more, base); }).toThrow(RangeError);
+    expect(() => { resetWorkingCopy(base, base); }).toThrow(RangeError);
   });
 });

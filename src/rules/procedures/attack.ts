@@ -5,7 +5,7 @@
  */
 import { applyArmour, damagePool, resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
-import { countSuccesses } from "../pools";
+import { clampPool, countSuccesses, effectiveTN } from "../pools";
 import { capWounds, healthOf, isDead, woundState } from "../health";
 import type { WoundState } from "../health";
 import { canMelee, canRanged } from "../legality";
@@ -17,7 +17,7 @@ import type { DiceSource, Legality, Refusal } from "../types";
 import { assertFaces, assertInteger, assertRecord, assertString, fail, optionalBoolean } from "../validate";
 import { ATTACK, DEFENCE, defends } from "./opposed";
 import { poolLabel, runSteps, runStepsSync } from "./steps";
-import type { Steps, SyncDiceSource } from "./steps";
+import type { CountingDiceSource, Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -218,12 +218,15 @@ interface RolledFaces {
 
 const facesText = (faces: readonly number[] | null): string => (faces === null ? "" : faces.join(" "));
 
-/** The attack's effects; `logging` false leaves the log empty (ReportOptions); `rolled` adds the dice to it. */
+/**
+ * The attack's effects; `logging` false leaves the log empty (ReportOptions); `rolled` adds the dice to it.
+ * `damageDice` may be the damage successes already counted (`performCountedAttack`, which logs no dice).
+ */
 function attackEffects(
   state: SkirmishState,
   decl: AttackDeclaration,
   contest: AttackContest,
-  damageDice: readonly number[] | null,
+  damageDice: readonly number[] | number | null,
   logging = true,
   rolled: RolledFaces | null = null,
 ): AttackOutcome {
@@ -252,14 +255,14 @@ function attackEffects(
   }
   if (damageDice === null) fail("damageDice", "the damage dice of a hit", damageDice);
 
-  const damageSuccesses = countSuccesses(damageDice, check.tn);
+  const damageSuccesses = typeof damageDice === "number" ? damageDice : countSuccesses(damageDice, check.tn);
   const damage = applyArmour(damageSuccesses, target.armour);
   const wounds = capWounds(target.life.wounds + damage, target.life.max);
   const after = woundState(wounds, target.life.max);
   if (wounds !== target.life.wounds) changes.push({ type: "wounds", id: target.id, wounds });
   if (logging) log.push({
     key: BATTLE_LOG.Damage,
-    data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds, ...(rolled === null ? {} : { dice: facesText(damageDice), tn: check.tn }) },
+    data: { target: target.name, damage, successes: damageSuccesses, armour: target.armour, wounds, ...(rolled === null || typeof damageDice === "number" ? {} : { dice: facesText(damageDice), tn: check.tn }) },
   });
   if (after !== before && logging) {
     log.push(healthChangeLog(target.name, after));
@@ -315,6 +318,51 @@ export function performParsedAttackSync(
   const legality = attackLegality(state, attack);
   if (!legality.allowed) return legality;
   return runStepsSync(attackRollSteps(state, attack, pools, options.log !== false), dice);
+}
+
+/**
+ * `performParsedAttackSync` for a caller that never reads the faces (the simulator, `log: false`): the same
+ * legality, the same pools rolled in the same order from the same dice, the same changes and results, but each
+ * pool counted as it is rolled (`CountingDiceSource`) instead of handed over as a list of faces. The log is empty.
+ */
+export function performCountedAttack(
+  state: SkirmishState,
+  attack: AttackDeclaration,
+  pools: AttackPools,
+  dice: CountingDiceSource,
+): AttackResult {
+  const legality = attackLegality(state, attack);
+  if (!legality.allowed) return legality;
+  const tns = killerBlowTNs(attack, pools.baseAttackTN);
+  const attackSuccesses = dice.successes(clampPool(pools.attackPool, ATTACK.pool), assertInteger("attackTN", tns.attackTN));
+  const defence = pools.defence;
+  const defenceSuccesses =
+    defence !== null && defends(state, attack.targetId, pools) ? dice.successes(clampPool(defence.pool, DEFENCE.pool), defence.tn) : 0;
+  // As `resolveContest` has it: a hit needs strictly more attack successes; the margin is the difference.
+  const hit = attackSuccesses > defenceSuccesses;
+  const contest: AttackContest = {
+    attackSuccesses,
+    defenceSuccesses,
+    hit,
+    margin: hit ? attackSuccesses - defenceSuccesses : 0,
+    attackTN: tns.attackTN,
+    damageTN: tns.damageTN,
+  };
+  const check = damageCheck(state, attack, contest);
+  const damageSuccesses = check === null ? null : dice.successes(clampPool(check.pool, DAMAGE.pool), effectiveTN(check.tn));
+  const e = attackEffects(state, attack, contest, damageSuccesses, false, null);
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    contest: e.contest,
+    damageSuccesses: e.damageSuccesses,
+    damage: e.damage,
+    wounds: e.wounds,
+    woundState: e.woundState,
+    woundStateChanged: e.woundStateChanged,
+    magicSpent: e.magicSpent,
+  };
 }
 
 /** The parsed attack as steps (steps.ts): the legality, then the rolls. */

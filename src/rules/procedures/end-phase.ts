@@ -105,7 +105,23 @@ export function resolveEndPhase(state: SkirmishState, dice: DiceSource): Promise
 
 /** `resolveEndPhase` with dice that answer at once (steps.ts): the same crashes rolled in the same order. */
 export function resolveEndPhaseSync(state: SkirmishState, dice: SyncDiceSource, options: EndPhaseOptions = {}): EndPhaseOutcome {
-  return runStepsSync(endPhaseSteps(state, options.log !== false, options.compactResets === true), dice);
+  const logging = options.log !== false;
+  const compactResets = options.compactResets === true;
+  // Most End Phases nobody falls: no dice, so the resets alone, without the steps' generator (a simulator hot path).
+  if (!anyoneFalls(state)) return { changes: roundResets(state, [], NOBODY, compactResets), log: logging ? [{ key: END_PHASE_LOG.NoFalls }] : [], falls: [] };
+  return runStepsSync(endPhaseSteps(state, logging, compactResets), dice);
+}
+
+const NOBODY: ReadonlySet<string> = new Set();
+
+/** Whether anyone falls this End Phase: someone airborne, held up by nobody, with a cause to fall (`endPhaseSteps`). */
+function anyoneFalls(state: SkirmishState): boolean {
+  const all = state.combatants;
+  for (const id in all) {
+    const c = all[id] as CombatantState;
+    if (c.altitude !== "grounded" && carrierOf(state, id) === undefined && ownFallCause(state, c) !== undefined) return true;
+  }
+  return false;
 }
 
 /**
@@ -172,8 +188,10 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
 
   const at: EndPhaseWork = { state, logging, changes, log, falls, stillFalling };
 
-  for (const id of Object.keys(state.combatants)) {
-    const c = combatant(state, id);
+  // Each combatant read where it is, in key order (`Object.keys` order, without the list: a simulator hot path).
+  const all = state.combatants;
+  for (const id in all) {
+    const c = all[id] as CombatantState;
     if (c.altitude === "grounded") continue;
     if (carrierOf(state, id) !== undefined) continue; // its carrier holds it up, or takes it down below
     const cause = ownFallCause(state, c);
@@ -192,7 +210,7 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
   }
 
   // 000 Severe injury and Death: those a crash killed hold nobody any more (both are on the ground by now).
-  const killed = falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
+  const killed = falls.length === 0 ? falls : falls.filter((f) => f.crash?.woundState === "dead" && !isDead(combatant(state, f.id)));
   if (killed.length > 0) {
     const landed = applyChanges(state, changes);
     for (const f of killed) {
@@ -202,10 +220,21 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
     }
   }
 
-  for (const id of Object.keys(state.combatants)) {
-    const c = combatant(state, id);
-    const falling = stillFalling.has(id);
-    if (compactResets) {
+  roundResets(state, changes, stillFalling, compactResets);
+  if (falls.length === 0 && logging) log.push({ key: END_PHASE_LOG.NoFalls });
+  return { changes, log, falls };
+}
+
+/**
+ * The End Phase's resets, added to `changes`: each combatant's round flags and one-round effects end, and
+ * `falling` is set for those in `stillFalling` (RULES.md "End phase"); `compact`: one "newRound" change each.
+ */
+function roundResets(state: SkirmishState, changes: StateChange[], stillFalling: ReadonlySet<string>, compact: boolean): StateChange[] {
+  const all = state.combatants;
+  for (const id in all) {
+    const c = all[id] as CombatantState;
+    const falling = stillFalling.size > 0 && stillFalling.has(id);
+    if (compact) {
       if (c.falling !== falling || c.moved || c.fullMove || c.acted || c.choseToFall || c.roundEffects.length > 0) {
         changes.push({ type: "newRound", id, falling });
       }
@@ -220,8 +249,7 @@ export function* endPhaseSteps(state: SkirmishState, logging = true, compactRese
     // RULES.md End phase: effects that last one round end.
     for (const effect of c.roundEffects) changes.push({ type: "roundEffect", id, effect, active: false });
   }
-  if (falls.length === 0 && logging) log.push({ key: END_PHASE_LOG.NoFalls });
-  return { changes, log, falls };
+  return changes;
 }
 
 /**

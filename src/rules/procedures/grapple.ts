@@ -4,7 +4,7 @@
  */
 import { resolveContest } from "../contest";
 import type { ContestResult } from "../contest";
-import { countSuccesses } from "../pools";
+import { clampPool, countSuccesses, effectiveTN } from "../pools";
 import { canMelee } from "../legality";
 import { ALLOWED, BATTLE_LOG, RULE_REASONS, refuse } from "../reasons";
 import { applyChanges, carrierOf, combatant, distanceBetween, grappledWith, grapplePartners, isPinned } from "../state";
@@ -21,9 +21,9 @@ import {
   assertUniqueIds,
   fail,
 } from "../validate";
-import { opposedSteps } from "./opposed";
+import { ATTACK, DEFENCE, defends, opposedSteps } from "./opposed";
 import { poolLabel, runSteps, runStepsSync } from "./steps";
-import type { Steps, SyncDiceSource } from "./steps";
+import type { CountingDiceSource, Steps, SyncDiceSource } from "./steps";
 import { carriesTooMuch, mayDefend, readyToAct, spendAction } from "./readiness";
 import { checkWeapon } from "./weapon";
 import type { WeaponSnapshot } from "./weapon";
@@ -239,6 +239,31 @@ function* grappleRollSteps(state: SkirmishState, grapple: GrappleDeclaration, ro
   return { allowed: true, changes, log, contest };
 }
 
+/**
+ * `performParsedGrappleSync` counting each pool as it is rolled (`CountingDiceSource`, the simulator's dice): the
+ * same legality, the same pools rolled in the same order from the same dice, the same changes and contest.
+ */
+export function performCountedGrapple(
+  state: SkirmishState,
+  grapple: GrappleDeclaration,
+  pools: GrapplePools,
+  dice: CountingDiceSource,
+): GrappleResult {
+  const legality = grappleLegality(state, grapple);
+  if (!legality.allowed) return legality;
+  // The opposed roll (`opposedSteps`), then the contest as `resolveContest` has it.
+  const attackTN = assertInteger("attackTN", pools.attackTN);
+  const attackSuccesses = dice.successes(clampPool(pools.attackPool, ATTACK.pool), attackTN);
+  const defence = pools.defence;
+  const defenceTN = assertInteger("defenceTN", defence?.tn ?? attackTN);
+  const defenceSuccesses =
+    defence !== null && defends(state, grapple.targetId, pools) ? dice.successes(clampPool(defence.pool, DEFENCE.pool), defenceTN) : 0;
+  const hit = attackSuccesses > defenceSuccesses;
+  const contest: ContestResult = { attackSuccesses, defenceSuccesses, hit, margin: hit ? attackSuccesses - defenceSuccesses : 0 };
+  const { changes, log } = resolveGrapple(state, grapple, contest);
+  return { allowed: true, changes, log, contest };
+}
+
 /** Step 1 of a break-out: only a grappled combatant that may act can try (000 "Breaking out of a Grapple"). */
 export function validateBreakOut(state: SkirmishState, decl: BreakOutDeclaration): Legality {
   return breakOutLegality(state, parseBreakOut(decl));
@@ -317,12 +342,17 @@ export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration,
 }
 
 function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOutRolls): BreakOutOutcome {
-  const breaker = combatant(state, breakerId, "breakOut.breakerId");
   const attackSuccesses = countSuccesses(rolls.attackDice, rolls.attackTN);
   const answers = rolls.defences.map((d) => ({
     id: d.id,
     defenceSuccesses: d.dice === null ? 0 : countSuccesses(d.dice, d.tn),
   }));
+  return breakOutCounted(state, breakerId, attackSuccesses, answers);
+}
+
+/** A break-out's effects once its successes are counted: the attack's, and each defender's in defender order. */
+function breakOutCounted(state: SkirmishState, breakerId: string, attackSuccesses: number, answers: readonly BreakOutDefence[]): BreakOutOutcome {
+  const breaker = combatant(state, breakerId, "breakOut.breakerId");
   const shakenOff = breakOut(attackSuccesses, answers);
   const changes: StateChange[] = [spendAction(breaker.id)];
   const log: LogEntry[] = [];
@@ -396,6 +426,39 @@ export function* parsedBreakOutSteps(state: SkirmishState, decl: BreakOutDeclara
 }
 
 const BREAK_OUT_ATTACK = poolLabel("attack");
+
+/**
+ * `performParsedBreakOutSync` counting each pool as it is rolled (`CountingDiceSource`, the simulator's dice): the
+ * same legality, the attack and then each defender's defence rolled in the same order from the same dice, the
+ * same changes and results.
+ */
+export function performCountedBreakOut(
+  state: SkirmishState,
+  decl: BreakOutDeclaration,
+  pools: BreakOutPools,
+  dice: CountingDiceSource,
+): BreakOutResult {
+  const legality = breakOutLegality(state, decl);
+  if (!legality.allowed) return legality;
+  const attackSuccesses = dice.successes(clampPool(pools.attackPool, BREAK_OUT_ATTACK.pool), effectiveTN(pools.attackTN));
+  const answers: BreakOutDefence[] = [];
+  for (const id of breakOutDefenders(state, decl.breakerId)) {
+    const given = pools.defences[id] ?? null;
+    const defence = mayDefend(state, id).allowed ? given : null;
+    const defenceSuccesses = defence === null ? 0 : dice.successes(clampPool(defence.pool, "defence pool"), effectiveTN(defence.tn));
+    answers.push({ id, defenceSuccesses });
+  }
+  const e = breakOutCounted(state, decl.breakerId, attackSuccesses, answers);
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    attackSuccesses: e.attackSuccesses,
+    shakenOff: e.shakenOff,
+    stillHeld: e.stillHeld,
+    stillPinned: e.stillPinned,
+  };
+}
 
 function* breakOutRollSteps(
   state: SkirmishState,

@@ -4,7 +4,7 @@
  */
 import { ALTITUDES, DISTANCES, altitudeIndex, distanceIndex } from "../bands";
 import { healthOf } from "../health";
-import { movementAllowance } from "../movement";
+import { freeMoverAllowance } from "../movement";
 import type { MoveSteps } from "../movement";
 import { carrierOf, combatant, distanceBetween, hasRoundEffect, isPinned } from "../state";
 import type { CombatantState, LogEntry, ReportOptions, SkirmishState, StateChange } from "../state";
@@ -129,10 +129,14 @@ function blocker(state: SkirmishState, mover: CombatantState, phase: MovePhase):
   return undefined;
 }
 
+const NO_PASSENGERS: readonly string[] = Object.freeze([]);
+
 /** The combatants that travel with a carrier: what it carries, and what that one carries in turn. */
-function passengers(state: SkirmishState, id: string): string[] {
+function passengers(state: SkirmishState, id: string): readonly string[] {
+  // Most movers carry nobody: the one empty list, none made (a simulator hot path).
+  if (state.carrying[id] === undefined) return NO_PASSENGERS;
   const found: string[] = [];
-  let next = state.carrying[id];
+  let next: string | undefined = state.carrying[id];
   while (next !== undefined && next !== id && !found.includes(next)) {
     found.push(next);
     next = state.carrying[next];
@@ -154,7 +158,7 @@ function allowanceProblem(mover: CombatantState, kind: MoveKind, need: MoveSteps
   if (need.altitude > 0 && !mover.canFly) return "CannotFly"; // non-flyers never change altitude
   // A flyer that stays on the ground moves as ground troops do; only taking off is a full aerial move.
   const flies = mover.canFly && (mover.altitude !== "grounded" || need.altitude > 0);
-  const allowance = movementAllowance({ canFly: flies, altitude: mover.altitude, fastGround: mover.fastGround });
+  const allowance = freeMoverAllowance(flies, mover.altitude, mover.fastGround);
   const allowed = allowance[kind];
   if (kind === "standard" && allowed.distance === 0 && allowed.altitude === 0) return "NoStandardMove";
   // RULES.md Movement: taking off is a full aerial move.

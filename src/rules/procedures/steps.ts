@@ -15,6 +15,16 @@ export interface SyncDiceSource extends DiceSource {
   roll(count: number, faces: DieSize): number[];
 }
 
+/**
+ * A dice source that can also answer a pool's successes at once: `successes(count, tn)` rolls `count` d6 exactly
+ * as `roll(count, 6)` would (the same faces, in the same order, from the same stream) and counts those that meet
+ * `tn` as `successesAt` does: the simulator's seeded dice (simulator/dice.ts), for the procedures that never
+ * need the faces (`performCountedAttack`, `performCountedGrapple`, `performCountedBreakOut`).
+ */
+export interface CountingDiceSource extends SyncDiceSource {
+  successes(count: number, tn: number): number;
+}
+
 /** The names a pool of d6 goes by in error messages, built once per kind of roll rather than per roll. */
 export interface PoolLabel {
   /** Names the pool size (`clampPool`). */

@@ -4,24 +4,34 @@
  * the same faces everywhere; `roll` here only skips the per-call checks the engine's general source makes, since
  * the procedures check every answer (`rollPool`, `rollFrom`) anyway.
  */
+import { MIN_TN } from "../pools";
+import type { CountingDiceSource } from "../procedures/steps";
 import { seededDice } from "../roll-sources";
 import type { DieSize } from "../roll-sources";
-import type { DiceSource } from "../types";
 
-/** A synchronous seeded dice source; the same seed always yields the same faces in the same order. */
-export interface SimulationDice extends DiceSource {
-  roll(count: number, faces: DieSize): number[];
-}
+/**
+ * A synchronous seeded dice source; the same seed always yields the same faces in the same order. `successes`
+ * rolls a pool of d6 from the same stream and counts it without making the list of faces.
+ */
+export type SimulationDice = CountingDiceSource;
 
 /** A seeded dice source for the simulator. */
 export function simulationDice(seed: number): SimulationDice {
   const source = seededDice(seed);
-  const next = (): number => source.next();
+  const next = source.next;
   return {
     roll(count: number, faces: DieSize): number[] {
       const out = new Array<number>(count);
       for (let i = 0; i < count; i += 1) out[i] = 1 + Math.floor(next() * faces);
       return out;
+    },
+    successes(count: number, tn: number): number {
+      // The faces `roll(count, 6)` would give, each counted as `successesAt` counts it (below TN 2 counts as 2):
+      // 1 + floor(6x) >= TN exactly when 6x >= TN - 1, a whole number, so the face itself is never made.
+      const least = Math.max(MIN_TN, tn) - 1;
+      let found = 0;
+      for (let i = 0; i < count; i += 1) if (next() * 6 >= least) found += 1;
+      return found;
     },
   };
 }

@@ -9,11 +9,10 @@
 import { resolveCombatEvent } from "../combat-events";
 import type { CombatEventChange, EventSnapshot } from "../combat-events";
 import { woundState } from "../health";
-import { pneumaOrderSteps, pneumaRoster, sideInitiative } from "../initiative";
+import { pneumaOrderCounted, pneumaRoster, sideInitiative } from "../initiative";
 import type { PneumaRoster } from "../initiative";
-import { performParsedAttackSync } from "../procedures/attack";
-import { runStepsSync } from "../procedures/steps";
-import { performParsedBreakOutSync, performParsedGrappleSync } from "../procedures/grapple";
+import { performCountedAttack } from "../procedures/attack";
+import { performCountedBreakOut, performCountedGrapple } from "../procedures/grapple";
 import { checkDeclaredAction } from "../procedures/declared";
 import type { DeclaredAction } from "../procedures/declared";
 import { resolveEndPhaseSync } from "../procedures/end-phase";
@@ -26,7 +25,7 @@ import { BATTLE_LOG } from "../reasons";
 import { SPEED_CATEGORIES } from "../speed";
 import { planRound } from "../round-plan";
 import type { PlanCombatant, RoundInput, RoundStep } from "../round-plan";
-import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, workingCopy } from "../state";
+import { allDisengaged, applyChangesInPlace, carrierOf, isPinned, resetWorkingCopy, workingCopy } from "../state";
 import type { CombatantState, SkirmishState, StateChange } from "../state";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
 import type { SimulationDice } from "./dice";
@@ -148,6 +147,8 @@ const PLANS_KEPT = 4096;
  */
 export class Runner {
   private state: SkirmishState;
+  /** The working copy every run plays on (made by the first run, set back to the start by each later one). */
+  private work: SkirmishState | null = null;
   /** One view, refreshed before each question: tactics answer synchronously and keep no reference. */
   private readonly seen: TacticView;
   /** The health of each combatant when the current round plan was made (`healthCode`), and that plan. */
@@ -157,11 +158,18 @@ export class Runner {
   private states: readonly CombatantState[] = [];
   /** This run's Pneuma order as part of a plan's key (made once a run). */
   private orderKey = "";
+  private lastOrder: readonly string[] | undefined = undefined;
   /** The roster of the Pneuma order, checked once: each run rolls its own order (a run is a combat of its own). */
   private readonly pneuma: PneumaRoster;
   private readonly declared = new Map<string, Declared>();
-  /** Round plans made so far in this simulation, by what they depend on (see `roundSteps`). */
-  private readonly plans = new Map<string, RoundPlan>();
+  /**
+   * Round plans made so far in this simulation, by what they depend on (see `roundSteps`): by the Pneuma order or
+   * the side d10's, then by everyone's health; `planCount` of them in all.
+   */
+  private readonly plans = new Map<string, Map<number | string, RoundPlan>>();
+  private planCount = 0;
+  /** The plans of this run's Pneuma order (null until its first round looks them up). */
+  private orderPlans: Map<number | string, RoundPlan> | null = null;
 
   constructor(private readonly ctx: RunContext) {
     this.state = ctx.encounter.initial;
@@ -212,7 +220,7 @@ export class Runner {
     const { dice, tally, memory } = this.ctx;
     switch (choice.kind) {
       case "attack": {
-        const r = performParsedAttackSync(state, choice.option.decl, choice.option.pools, dice, QUIET);
+        const r = performCountedAttack(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         tally.attacks[c.index] = (tally.attacks[c.index] ?? 0) + 1;
@@ -221,14 +229,14 @@ export class Runner {
         return true;
       }
       case "grapple": {
-        const r = performParsedGrappleSync(state, choice.option.decl, choice.option.pools, dice);
+        const r = performCountedGrapple(state, choice.option.decl, choice.option.pools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         if (r.contest.hit) memory.grappler[c.index] = 1;
         return true;
       }
       case "breakOut": {
-        const r = performParsedBreakOutSync(state, c.breakOutDeclaration, c.breakOutPools, dice);
+        const r = performCountedBreakOut(state, c.breakOutDeclaration, c.breakOutPools, dice);
         if (!r.allowed) return false;
         applyChangesInPlace(state, r.changes);
         this.forgetGrapples();
@@ -330,18 +338,30 @@ export class Runner {
   private roundSteps(round: number, order: readonly string[] | undefined, sides: RoundInput["sides"]): RoundPlan {
     const { encounter } = this.ctx;
     let same = this.currentPlan !== null && sides === undefined;
+    // Everyone's health as one number in base 3 (exact up to 33 combatants; their string beyond).
+    let health = 0;
     for (const c of encounter.combatants) {
       const s = this.states[c.index] as CombatantState;
       const code = healthCode(s);
       if (this.planHealth[c.index] !== code) same = false;
       this.planHealth[c.index] = code;
+      health = health * 3 + code;
     }
     if (same && this.currentPlan) return this.currentPlan;
-    let key = "";
-    for (const code of this.planHealth) key += String(code);
-    if (order) key += this.orderKey;
-    if (sides) key += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
-    const known = this.plans.get(key);
+    const healthKey: number | string = this.planHealth.length <= 33 ? health : this.planHealth.join("");
+    // The plans of this run's Pneuma order (found once a run) or of this round's side d10, then by health.
+    let group = sides ? null : this.orderPlans;
+    let groupKey = order ? this.orderKey : "";
+    if (group === null) {
+      if (sides) groupKey += `|${sides.order.join("|")}|${encounter.sides.map((side) => sides.phaseShift?.[side] ?? 0).join("|")}`;
+      group = this.plans.get(groupKey) ?? null;
+      if (group === null) {
+        group = new Map<number | string, RoundPlan>();
+        this.plans.set(groupKey, group);
+      }
+      if (!sides) this.orderPlans = group;
+    }
+    const known = group.get(healthKey);
     if (known) {
       this.currentPlan = known;
       return known;
@@ -367,8 +387,16 @@ export class Runner {
       actors: steps.map((step) => step.combatants.map((id) => this.byId(id))),
       speed: steps.map((step) => isSpeed(step.phase)),
     };
-    if (this.plans.size >= PLANS_KEPT) this.plans.clear();
-    this.plans.set(key, plan);
+    if (this.planCount >= PLANS_KEPT) {
+      // Start again, keeping only the group this plan goes in (emptied), so memory stays flat.
+      this.plans.clear();
+      this.planCount = 0;
+      group.clear();
+      this.plans.set(groupKey, group);
+      if (sides) this.orderPlans = null;
+    }
+    group.set(healthKey, plan);
+    this.planCount += 1;
     this.currentPlan = plan;
     return plan;
   }
@@ -440,19 +468,40 @@ export class Runner {
   async play(): Promise<void> {
     const { encounter, dice, memory, tally } = this.ctx;
     const { combatants, mode } = encounter;
-    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept.
-    this.state = workingCopy(encounter.initial);
-    // Changes applied in place keep each combatant's object, so these stay the run's states to its end.
-    const states = combatants.map((c) => this.state.combatants[c.id] as CombatantState);
-    this.states = states;
-    this.seen.states = states;
+    // The run's own copy, changed in place: nobody else sees it, and no earlier version of it is kept. The first
+    // run makes it; each later run sets the last run's copy back to the start (`resetWorkingCopy`).
+    let states = this.states;
+    if (this.work === null) {
+      this.work = workingCopy(encounter.initial);
+      // Changes applied in place keep each combatant's object, and so does the reset: these are every run's states.
+      states = combatants.map((c) => (this.work as SkirmishState).combatants[c.id] as CombatantState);
+      this.states = states;
+      this.seen.states = states;
+    } else resetWorkingCopy(this.work, encounter.initial);
+    // A new state object each run all the same: tactics may tell runs apart by it (forecast.ts `fixedFirst`).
+    const work: SkirmishState = this.work;
+    // Written out: a spread of the whole state is a slower path in V8 (simulator speed); the same keys in order.
+    this.state = {
+      combatants: work.combatants,
+      landmarks: work.landmarks,
+      distances: work.distances,
+      grapples: work.grapples,
+      carrying: work.carrying,
+      surface: work.surface,
+    };
+    this.work = this.state;
     this.currentPlan = null;
     this.declared.clear();
     memory.grappler.fill(0);
     const needsOrder = mode === "descending" || mode === "reverseDeclaration";
     const { start } = encounter;
-    const order = needsOrder ? (start?.order ?? runStepsSync(pneumaOrderSteps(this.pneuma), dice).order) : undefined;
-    this.orderKey = order ? `|${order.join("|")}` : "";
+    const order = needsOrder ? (start?.order ?? pneumaOrderCounted(this.pneuma, dice)) : undefined;
+    // The same list as the last run's (a roster without ties, a fight under way) keeps its key.
+    if (order !== this.lastOrder || this.orderPlans === null) {
+      this.orderKey = order ? `|${order.join("|")}` : "";
+      this.orderPlans = null;
+    }
+    this.lastOrder = order;
     const first = start?.round ?? 1;
     let rounds = first;
     let winner = -2;

@@ -146,6 +146,31 @@ function reachedByStandardMove(
   now: Distance,
 ): boolean {
   const self = stateOf(view, view.self);
+  // The answer depends only on the attack's kind of reach and the bands (the move is made toward `target`, which
+  // is `now` away), so it is worked out once per combination and kept, as `reaches` keeps the engine's answers.
+  const d = DISTANCE_AT[now];
+  const x = ALTITUDE_AT[self.altitude];
+  const y = ALTITUDE_AT[foe.altitude];
+  if (d === undefined || x === undefined || y === undefined) return standardMoveLands(view, target, self, foe, option, now);
+  const kind = (option.ranged ? 2 : 0) + (option.decl.weapon.longRange ? 1 : 0);
+  const slot = ((((kind * 2 + (self.canFly ? 1 : 0)) * DISTANCES.length + d) * ALTITUDES.length + x) * ALTITUDES.length + y);
+  let known = standardMoveKnown[slot];
+  if (known === undefined || known < 0) {
+    known = standardMoveLands(view, target, self, foe, option, now) ? 1 : 0;
+    standardMoveKnown[slot] = known;
+  }
+  return known === 1;
+}
+
+/** `reachedByStandardMove` worked out: the bands wanted, the standard move toward them, and whether it lands. */
+function standardMoveLands(
+  view: TacticView,
+  target: CompiledCombatant,
+  self: CombatantState,
+  foe: CombatantState,
+  option: AttackOption,
+  now: Distance,
+): boolean {
   const want = wantedBands(self, foe, option, now);
   return want !== null && lands(self, foe, option, now, moveToward(view, "standard", target, want));
 }
@@ -155,6 +180,12 @@ const DISTANCE_AT: Readonly<Record<string, number>> = Object.fromEntries(DISTANC
 const ALTITUDE_AT: Readonly<Record<string, number>> = Object.fromEntries(ALTITUDES.map((a, i) => [a, i]));
 const distanceAt = (d: Distance): number => DISTANCE_AT[d] ?? distanceIndex(d);
 const altitudeAt = (a: Altitude): number => ALTITUDE_AT[a] ?? altitudeIndex(a);
+
+/**
+ * `reachedByStandardMove`'s answers once known: by melee or ranged, long range or not, whether it flies, the
+ * distance and the two altitudes (-1 not asked yet).
+ */
+const standardMoveKnown = new Int8Array(2 * 2 * 2 * DISTANCES.length * ALTITUDES.length * ALTITUDES.length).fill(-1);
 
 /**
  * The engine's reach answers (`canMelee`, `canRanged`) as tactics ask them, kept once known: by melee or ranged,

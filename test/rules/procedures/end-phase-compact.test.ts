@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALTITUDES } from "../../../src/rules/bands";
-import { resolveEndPhaseSync } from "../../../src/rules/procedures/end-phase";
+import { endPhaseSteps, resolveEndPhaseSync } from "../../../src/rules/procedures/end-phase";
+import { runStepsSync } from "../../../src/rules/procedures/steps";
 import { simulationDice } from "../../../src/rules/simulator/dice";
 import { ROUND_EFFECTS, applyChanges, applyChangesInPlace, pairKey, workingCopy } from "../../../src/rules/state";
 import type { SkirmishState, StateChange } from "../../../src/rules/state";
@@ -59,6 +60,23 @@ describe("End Phase compact resets", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("answer as the End Phase's steps do, with and without falls, log and compact resets", () => {
+    let without = 0;
+    fc.assert(
+      fc.property(stateArb, fc.integer({ min: 1, max: 1e6 }), fc.boolean(), fc.boolean(), (state, seed, log, compactResets) => {
+        const stepsDice = simulationDice(seed);
+        const syncDice = simulationDice(seed);
+        const sync = resolveEndPhaseSync(state, syncDice, { log, compactResets });
+        expect(sync).toEqual(runStepsSync(endPhaseSteps(state, log, compactResets), stepsDice));
+        expect(syncDice.roll(5, 6)).toEqual(stepsDice.roll(5, 6));
+        if (sync.falls.length === 0) without += 1;
+      }),
+      { numRuns: 400 },
+    );
+    // End Phases without a fall (answered without the steps) were among them.
+    expect(without).toBeGreaterThan(0);
   });
 
   it("make no change for a combatant with nothing to reset", () => {
