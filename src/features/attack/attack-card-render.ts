@@ -12,7 +12,7 @@ import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
 import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
 import type { CardOutcome } from "../../rules/attack-card";
-import { ATTACK_REQUEST_KINDS } from "./attack-requests";
+import { buttonRequest } from "./attack-steps";
 import { requestAttack } from "./attack-flow";
 import { cardSituation, optionsFor } from "./card-situation";
 import { authorIsGM } from "../../documents/lookups";
@@ -72,27 +72,6 @@ async function viewInput(message: ChatMessage.Implementation, source: AttackSour
   };
 }
 
-function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; payload: Record<string, unknown> } | null {
-  const { action, targetId = "", skill = "" } = button.dataset;
-  switch (action) {
-    case "defend":
-      return {
-        kind: ATTACK_REQUEST_KINDS.defend,
-        payload: { cardId, targetId, defend: skill !== "none", skill: skill === "none" || skill === "" ? null : skill },
-      };
-    case "rollDamage":
-      return { kind: ATTACK_REQUEST_KINDS.rollDamage, payload: { cardId, targetId } };
-    case "apply":
-      return { kind: ATTACK_REQUEST_KINDS.apply, payload: { cardId } };
-    case "undo":
-      return { kind: ATTACK_REQUEST_KINDS.undo, payload: { cardId } };
-    case "withdraw":
-      return { kind: ATTACK_REQUEST_KINDS.withdraw, payload: { cardId } };
-    default:
-      return null;
-  }
-}
-
 /** The attack card's context for this user, from the card's stored state and freshly read documents; throws when the card does not read. */
 export async function attackContext(message: ChatMessage.Implementation): Promise<object> {
   if (!(message.system instanceof AttackMessageModel)) throw new Error("not an attack card");
@@ -107,7 +86,7 @@ export function wireAttackCard(message: ChatMessage.Implementation, content: HTM
   for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      const request = payloadFor(cardId, button);
+      const request = buttonRequest(cardId, button.dataset);
       if (request === null) return;
       for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = true;
       void requestAttack(request.kind, request.payload).finally(() => {
