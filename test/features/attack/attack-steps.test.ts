@@ -270,7 +270,27 @@ describe("a defence answer", () => {
     await net.settle();
     const second = net.cards()[1]?.id ?? "";
     expect(net.card(second).targets[0]?.defence).toBeNull();
+    expect(net.source(second).prompts.argent?.timedOut).toBe(true);
     expect(gm.logs).toContain("defence answer from Bree refused: AOD.Attack.Request.NoSuchDefence");
+  });
+
+  it("to one card's query, naming another card the same owner defends on, answers neither", async () => {
+    const first = deferred<unknown>();
+    const second = deferred<unknown>();
+    const answers = [first, second];
+    net.handlers.set("bree", () => answers.shift()?.promise ?? Promise.reject(new Error("asked too often")));
+    await ash.steps.request(ATTACK_REQUEST_KINDS.declare, declare());
+    await gm.steps.request(ATTACK_REQUEST_KINDS.declare, declare({ attacker: "Actor.knight", weaponId: SWORD }));
+    const [one, two] = net.cards().map((m) => m.id);
+    expect(net.asked.map((q) => q.data.cardId)).toEqual([one, two]);
+    first.resolve({ cardId: two, targetId: "argent", defend: false, skill: null });
+    await net.settle();
+    expect(net.card(two ?? "").targets[0]?.defence).toBeNull();
+    expect(net.card(one ?? "").targets[0]?.defence).toBeNull();
+    expect(net.source(one ?? "").prompts.argent?.timedOut).toBe(true);
+    second.resolve({ cardId: two, targetId: "argent", defend: false, skill: null });
+    await net.settle();
+    expect(net.card(two ?? "").targets[0]?.defence?.by).toBe("owner");
   });
 
   it("the GM may answer for the owner while the owner is asked; the owner's late answer is then refused", async () => {
