@@ -3,8 +3,9 @@
  * holds the flow (who may declare, who is asked to defend, each step validated, rolled and written as an operation
  * of the write queue on the card's key). Here are only the documents (the card messages, the participants' actors,
  * tokens and combat), the users and their queries, real PoolRolls through the roll pipeline
- * (core/rolls/pipeline.ts), core's postCard and request messages, the world settings, the notifications and the
- * system's write queue and request registry. One instance serves this client.
+ * (core/rolls/pipeline.ts), core's postCard and request messages, the defence prompt's dialog (defence-prompt.ts),
+ * the world settings, the notifications and the system's write queue and request registry. One instance serves
+ * this client.
  */
 import { postCard } from "../../core/cards/post-card";
 import { i18nFormat } from "../../core/i18n";
@@ -29,6 +30,8 @@ import { queryToken } from "../../core/requests/query-token";
 import { attackModifierCap } from "../../core/settings/combat-settings";
 import { AttackSteps } from "./attack-steps";
 import type { AttackIO, AttackUser, CardDoc, DeclareWorld, PoolRolled } from "./attack-steps";
+import type { DefendPayload } from "./attack-requests";
+import { defenceDialog } from "./defence-prompt";
 
 export { DEFEND_QUERY } from "./attack-steps";
 
@@ -141,7 +144,7 @@ const foundryIO: AttackIO<CardSituation> = {
   claims: () =>
     game.messages.contents.flatMap((m) => {
       const record = systemFlag(m, DEFENCE_CLAIM_FLAG);
-      return readDefenceClaim(record) === null ? [] : [{ id: m.id ?? "", authoredByGM: authorIsGM(m), record }];
+      return readDefenceClaim(record) === null ? [] : [{ id: m.id, authoredByGM: authorIsGM(m), record }];
     }),
   messageExists: (id) => maybe(game.messages.get(id)) !== undefined,
   deleteMessage: async (id) => {
@@ -192,6 +195,8 @@ const foundryIO: AttackIO<CardSituation> = {
   },
   // A one-time token: crypto randomness, which plain-http pages have too.
   token: () => queryToken(crypto.getRandomValues(new Uint8Array(16))),
+  dialog: defenceDialog,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   queue: WRITES,
   sendRequest: async (kind, payload, summary) => {
     await sendRequest(kind, payload, summary);
@@ -236,6 +241,14 @@ export function promptDefences(cardId: string, within: OpContext | null = null):
  */
 export function sweepCards(): Promise<void> {
   return steps.sweepCards();
+}
+
+/**
+ * The defender's owner's handler of the GM's `attackDefend` query: the chosen defence, or null (not the GM's query,
+ * not this user's defender, no longer awaited, or the prompt closed); attack-steps.ts `answerQuery`.
+ */
+export function answerDefenceQuery(data: unknown): Promise<DefendPayload | null> {
+  return steps.answerQuery(data);
 }
 
 /** Registers the attack card's request kinds (call in `init`). */

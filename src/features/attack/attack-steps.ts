@@ -17,6 +17,7 @@ import { cardWeapon, combatantChecks } from "../../data/message/attack-actors";
 import type { DocumentUpdates } from "../../data/combat/updates";
 import {
   CARD_REASONS,
+  attackSuccesses,
   cardAttackTN,
   closeCard,
   damageFor,
@@ -42,8 +43,10 @@ import {
   isRefusal,
   parseCardPayload,
   parseDeclare,
+  parseDefenceQuery,
   parseDefend,
   parseTargetPayload,
+  queryFromAskingGM,
   validateApply,
   validateDeclare,
   validateDefend,
@@ -52,8 +55,9 @@ import {
   validateUndo,
   validateWithdraw,
 } from "./attack-requests";
-import type { CardFacts, CardPayload, DeclarePayload, DefendPayload, TargetPayload } from "./attack-requests";
-import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "./card-writes";
+import type { CardFacts, CardPayload, DeclarePayload, DefenceQuery, DefendPayload, TargetPayload } from "./attack-requests";
+import { promptDefenceLabel } from "./attack-card-context";
+import { DEFENCES_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "./card-writes";
 import type { CardRead, CardWorld, CardWrites, DefendWrites } from "./card-writes";
 import { cardKey, combatKey, keyOfCard } from "../../core/writes/write-queue";
 import type { OpContext } from "../../core/writes/write-queue";
@@ -120,6 +124,16 @@ export interface DeclareWorld<S extends AttackWorld> {
   speaker: unknown;
 }
 
+/** The defence prompt a defender's owner is shown: its title, its one paragraph, and a button per choice. */
+export interface DefenceDialog {
+  title: string;
+  body: string;
+  buttons: { action: string; label: string; default: boolean }[];
+}
+
+/** How long the owner's client waits for the card's prompt to arrive when the GM's query overtakes it (ms). */
+export const PROMPT_GRACE_MS = 1000;
+
 /** The Foundry calls the steps make. */
 export interface AttackIO<S extends AttackWorld> {
   /** This client's user. */
@@ -170,6 +184,10 @@ export interface AttackIO<S extends AttackWorld> {
   query(userId: string, name: string, data: Record<string, unknown>, timeout: number): Promise<unknown>;
   /** A fresh one-time token only the asked user receives (core/requests/query-token.ts `queryToken`). */
   token(): string;
+  /** The defence prompt's dialog on the defender's owner's client: the button chosen, or null when it was closed. */
+  dialog(prompt: DefenceDialog): Promise<string | null>;
+  /** Waits this long (ms). */
+  wait(ms: number): Promise<void>;
   /** The write queue every step on a card runs on (core/writes/write-queue.ts). */
   queue: { run<T>(key: string, task: (op: OpContext) => Promise<T>, within?: OpContext | null): Promise<T> };
   /** Posts a request message this user authors, for the active GM (core/requests/requests.ts `sendRequest`). */
@@ -562,6 +580,66 @@ export class AttackSteps<S extends AttackWorld> {
       // Owners asked by a GM that has gone are asked again (promptDefences skips only what this GM is waiting on).
       await this.promptDefences(id);
     }
+  }
+
+  // ----- answering, on the defender's owner's client -----
+
+  /** The GM's card the query names, when it carries the token whose hash the GM wrote on that target's prompt. */
+  #vouchedCard(asked: DefenceQuery): AttackSource | null {
+    const doc = this.#io.card(asked.cardId);
+    if (doc === null || !doc.authoredByGM || !doc.readable) return null;
+    const source = doc.source();
+    // Any user can send this query; only the GM who asked knows the token behind the hash on the card.
+    return queryFromAskingGM(source.prompts[asked.targetId], asked.token) ? source : null;
+  }
+
+  /**
+   * The handler of the GM's defence query on the defender's owner's client. It checks for itself that the query came
+   * from the GM who asked (the token whose hash that GM wrote on the card's prompt), that the card is a GM's, still
+   * awaits this target, and that this user owns the target; then it asks which defence to roll (or none) and returns
+   * the choice, or null (not the GM's query, not mine, no longer awaited, or closed). The GM validates it again.
+   */
+  async answerQuery(data: unknown): Promise<DefendPayload | null> {
+    const io = this.#io;
+    const asked = parseDefenceQuery(data);
+    if (isRefusal(asked)) return null;
+    // The GM writes the prompt before it sends the query; should the query still arrive first, look once more.
+    let source = this.#vouchedCard(asked);
+    if (source === null) {
+      await io.wait(PROMPT_GRACE_MS);
+      source = this.#vouchedCard(asked);
+    }
+    if (source === null) return null;
+    const card = source.card;
+    if (targetStatus(card, asked.targetId) !== "awaitingDefence") return null;
+    const situation = await io.situation(source);
+    const owners = io.owners(situation)[asked.targetId];
+    const me = io.user().id;
+    if (owners === undefined || !owners.some((u) => u.id === me)) return null;
+    const options = io.options(card, situation, asked.targetId);
+    const t = (key: string, values?: Readonly<Record<string, unknown>>) => io.format(key, values);
+    const target = card.targets.find((x) => x.id === asked.targetId)?.name ?? asked.targetId;
+    const values = { attacker: card.attacker.name, target, weapon: card.weapon?.name ?? "", successes: attackSuccesses(card) ?? 0 };
+    const body = t(card.action === "breakOut" ? "AOD.Attack.Prompt.breakOut" : "AOD.Attack.Prompt.body", values);
+    const buttons = [
+      ...options.map((check, i) => ({
+        action: `skill:${check.skill ?? ""}`,
+        // Each defence with its exact chance against the roll already made, as on the card.
+        label: promptDefenceLabel(
+          t,
+          card,
+          check,
+          t("AOD.Attack.CheckLabel", { skill: check.skill === null ? t("AOD.Attack.Untrained") : check.skill, pool: check.pool, tn: check.tn }),
+        ),
+        default: i === 0,
+      })),
+      { action: "none", label: t("AOD.Attack.Button.noDefence"), default: options.length === 0 },
+    ];
+    const choice = await io.dialog({ title: t("AOD.Attack.Prompt.title", { target }), body, buttons });
+    if (choice === null) return null;
+    if (choice === "none") return { cardId: asked.cardId, targetId: asked.targetId, defend: false, skill: null };
+    const skill = choice.slice("skill:".length);
+    return { cardId: asked.cardId, targetId: asked.targetId, defend: true, skill: skill === "" ? null : skill };
   }
 
   // ----- the request kinds -----

@@ -416,3 +416,86 @@ describe("damage", () => {
     expect(net.actors.get("argent")?.updates).toEqual([]);
   });
 });
+
+describe("the defence query on the owner's client", () => {
+  /** A card awaiting Bree's defence, the GM's query to her still open: the card and the query's data. */
+  async function asked(): Promise<{ id: string; data: Plain }> {
+    const id = await cardAwaitingDefence();
+    return { id, data: net.asked[0]?.data ?? {} };
+  }
+
+  it("shows the defender's choices with their odds and sends the one chosen, which the GM rolls as the owner's", async () => {
+    bree.answersQueries();
+    bree.choices = ["skill:aerobatics"];
+    await ash.steps.request(ATTACK_REQUEST_KINDS.declare, declare());
+    await net.settle();
+    const id = onlyCard();
+    expect(bree.dialogs).toHaveLength(1);
+    const prompt = bree.dialogs[0];
+    expect(prompt?.title).toBe(english("AOD.Attack.Prompt.title", { target: "Argent Dragon" }));
+    expect(prompt?.body).toContain("Sable Dragon");
+    expect(prompt?.buttons.map((b) => b.action)).toEqual(["skill:toothAndClaw", "skill:aerobatics", "none"]);
+    expect(prompt?.buttons.map((b) => b.default)).toEqual([true, false, false]);
+    expect(prompt?.buttons[2]?.label).toBe(english("AOD.Attack.Button.noDefence"));
+    for (const b of prompt?.buttons ?? []) expect(b.label).not.toMatch(/MISSING|\{/);
+    expect(prompt?.buttons[0]?.label).toMatch(/%/);
+    const defence = net.card(id).targets[0]?.defence;
+    expect(defence?.by).toBe("owner");
+    expect(defence?.check?.skill).toBe("aerobatics");
+  });
+
+  it("answers the GM's query with the choice, no defence, or nothing when the prompt is closed", async () => {
+    const { id, data } = await asked();
+    bree.choices = ["none", null, "skill:aerobatics"];
+    expect(await bree.steps.answerQuery(data)).toEqual({ cardId: id, targetId: "argent", defend: false, skill: null });
+    expect(await bree.steps.answerQuery(data)).toBeNull();
+    expect(await bree.steps.answerQuery(data)).toEqual({ cardId: id, targetId: "argent", defend: true, skill: "aerobatics" });
+  });
+
+  it("ignores a query another user sent: a wrong token, or none; after one look more in case the prompt was late", async () => {
+    const { data } = await asked();
+    bree.choices = ["none", "none"];
+    expect(await bree.steps.answerQuery({ ...data, token: "0".repeat(32) })).toBeNull();
+    expect(bree.waits).toEqual([1000]);
+    expect(await bree.steps.answerQuery({ cardId: data.cardId, targetId: data.targetId })).toBeNull();
+    expect(bree.dialogs).toEqual([]);
+  });
+
+  it("answers a query that overtook the card's prompt once the prompt arrives", async () => {
+    const { id, data } = await asked();
+    const prompt = net.source(id).prompts.argent;
+    const message = net.messages.get(id);
+    if (!message || !prompt) throw new Error("no card");
+    (message.system as { prompts: Plain }).prompts = {};
+    bree.whileWaiting = () => {
+      (message.system as { prompts: Plain }).prompts = { argent: prompt };
+    };
+    bree.choices = ["none"];
+    expect(await bree.steps.answerQuery(data)).toMatchObject({ cardId: id, defend: false });
+    expect(bree.waits).toEqual([1000]);
+  });
+
+  it("ignores the GM's own query once it no longer counts: timed out, answered, not a GM's card, or a defender no longer hers", async () => {
+    const { id, data } = await asked();
+    bree.choices = ["none", "none", "none", "none"];
+    const message = net.messages.get(id);
+    if (!message) throw new Error("no card");
+    const system = structuredClone(message.system);
+    // Not hers any more.
+    net.actors.get("argent")?.owners.splice(0);
+    expect(await bree.steps.answerQuery(data)).toBeNull();
+    net.actors.get("argent")?.owners.push("bree");
+    // The same card, authored by a player.
+    message.author = "ash";
+    expect(await bree.steps.answerQuery(data)).toBeNull();
+    message.author = "gm";
+    // The time ran out.
+    (message.system as { prompts: Record<string, Plain> }).prompts.argent = { ...net.source(id).prompts.argent, timedOut: true };
+    expect(await bree.steps.answerQuery(data)).toBeNull();
+    // Answered by the GM meanwhile.
+    message.system = system;
+    await gm.steps.request(ATTACK_REQUEST_KINDS.defend, { cardId: id, targetId: "argent", defend: false, skill: null });
+    expect(await bree.steps.answerQuery(data)).toBeNull();
+    expect(bree.dialogs).toEqual([]);
+  });
+});

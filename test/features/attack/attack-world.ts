@@ -22,7 +22,7 @@ import type { StateChange } from "../../../src/rules/state";
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { DEFENCE_CLAIM_FLAG, readDefenceClaim } from "../../../src/features/attack/card-writes";
 import { AttackSteps } from "../../../src/features/attack/attack-steps";
-import type { AttackIO, AttackUser, AttackWorld, CardDoc, DeclareWorld, PoolRolled } from "../../../src/features/attack/attack-steps";
+import type { AttackIO, AttackUser, AttackWorld, CardDoc, DeclareWorld, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
 import type { DeclarePayload } from "../../../src/features/attack/attack-requests";
 import { applyUpdate, copyJSON } from "../../data/combat/foundry-update";
 import { bestiary } from "../../data/check/bestiary";
@@ -196,6 +196,12 @@ export class Client implements AttackIO<TestWorld> {
   readonly steps: AttackSteps<TestWorld>;
   readonly warnings: string[] = [];
   readonly logs: string[] = [];
+  /** The defence prompts this client showed, and what its user chooses in each, in order (null: closed). */
+  readonly dialogs: DefenceDialog[] = [];
+  choices: (string | null)[] = [];
+  /** Every wait this client made (ms); `whileWaiting` runs during one (the card's prompt arriving meanwhile). */
+  readonly waits: number[] = [];
+  whileWaiting: () => void = () => undefined;
   #tokens = 0;
 
   constructor(
@@ -371,6 +377,19 @@ export class Client implements AttackIO<TestWorld> {
   token(): string {
     this.#tokens += 1;
     return `${this.userId.length.toString(16)}${this.#tokens.toString(16)}`.padEnd(32, "a");
+  }
+  dialog(prompt: DefenceDialog): Promise<string | null> {
+    this.dialogs.push(prompt);
+    return Promise.resolve(this.choices.shift() ?? null);
+  }
+  wait(ms: number): Promise<void> {
+    this.waits.push(ms);
+    this.whileWaiting();
+    return Promise.resolve();
+  }
+  /** This user answers the GM's defence queries on this client, as its registered query handler does. */
+  answersQueries(): void {
+    this.net.handlers.set(this.userId, (data) => this.steps.answerQuery(data));
   }
   async sendRequest(kind: string, payload: Plain, summary: string): Promise<void> {
     const sent: Sent = { from: this.userId, kind, payload, summary, verdict: "waiting" };
