@@ -293,6 +293,25 @@ describe("a defence answer", () => {
     expect(net.card(two ?? "").targets[0]?.defence?.by).toBe("owner");
   });
 
+  it("to one target's query, naming another target the same owner defends, answers neither", async () => {
+    net.actor("griffon", "griffon", ["bree"]);
+    net.grapples = [["sable", "argent"], ["sable", "griffon"]];
+    const first = deferred<unknown>();
+    const second = deferred<unknown>();
+    const answers = [first, second];
+    net.handlers.set("bree", () => answers.shift()?.promise ?? Promise.reject(new Error("asked too often")));
+    await ash.steps.request(ATTACK_REQUEST_KINDS.declare, declare({ action: "breakOut", weaponId: null, targets: ["Actor.argent", "Actor.griffon"] }));
+    const id = onlyCard();
+    expect(net.asked.map((q) => q.data.targetId)).toEqual(["argent", "griffon"]);
+    first.resolve({ cardId: id, targetId: "griffon", defend: false, skill: null });
+    await net.settle();
+    expect(net.card(id).targets.map((t) => t.defence)).toEqual([null, null]);
+    expect(net.source(id).prompts.argent?.timedOut).toBe(true);
+    second.resolve({ cardId: id, targetId: "griffon", defend: false, skill: null });
+    await net.settle();
+    expect(net.card(id).targets.map((t) => t.defence?.by ?? null)).toEqual([null, "owner"]);
+  });
+
   it("the GM may answer for the owner while the owner is asked; the owner's late answer is then refused", async () => {
     const answer = deferred<unknown>();
     net.handlers.set("bree", () => answer.promise);

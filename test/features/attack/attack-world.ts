@@ -17,7 +17,7 @@ import type { OpTargets } from "../../../src/core/writes/write-once";
 import { quickPlayState } from "../../../src/rules/attack-card-legality";
 import { defenceChecks } from "../../../src/rules/attack-card-checks";
 import { mayDefend } from "../../../src/rules/procedures/readiness";
-import { applyChanges } from "../../../src/rules/state";
+import { applyChanges, pairKey } from "../../../src/rules/state";
 import type { StateChange } from "../../../src/rules/state";
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { DEFENCE_CLAIM_FLAG, readDefenceClaim } from "../../../src/features/attack/card-writes";
@@ -116,6 +116,8 @@ export class Net {
   readonly sent: Sent[] = [];
   activeGM: string | null = null;
   autoNpc = false;
+  /** Who grapples whom (pairs of actor ids), at zero distance. */
+  grapples: [string, string][] = [];
   /** Every die of each kind of roll shows this face. */
   faces = { attack: 6, defence: 1, damage: 6 };
   #ids = 0;
@@ -158,7 +160,9 @@ export class Net {
   /** The world of these participants: those present, at close quarters (quick play). */
   world(ids: readonly string[], names: Readonly<Record<string, string>> = {}): TestWorld {
     const present = ids.filter((id) => this.actors.has(id));
-    const state = quickPlayState(present.map((id) => combatantState(this.snapshot(id), { id, side: "", altitude: "mid", name: this.snapshot(id).name })));
+    const fresh = quickPlayState(present.map((id) => combatantState(this.snapshot(id), { id, side: "", altitude: "mid", name: this.snapshot(id).name })));
+    const held = this.grapples.filter(([x, y]) => present.includes(x) && present.includes(y)).map(([x, y]) => pairKey(x, y));
+    const state = { ...fresh, grapples: held, distances: { ...fresh.distances, ...Object.fromEntries(held.map((key) => [key, "zero" as const])) } };
     return { state, round: { inCombat: false }, missing: ids.filter((id) => !this.actors.has(id)).map((id) => names[id] ?? id), ids: present };
   }
 
