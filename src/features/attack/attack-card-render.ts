@@ -1,6 +1,7 @@
 /**
  * The attack card's context and buttons, as its card kind draws them (register.ts, core/cards). The view comes from
- * the pure context builder over the card's stored state and freshly read documents; a button sends only the
+ * the pure context builder (attack-card-context.ts) over the input attack-card-view.ts makes of the card's stored
+ * state and freshly read documents; a button (attack-steps.ts `buttonRequest`) sends only the
  * card's id, a target id and a choice, and the active GM decides from the card what it means (docs/ATTACK.md).
  */
 import { attackCardContext } from "./attack-card-context";
@@ -10,9 +11,9 @@ import { AttackMessageModel } from "../../data/message/attack-model";
 import type { AttackSource } from "../../data/message/attack-source";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
-import { cardOutcome, damageFor, isResolved } from "../../rules/attack-card";
-import type { CardOutcome } from "../../rules/attack-card";
-import { ATTACK_REQUEST_KINDS } from "./attack-requests";
+import { cardViewInput } from "./attack-card-view";
+import type { ViewWorld } from "./attack-card-view";
+import { buttonRequest } from "./attack-steps";
 import { requestAttack } from "./attack-flow";
 import { cardSituation, optionsFor } from "./card-situation";
 import { authorIsGM } from "../../documents/lookups";
@@ -25,72 +26,30 @@ export const ATTACK_CARD_TEMPLATE = templatePath("attack/card.hbs");
 /** The card builders' formatter (i18n.ts). */
 export const translate: Format = i18nFormat;
 
-function skillNames(situation: CardSituation): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const p of Object.values(situation.participants)) {
-    for (const item of p.actor.items) {
-      if (item.type !== "skill") continue;
-      const identifier = (item.system as { identifier?: unknown }).identifier;
-      if (typeof identifier === "string" && identifier !== "") names[identifier] ??= item.name;
-    }
-  }
-  return names;
-}
-
-function preview(source: AttackSource, situation: CardSituation): CardOutcome | null {
-  if (!isResolved(source.card) && source.card.action !== "setDown") return null;
-  try {
-    return isResolved(source.card) ? cardOutcome(source.card, situation.state) : null;
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
+/** The card's world as the view reads it: each participant's ownership, portrait and skill items, read now. */
+function viewWorld(situation: CardSituation): ViewWorld {
+  const participants = Object.fromEntries(
+    Object.values(situation.participants).map((p) => [
+      p.id,
+      {
+        owned: p.actor.isOwner,
+        img: p.actor.img ?? "",
+        skills: p.actor.items.contents.flatMap((item) => {
+          if (item.type !== "skill") return [];
+          const identifier = (item.system as { identifier?: unknown }).identifier;
+          return typeof identifier === "string" ? [{ identifier, name: item.name }] : [];
+        }),
+      },
+    ]),
+  );
+  return { state: situation.state, participants };
 }
 
 /** The view input for this user. */
 async function viewInput(message: ChatMessage.Implementation, source: AttackSource): Promise<CardContextInput> {
   const situation = await cardSituation(source);
-  const card = source.card;
-  const owns = Object.values(situation.participants).filter((p) => p.actor.isOwner).map((p) => p.id);
-  const viewer = { isGM: game.user.isGM, owns };
-  const mayAnswer = (id: string) => viewer.isGM || owns.includes(id);
-  const defenceOptions = Object.fromEntries(card.targets.filter((t) => mayAnswer(t.id)).map((t) => [t.id, optionsFor(card, situation, t.id)]));
-  const damageChecks = Object.fromEntries(
-    card.targets.map((t) => [t.id, situation.state.combatants[card.attacker.id] ? damageFor(card, t.id, situation.state) : null]),
-  );
-  return {
-    source,
-    authoredByGM: authorIsGM(message),
-    viewer,
-    gmOnline: game.users.activeGM !== null,
-    defenceOptions,
-    damageChecks,
-    preview: preview(source, situation),
-    skillNames: skillNames(situation),
-    lifeMax: Object.fromEntries(Object.values(situation.state.combatants).map((c) => [c.id, c.life.max])),
-    attackerImg: situation.participants[card.attacker.id]?.actor.img ?? "",
-  };
-}
-
-function payloadFor(cardId: string, button: HTMLButtonElement): { kind: string; payload: Record<string, unknown> } | null {
-  const { action, targetId = "", skill = "" } = button.dataset;
-  switch (action) {
-    case "defend":
-      return {
-        kind: ATTACK_REQUEST_KINDS.defend,
-        payload: { cardId, targetId, defend: skill !== "none", skill: skill === "none" || skill === "" ? null : skill },
-      };
-    case "rollDamage":
-      return { kind: ATTACK_REQUEST_KINDS.rollDamage, payload: { cardId, targetId } };
-    case "apply":
-      return { kind: ATTACK_REQUEST_KINDS.apply, payload: { cardId } };
-    case "undo":
-      return { kind: ATTACK_REQUEST_KINDS.undo, payload: { cardId } };
-    case "withdraw":
-      return { kind: ATTACK_REQUEST_KINDS.withdraw, payload: { cardId } };
-    default:
-      return null;
-  }
+  const viewer = { isGM: game.user.isGM, gmOnline: game.users.activeGM !== null };
+  return cardViewInput(source, authorIsGM(message), viewWorld(situation), viewer, (id) => optionsFor(source.card, situation, id));
 }
 
 /** The attack card's context for this user, from the card's stored state and freshly read documents; throws when the card does not read. */
@@ -107,7 +66,7 @@ export function wireAttackCard(message: ChatMessage.Implementation, content: HTM
   for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      const request = payloadFor(cardId, button);
+      const request = buttonRequest(cardId, button.dataset);
       if (request === null) return;
       for (const other of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) other.disabled = true;
       void requestAttack(request.kind, request.payload).finally(() => {

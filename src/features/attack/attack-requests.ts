@@ -3,7 +3,7 @@
  * it writes (docs/ATTACK.md "Requests"). Kinds: `attack.declare`
  * (a player opens a card), `attack.defend`, `attack.rollDamage`, `attack.apply`, `attack.undo`. The requester is
  * the author of the request message, never a field of the payload; the facts are re-read from documents by
- * the GM's gatherer (attack-flow.ts). Nothing here touches Foundry.
+ * the GM's gatherer (attack-steps.ts). Nothing here touches Foundry.
  */
 import { CARD_REASONS, targetStatus } from "../../rules/attack-card";
 import type { AttackCard } from "../../rules/attack-card";

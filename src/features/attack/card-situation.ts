@@ -102,35 +102,6 @@ export function cardMessage(id: string): { message: ChatMessage.Implementation; 
 }
 
 /**
- * The open cards (rolled, not yet applied, refused or withdrawn) made in a combat, or in quick play for "": what
- * they hold for their attackers counts against a new card (attack-card-reservation.ts).
- */
-export function openCards(combatId: string): AttackCard[] {
-  const open: AttackCard[] = [];
-  for (const message of game.messages.contents) {
-    if (!(message.system instanceof AttackMessageModel) || !authorIsGM(message)) continue;
-    let source: AttackSource;
-    try {
-      source = message.system.source;
-    } catch {
-      continue; // a card that does not read cleanly holds nothing
-    }
-    if (source.combatId === combatId && source.card.stage === "rolled") open.push(source.card);
-  }
-  return open;
-}
-
-/** The ids of the users who own each participant's actor. */
-export function ownersOf(participants: Readonly<Record<string, Participant>>): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.values(participants).map((p) => [
-      p.id,
-      game.users.filter((u) => p.actor.testUserPermission(u, "OWNER")).map((u) => u.id),
-    ]),
-  );
-}
-
-/**
  * The document updates of changes to a card's world: through the combat (skirmish, actors, armour, statuses) in
  * combat; outside combat, the wounds and Magic Points on the actors and the health statuses on them, since quick
  * play keeps no board. Keyed by participant id; nothing is written here.

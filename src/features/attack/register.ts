@@ -4,9 +4,8 @@
  */
 import { ATTACK_CARD_TEMPLATE, attackContext, redrawOnGmPresence, wireAttackCard } from "./attack-card-render";
 import { hideMessages, registerCard } from "../../core/cards/card-hook";
-import { answerDefenceQuery } from "./defence-prompt";
 import { AttackMessageModel } from "../../data/message/attack-model";
-import { DEFEND_QUERY, isDefenceClaim, registerAttackRequests, sweepCards } from "./attack-flow";
+import { DEFEND_QUERY, answerDefenceQuery, isDefenceClaim, registerAttackRequests, sweepCards } from "./attack-flow";
 import { onTakeOver } from "../../core/writes/hand-over";
 import { provideActions } from "../../core/actions";
 import { attackWith, startAttack } from "./start-attack";
