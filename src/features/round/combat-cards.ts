@@ -17,6 +17,7 @@ import { undoEnd } from "./round-driver";
 import type { StoredEventCard } from "./round-driver";
 import { isActiveGM, sendRequest } from "../../core/requests/requests";
 import { UNDO_END_REQUEST } from "./combat-requests";
+import { showsUndo } from "./round-runner";
 
 /** A combat card's system data, or a throw when the message is not one of `kind`. */
 export function combatCardOf(message: ChatMessage.Implementation, kind: CombatCardKind): CombatCardModel {
@@ -40,7 +41,7 @@ function wireUndo(message: ChatMessage.Implementation, html: HTMLElement): void 
   if (!(system instanceof CombatCardModel) || system.card !== "endPhase") return;
   const button = html.querySelector<HTMLButtonElement>("[data-action='undoEndPhase']");
   if (!button) return;
-  if (!game.user.isGM || system.undone) {
+  if (!showsUndo(game.user, system)) {
     button.remove();
     return;
   }

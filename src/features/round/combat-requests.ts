@@ -8,6 +8,7 @@ import { CombatCardModel } from "../../data/message/combat-card-model";
 import type { EndPhaseCardData } from "../../core/cards/combat-card-context";
 import { parseSurpriseForm, surpriseRoster } from "./surprise-dialog-context";
 import { undoEnd } from "./round-driver";
+import { GM_ONLY, UNDO_END_REQUEST, undoEndRequestKind } from "./round-runner";
 import { isActiveGM, sendRequest } from "../../core/requests/requests";
 import { modeChangeRefusal } from "../../data/combat/mode-change";
 import type { OpContext } from "../../core/writes/write-queue";
@@ -21,10 +22,7 @@ export const SURPRISE_REQUEST = "combat.surprise";
 /** The request of a GM who is not the active GM to change the round mode. */
 export const MODE_REQUEST = "combat.mode";
 
-/** The request of a GM who is not the active GM to undo an End Phase card. */
-export const UNDO_END_REQUEST = "combat.undoEnd";
-
-const GM_ONLY = "AOD.Combat.Errors.GMOnly";
+export { UNDO_END_REQUEST } from "./round-runner";
 
 function formOf(payload: unknown): Record<string, unknown> | null {
   const form = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>).form : null;
@@ -83,29 +81,23 @@ export function registerCombatRequests(): void {
       return reason === null ? { ok: true } : { ok: false, reason };
     },
   });
-  registerRequestKind<{ combatId: string; messageId: string }, { combat: AgeOfDragonsCombat; data: EndPhaseCardData }>(UNDO_END_REQUEST, {
-    parse(payload) {
-      const combatId = payloadId(payload, "combatId");
-      if (combatId === undefined) return badPayload("combatId");
-      const messageId = payloadId(payload, "messageId");
-      return messageId === undefined ? badPayload("messageId") : { combatId, messageId };
-    },
-    gather(payload) {
-      const combat = combatOf(payload.combatId);
-      const message = maybe(game.messages.get(payload.messageId));
-      const system = message?.system;
-      // Only a GM-authored End Phase card of this combat counts (a player's look-alike is refused as gone).
-      if (!combat || !message || !authorIsGM(message) || !(system instanceof CombatCardModel) || system.card !== "endPhase" || system.combatId !== combat.id) {
-        return { refused: REQUEST_REASONS.Gone };
-      }
-      return { combat, data: system.data as unknown as EndPhaseCardData };
-    },
-    validate: (_payload, _facts, requester) => (requester.isGM ? { ok: true } : { ok: false, reason: GM_ONLY }),
-    async apply(payload, facts, _requester, op) {
-      const reason = await undoEnd(facts.combat, payload.messageId, facts.data, op);
-      return reason === null ? { ok: true } : { ok: false, reason };
-    },
-  });
+  registerRequestKind(
+    UNDO_END_REQUEST,
+    undoEndRequestKind<AgeOfDragonsCombat>({
+      find(payload) {
+        const combat = combatOf(payload.combatId);
+        if (!combat) return null;
+        const message = maybe(game.messages.get(payload.messageId));
+        const system = message?.system;
+        const card =
+          message && system instanceof CombatCardModel
+            ? { card: system.card, combatId: system.combatId, authoredByGM: authorIsGM(message), data: system.data as unknown as EndPhaseCardData }
+            : null;
+        return { combat, combatId: combat.id ?? "", card };
+      },
+      undo: (combat, messageId, data, op) => undoEnd(combat, messageId, data, op),
+    }),
+  );
   registerRequestKind<WalkPayload, WalkPoint>(WALK_REQUEST, {
     parse: parseWalk,
     gather(payload) {

@@ -6,7 +6,7 @@
  * actors follow (each skipping an operation it already lists, core/writes/write-once.ts), and the card is marked
  * done; the next operation on the combat, or the active GM taking over, finishes a record a reload cut short. The
  * undo's record rides in the combat update that reverts the skirmish. The documents and the dice come in through `EndPhaseIO`, so the tests' interleaving harness drives this same
- * code. No Foundry globals.
+ * code. Pure: no Foundry, DOM or browser globals.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { EndPhaseCardData } from "../../core/cards/combat-card-context";

@@ -1,157 +1,124 @@
 /**
- * The GM's side of the round: rolling initiative (Pneuma order or the sides' d10 with combat events), planning
- * each round, resolving and undoing the End Phase, each with its card. Every roll is a real Roll (RollingDice);
- * every rule is the engine's; every write goes through the combat's applyEngineChanges or one combat update. Each
- * runs inside an operation of the combat's write queue (core/writes/write-queue.ts); the End Phase and its undo are
- * written exactly once (end-phase-op.ts).
+ * The GM's side of the round in Foundry (docs/COMBAT.md "The round"): the Foundry side of round-runner.ts, which
+ * holds the round's decisions (initiative, combat events, the round's combat update, the End Phase's and the
+ * surprise's documents). Here are only the calls it makes: the combat document, RollingDice (real Rolls through the
+ * roll pipeline), the settings, the events table, the chat cards (core's postCard). Each runs inside an operation of
+ * the combat's write queue (core/writes/write-queue.ts); the End Phase and its undo are written exactly once
+ * (end-phase-op.ts).
  */
-import { eventsToDraw } from "../../core/settings/settings-table";
 import { combatEventsCap, combatEventsTable, stealthyModifier, surpriseCostsRoundOne } from "../../core/settings/combat-settings";
-import { rollSurprise, surpriseSides } from "../../data/combat/surprise-round";
 import type { SurpriseChoice } from "../../data/combat/surprise-round";
-import { eventSnapshot, skirmishState } from "../../data/combat/combat-snapshot";
-import { livingSides, pneumaDecision, revertChanges, roundStart } from "../../data/combat/round";
-import type { InitiativeDecision } from "../../data/combat/round";
-import type { CombatCardKind } from "../../data/message/combat-card-model";
 import type { AgeOfDragonsCombat } from "../../documents/combat";
-import { resolveCombatEvent } from "../../rules/combat-events";
-import { PNEUMA_TIE_TN, sideInitiative } from "../../rules/initiative";
-import { resolveEndPhase } from "../../rules/procedures/end-phase";
-import type { EndPhaseCardData, EventCardData, EventCardEntry, InitiativeCardData } from "../../core/cards/combat-card-context";
-import { tieChecksWithTN } from "../../core/cards/combat-card-context";
+import type { EndPhaseCardData } from "../../core/cards/combat-card-context";
 import { cardContent, postCard } from "../../core/cards/post-card";
 import { RollingDice } from "../../core/dice/rolling-dice";
 import { SYSTEM_ID } from "../../constants/system-id";
 import type { OpContext } from "../../core/writes/write-queue";
 import { combatTargets, systemFlag, writeUpdates } from "../../documents/combat-writer";
-import type { DocumentUpdates } from "../../data/combat/updates";
 import { authorIsGM, maybe } from "../../documents/lookups";
-import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase, undoEndPhaseOp } from "./end-phase-op";
-import { claimId } from "../../core/writes/op-record";
+import { PENDING_FLAG, endPhaseOp, finishEndPhase, undoEndPhaseOp } from "./end-phase-op";
 import { CombatCardModel } from "../../data/message/combat-card-model";
 import type { EndPhaseIO } from "./end-phase-op";
-import { SURPRISE_RECORD_FLAG, finishSurprise, surpriseOp } from "./surprise-op";
-import type { SurpriseIO, SurpriseRecord } from "./surprise-op";
+import { finishSurprise, surpriseOp } from "./surprise-op";
+import { beginRoundWith, endPhaseDocuments, surpriseDocuments } from "./round-runner";
+import type { RoundCombat, RoundDice, RoundIO, RoundRollKind } from "./round-runner";
 
-/** The flag (under the system's scope) naming the operation that posted a card. */
-export const CARD_OP_FLAG = "op";
+export { CARD_OP_FLAG } from "./round-runner";
+export type { StoredEventCard } from "./round-runner";
 
+/** The engine's dice of each kind the round rolls: real Rolls through the roll pipeline. */
+const DICE: Readonly<Record<RoundRollKind, () => RoundDice>> = {
+  initiative: () => new RollingDice("initiative"),
+  sideD10: () => new RollingDice("sideD10"),
+  event: () => new RollingDice("event"),
+  endPhase: () => new RollingDice("endPhase"),
+  surprise: () => new RollingDice("surprise"),
+};
 
-/**
- * Posts a combat card (a GM-authored `combatCard` message) with the data it is drawn from (combat-cards.ts); the
- * posting helper keeps its text as the content.
- */
-async function postCombatCard(
-  combat: AgeOfDragonsCombat,
-  card: CombatCardKind,
-  data: object,
-  rolls: (Roll | object)[],
-  opId = "",
-  flags: Record<string, unknown> = {},
-): Promise<ChatMessage.Implementation | undefined> {
-  return postCard(
-    {
-      type: "combatCard",
-      system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
-      rolls,
-      speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
-      // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
-      ...(opId === "" ? {} : { _id: opId, flags: { [SYSTEM_ID]: { [CARD_OP_FLAG]: opId, ...flags } } }),
-    } as ChatMessage.CreateData,
-    opId === "" ? {} : { keepId: true },
-  );
-}
-
-/** What the event card stores: its data and the names of those affected (absent on older cards). */
-export type StoredEventCard = EventCardData & { names?: Record<string, string> };
-
-/** The names of the combat's combatants by id. */
-function names(combat: AgeOfDragonsCombat): Record<string, string> {
-  return Object.fromEntries(combat.entries.map((e) => [e.id, e.name]));
-}
-
-/** The stored initiative for a round in the Pneuma modes: kept while it holds, else rolled again on a card. */
-async function pneumaInitiative(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
-  const dice = new RollingDice("initiative");
-  const decision = await pneumaDecision(combat.stored.initiative, combat.skirmish, combat.entries, dice);
-  if (decision.keep) return {};
-  const { result } = decision;
-  const byId = names(combat);
-  // 000 "Initiative": a power's tie TN (flags.age-of-dragons.pneumaTieTN) is the TN its checks were rolled at.
-  const tieTNs = new Map(combat.entries.map((e) => [e.id, e.tieTN]));
-  const tie = tieChecksWithTN(result.checks, (id) => tieTNs.get(id));
-  const data: InitiativeCardData = {
-    mode: combat.stored.mode,
-    round,
-    tieTN: tie.tieTN,
-    order: result.order.map((id) => ({ id, name: byId[id] ?? id, pneuma: result.pneuma[id] ?? 0 })),
-    checks: tie.checks,
-    sides: [],
-    events: 0,
-  };
-  const message = await postCombatCard(combat, "initiative", data, dice.rolls);
-  const checks = result.checks.map((c) => ({ id: c.id, dice: [...c.dice], successes: c.successes }));
-  return { order: result.order, pneuma: result.pneuma, checks, messageId: message?.id ?? "" };
-}
-
-/**
- * 001 "Initiative": each side's d10, re-rolls on ties, one combat event per forced re-roll (at most the world's cap
- * per round; the initiative card says how many it skipped), on two cards.
- */
-async function sideRound(combat: AgeOfDragonsCombat, round: number): Promise<InitiativeDecision> {
-  const dice = new RollingDice("sideD10");
-  const sides = livingSides(combat.skirmish);
-  const result = await sideInitiative(sides, dice);
-  const { draw, skipped, cap } = eventsToDraw(result.events, combatEventsCap());
-  const data: InitiativeCardData = {
-    mode: "sideD10",
-    round,
-    tieTN: PNEUMA_TIE_TN,
-    order: [],
-    checks: [],
-    sides: result.order.map((side) => ({ side, history: result.history[side] ?? [], shift: result.phaseShift[side] ?? 0 })),
-    events: result.events,
-    skipped,
-    cap,
-  };
-  const message = await postCombatCard(combat, "initiative", data, dice.rolls);
-  if (draw > 0) await drawEvents(combat, round, draw);
+/** The combat document as the round reads it: every property read from the document when asked. */
+function roundCombat(combat: AgeOfDragonsCombat): RoundCombat {
   return {
-    sides: { order: result.order, rolls: result.rolls, phaseShift: result.phaseShift, events: result.events },
-    messageId: message?.id ?? "",
+    get id() {
+      return combat.id ?? "";
+    },
+    get round() {
+      return combat.round;
+    },
+    get stored() {
+      return combat.stored;
+    },
+    get entries() {
+      return combat.entries;
+    },
+    get skirmish() {
+      return combat.skirmish;
+    },
+    pending: () => systemFlag(combat, PENDING_FLAG),
+    engineUpdates: (changes) => combat.engineUpdates(changes).updates,
+    applyEngineChanges: (changes) => combat.applyEngineChanges(changes),
+    update: (data) => combat.update(data as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation),
+    targets: () => combatTargets(combat),
+    writeUpdates: (updates, opId) => writeUpdates(combat, updates, {}, opId),
+    surpriseRefusal: () => combat.surpriseRefusal(),
   };
 }
 
-/**
- * Draws `count` combat events. From the system's own table the engine resolves each (its effects applied through
- * applyEngineChanges); from a table the GM chose in settings, its results are drawn and shown for the GM to apply.
- */
-async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: number): Promise<void> {
-  const { table: custom } = await combatEventsTable();
-  const entries: EventCardEntry[] = [];
-  const dice = new RollingDice("event");
-  let table = game.i18n.localize("AOD.CombatEvents.Title");
-  if (custom === null) {
-    for (let i = 0; i < count; i += 1) {
-      const result = await resolveCombatEvent(eventSnapshot(combat.skirmish, combat.entries), dice);
-      if (result.changes.length > 0) await combat.applyEngineChanges(result.changes);
-      entries.push({ roll: result.roll, event: result.event, key: result.key, text: "", combatant: result.combatant, affected: result.affected });
-    }
-  } else {
-    table = custom.name;
-    for (let i = 0; i < count; i += 1) {
-      const draw = await custom.draw({ displayChat: false } as RollTable.DrawOptions);
-      dice.rolls.push(draw.roll);
-      const text = draw.results.map((r) => r.description || r.name || "").join(" ");
-      const name = draw.results.map((r) => (r.description ? r.name : "") || "").filter((n) => n !== "").join(", ");
-      entries.push({ roll: draw.roll.total ?? 0, event: "custom", key: "", text, name, combatant: null, affected: [] });
-    }
-  }
-  // The names of those affected travel with the card, so it reads the same once the combat is gone.
-  const byId = names(combat);
-  const affected = new Set(entries.flatMap((e) => e.affected));
-  const data: StoredEventCard = { round, table, events: entries, names: Object.fromEntries([...affected].map((id) => [id, byId[id] ?? id])) };
-  await postCombatCard(combat, "event", data, dice.rolls);
+/** The round's Foundry calls for one combat. */
+function roundIO(combat: AgeOfDragonsCombat): RoundIO {
+  const message = (id: string) => maybe(game.messages.get(id));
+  return {
+    combat: roundCombat(combat),
+    dice: (kind) => DICE[kind](),
+    rollData: (roll) => (roll as Roll).toJSON(),
+    // A card an operation posts has the operation's id as its own, so posting it twice is refused by the server.
+    post: async ({ card, data, rolls, id, flags }) => {
+      const posted = await postCard(
+        {
+          type: "combatCard",
+          system: { card, combatId: combat.id ?? "", round: combat.round, data: data as Record<string, unknown> },
+          rolls: rolls as (Roll | object)[],
+          speaker: { alias: game.i18n.localize("AOD.Combat.Card.Speaker") },
+          ...(id === "" ? {} : { _id: id, flags: { [SYSTEM_ID]: flags } }),
+        } as ChatMessage.CreateData,
+        id === "" ? {} : { keepId: true },
+      );
+      return posted?.id ?? "";
+    },
+    cards: (kind, flag) =>
+      game.messages.contents
+        .filter((m) => m.system instanceof CombatCardModel && m.system.card === kind && m.system.combatId === combat.id && authorIsGM(m))
+        .map((m) => {
+          const system = m.system as CombatCardModel;
+          return { id: m.id, round: system.round, undone: system.undone, record: systemFlag(m, flag) };
+        }),
+    messageExists: (id) => message(id) !== undefined,
+    updateMessage: async (id, update) => {
+      await message(id)?.update(update as ChatMessage.UpdateData);
+    },
+    markUndone: async (id) => {
+      const card = message(id);
+      if (!card) return;
+      // The stored mark is what the card is drawn from; the content, its text, follows it.
+      const content = await cardContent(card.clone({ system: { undone: true } } as ChatMessage.UpdateData, { save: false }) as ChatMessage.Implementation);
+      await card.update({ system: { undone: true }, content } as ChatMessage.UpdateData);
+    },
+    eventsTable: async () => {
+      const { table } = await combatEventsTable();
+      if (table === null) return null;
+      return {
+        name: table.name,
+        draw: async () => {
+          const draw = await table.draw({ displayChat: false } as RollTable.DrawOptions);
+          return { roll: draw.roll, total: draw.roll.total ?? 0, results: draw.results.map((r) => ({ name: r.name, description: r.description })) };
+        },
+      };
+    },
+    settings: () => ({ combatEventsCap: combatEventsCap(), surpriseCostsRoundOne: surpriseCostsRoundOne(), stealthyModifier: stealthyModifier() }),
+    localize: (key) => game.i18n.localize(key),
+    warn: (key) => {
+      ui.notifications.warn(game.i18n.localize(key));
+    },
+  };
 }
 
 /**
@@ -159,69 +126,12 @@ async function drawEvents(combat: AgeOfDragonsCombat, round: number, count: numb
  * the engine's plan, the cursor at its first step and the turn that step maps to; public declarations reset.
  */
 export async function beginRound(combat: AgeOfDragonsCombat, round: number, extra: Record<string, unknown> = {}): Promise<void> {
-  const mode = combat.stored.mode;
-  const decided =
-    mode === "sideD10" ? await sideRound(combat, round) : mode === "secretDeclaration" ? {} : await pneumaInitiative(combat, round);
-  // Read the combat again after the cards: combat events may have moved or marked combatants.
-  const { update } = roundStart(combat.stored, combat.entries, round, decided);
-  await combat.update({ ...extra, ...update } as Combat.UpdateData, { direction: 1 } as Combat.Database.UpdateOperation);
-}
-
-/** The combat's End Phase cards (GM-authored): their ids, rounds, undone marks and records. */
-function endCardsOf(combat: AgeOfDragonsCombat): { id: string; round: number; undone: boolean; record: unknown }[] {
-  return game.messages.contents
-    .filter((m) => m.system instanceof CombatCardModel && m.system.card === "endPhase" && m.system.combatId === combat.id && authorIsGM(m))
-    .map((m) => {
-      const system = m.system as CombatCardModel;
-      return { id: m.id, round: system.round, undone: system.undone, record: systemFlag(m, END_RECORD_FLAG) };
-    });
+  await beginRoundWith(roundIO(combat), round, extra);
 }
 
 /** The combat's End Phase documents, dice and cards (end-phase-op.ts). */
 export function endPhaseIO(combat: AgeOfDragonsCombat): EndPhaseIO {
-  return {
-    round: () => combat.round,
-    endPhase: () => combat.stored.endPhase,
-    pending: () => systemFlag(combat, PENDING_FLAG),
-    skirmish: () => combat.skirmish,
-    updatesFor: (changes) => combat.engineUpdates(changes).updates,
-    targets: () => combatTargets(combat),
-    roll: async (state) => {
-      const dice = new RollingDice("endPhase");
-      const outcome = await resolveEndPhase(state, dice);
-      return { outcome, rolls: dice.rolls.map((r) => r.toJSON()) };
-    },
-    // One card per round and undo: its id follows from the combat, the round and how often that round was undone.
-    cardId: (round) => claimId(combat.id ?? "", String(round), String(endCardsOf(combat).filter((c) => c.round === round && c.undone).length)),
-    claimCard: async (id, data, rolls, record) => {
-      try {
-        await postCombatCard(combat, "endPhase", data, rolls as object[], id, { [END_RECORD_FLAG]: record });
-        return true;
-      } catch (error) {
-        // Another GM claimed this round's End Phase first: the server refused a second card with the id.
-        if (maybe(game.messages.get(id)) !== undefined) return false;
-        throw error;
-      }
-    },
-    endCards: () => endCardsOf(combat).map((c) => ({ id: c.id, record: c.record })),
-    updateCard: async (id, update) => {
-      await maybe(game.messages.get(id))?.update(update as ChatMessage.UpdateData);
-    },
-    markUndone: async (messageId) => {
-      const message = maybe(game.messages.get(messageId));
-      if (!message) return;
-      // The stored mark is what the card is drawn from; the content, its text, follows it.
-      const content = await cardContent(message.clone({ system: { undone: true } } as ChatMessage.UpdateData, { save: false }) as ChatMessage.Implementation);
-      await message.update({ system: { undone: true }, content } as ChatMessage.UpdateData);
-    },
-    undoTarget: (data) => {
-      const entries = combat.entries.map((e) =>
-        e.body ? { ...e, body: { ...e.body, life: { ...e.body.life, wounds: data.undo.wounds[e.id] ?? e.body.life.wounds } } } : e,
-      );
-      return skirmishState(data.undo.skirmish, entries);
-    },
-    revert: revertChanges,
-  };
+  return endPhaseDocuments(roundIO(combat));
 }
 
 /**
@@ -253,59 +163,10 @@ export type { SurpriseChoice } from "../../data/combat/surprise-round";
  * an operation on the combat's queue (`combat.rollSurprise`), which has asked whether it was rolled already.
  */
 export function surpriseStep(combat: AgeOfDragonsCombat, choice: SurpriseChoice, op: OpContext): Promise<string | null> {
-  return surpriseOp(surpriseIO(combat, choice), op.id);
+  return surpriseOp(surpriseDocuments(roundIO(combat), choice), op.id);
 }
 
 /** Writes the effects of a surprise a reload cut short (the active GM taking over; surprise-op.ts). */
 export async function finishSurpriseCard(combat: AgeOfDragonsCombat): Promise<void> {
-  await combat.serially(() => finishSurprise(surpriseIO(combat, null)));
-}
-
-function surpriseIO(combat: AgeOfDragonsCombat, choice: SurpriseChoice | null): SurpriseIO {
-  const cards = () =>
-    game.messages.contents.filter((m) => m.system instanceof CombatCardModel && m.system.card === "surprise" && m.system.combatId === combat.id && authorIsGM(m));
-  return {
-    refusal: () => combat.surpriseRefusal(),
-    cardId: () => claimId(combat.id ?? "", "surprise"),
-    claim: async (id, opId) => {
-      if (choice === null) return false;
-      const sides = surpriseSides(combat.entries, choice);
-      if (!sides) {
-        ui.notifications.warn(game.i18n.localize("AOD.Combat.Errors.NoUnawareSide"));
-        return true;
-      }
-      const dice = new RollingDice("surprise");
-      const { card, changes } = await rollSurprise(
-        { ...sides, kind: choice.kind, costsRoundOne: surpriseCostsRoundOne(), modifiers: { stealthy: stealthyModifier() } },
-        dice,
-      );
-      const updates = combat.engineUpdates(changes).updates;
-      const record: SurpriseRecord = { op: opId, updates: JSON.stringify(updates), done: false };
-      try {
-        await postCombatCard(combat, "surprise", card, dice.rolls, id, { [SURPRISE_RECORD_FLAG]: record });
-        return true;
-      } catch (error) {
-        // Another GM's roll got there first: the server refused a second card with the id.
-        if (maybe(game.messages.get(id)) !== undefined) return false;
-        throw error;
-      }
-    },
-    cards: () => cards().map((m) => ({ id: m.id, record: systemFlag(m, SURPRISE_RECORD_FLAG) })),
-    writeEffects: async (record) => {
-      await writeUpdates(combat, recordUpdates(record.updates), {}, record.op);
-    },
-    markDone: async (id) => {
-      await maybe(game.messages.get(id))?.update({ [`flags.${SYSTEM_ID}.${SURPRISE_RECORD_FLAG}.done`]: true } as ChatMessage.UpdateData);
-    },
-  };
-}
-
-/** Document updates stored as JSON (none when they do not read). */
-function recordUpdates(text: string): DocumentUpdates {
-  try {
-    const parsed = JSON.parse(text) as Partial<DocumentUpdates>;
-    return { combat: parsed.combat ?? {}, actors: parsed.actors ?? {}, items: parsed.items ?? {}, statuses: parsed.statuses ?? {} };
-  } catch {
-    return { combat: {}, actors: {}, items: {}, statuses: {} };
-  }
+  await combat.serially(() => finishSurprise(surpriseDocuments(roundIO(combat), null)));
 }

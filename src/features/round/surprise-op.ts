@@ -6,7 +6,7 @@
  * written next (each document recording the operation, core/writes/write-once.ts) and the card marked done. A reload
  * in between leaves the record, which the next active GM finishes (`finishSurprise`). Deleting the card lets the GM
  * roll again. The documents come in through `SurpriseIO`, so the tests' interleaving harness drives this same code.
- * No Foundry globals.
+ * Pure: no Foundry, DOM or browser globals.
  */
 import { SURPRISE_MOMENT_REASONS } from "../../data/combat/surprise-round";
 

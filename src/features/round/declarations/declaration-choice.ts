@@ -4,8 +4,7 @@
  * (declaration-flow.ts) and the secret (secret-flow.ts) declaration paths.
  */
 import { choiceOf } from "../../../data/combat/declaration";
-import type { DeclarationChoice, DeclarationSituation, DeclaringWeapon } from "../../../data/combat/declaration";
-import type { ActorSnapshot } from "../../../data/actor/actor-snapshot";
+import type { DeclarationChoice, DeclarationSituation } from "../../../data/combat/declaration";
 import type { AgeOfDragonsCombat } from "../../../documents/combat";
 import { AgeOfDragonsCombatant } from "../../../documents/combatant";
 import { snapshotOf } from "../../../documents/lookups";
@@ -15,6 +14,7 @@ import { oddsKey } from "./declaration-context";
 import type { DeclarationOdds, DialogWeapon } from "./declaration-context";
 import { actorDataOf } from "../../../data/actor/actor-data";
 import { declaredAttackOdds } from "../../../core/rolls/roll-dialog-context";
+import { combatNames, declarationMode, weaponsOf } from "./declaration-steps";
 
 /** A combatant and its actor. */
 export type Docs = { combatant: AgeOfDragonsCombatant; actor: Actor.Implementation };
@@ -26,17 +26,11 @@ export function docsOf(combat: AgeOfDragonsCombat, combatantId: string): Docs | 
   return combatant instanceof AgeOfDragonsCombatant && actor ? { combatant, actor } : null;
 }
 
-/** The weapons of an actor by item id, with their names. */
-export function weaponsOf(snapshot: ActorSnapshot): (DeclaringWeapon & { name: string })[] {
-  return snapshot.weapons.flatMap((w) => (w.itemId === null ? [] : [{ itemId: w.itemId, weapon: w.weapon, name: w.weapon.name }]));
-}
+export { weaponsOf } from "./declaration-steps";
 
 /** The names of the combat's combatants and landmarks by id. */
 export function namesOf(combat: AgeOfDragonsCombat): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const e of combat.entries) names[e.id] = e.name;
-  for (const [id, l] of Object.entries(combat.stored.skirmish.landmarks)) names[id] = l.name;
-  return names;
+  return combatNames(combat);
 }
 
 /** What a declaration of this combatant is checked against now. */
@@ -47,8 +41,7 @@ export function declarationSituation(combat: AgeOfDragonsCombat, combatantId: st
 
 /** Whether the combat runs one of the declaration modes. */
 export function declaring(combat: AgeOfDragonsCombat): "reverseDeclaration" | "secretDeclaration" | null {
-  const mode = combat.stored.mode;
-  return mode === "reverseDeclaration" || mode === "secretDeclaration" ? mode : null;
+  return declarationMode(combat.stored.mode);
 }
 
 /** Whether this user may declare or resolve for the combatant: its owner, or a GM. */

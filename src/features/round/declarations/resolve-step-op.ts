@@ -11,7 +11,7 @@
  * (core's `keepId` create, common/abstract/document.mjs), so a card is never posted twice. The marks are on the
  * combat, so the step run again (a reload, or the next active GM taking over: `resumeSteps`) finds which cards are
  * due and posts those not there yet: a card is never lost either. The documents come in through `ResolveStepIO`, so
- * the tests' interleaving harness drives this same code. No Foundry globals.
+ * the tests' interleaving harness drives this same code. Pure: no Foundry, DOM or browser globals.
  */
 import type { StoredDeclaration } from "../../../data/combat/stored";
 import { claimId } from "../../../core/writes/op-record";

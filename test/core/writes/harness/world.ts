@@ -445,7 +445,7 @@ export class World {
     return this.messages.filter((id) => this.doc(id).type === "endPhase").map((id) => ({ ...this.doc(id), id }));
   }
 
-  /** The surprise step's documents (features/round/round-driver.ts `surpriseIO`, on this store). */
+  /** The surprise step's documents (features/round/round-runner.ts `surpriseDocuments`, on this store). */
   surpriseIO(client: UserId): SurpriseIO {
     return {
       refusal: () => (this.surpriseCards().length > 0 ? "Rolled" : null),
