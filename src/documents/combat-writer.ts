@@ -13,11 +13,16 @@ import { newOpId } from "../core/writes/write-queue";
 import type { CombatTargets, OpActor, OpDocument } from "../core/writes/write-once";
 import { PENDING_WRITES_FLAG, finishRecorded, writeRecorded } from "../core/writes/write-once";
 
-type Flagged = { getFlag(scope: string, key: string): unknown };
+type Flagged = { getFlag(scope: string, key: string): unknown; setFlag(scope: string, key: string, value: unknown): Promise<unknown> };
 
 /** A document's flag under the system's scope (undefined when unset); the system's flags are not declared to the types. */
 export function systemFlag(doc: object, key: string): unknown {
   return (doc as Flagged).getFlag(SYSTEM_ID, key);
+}
+
+/** Sets a document's flag under the system's scope. */
+export function setSystemFlag(doc: object, key: string, value: unknown): Promise<unknown> {
+  return (doc as Flagged).setFlag(SYSTEM_ID, key, value);
 }
 
 /** A Foundry document as the write-once code sees it. */

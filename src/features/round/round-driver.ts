@@ -21,6 +21,7 @@ import { CombatCardModel } from "../../data/message/combat-card-model";
 import type { EndPhaseIO } from "./end-phase-op";
 import { finishSurprise, surpriseOp } from "./surprise-op";
 import { beginRoundWith, endPhaseDocuments, surpriseDocuments } from "./round-runner";
+import { LiveCombat } from "../../documents/live-combat";
 import type { RoundCombat, RoundDice, RoundIO, RoundRollKind } from "./round-runner";
 
 export { CARD_OP_FLAG } from "./round-runner";
@@ -37,22 +38,7 @@ const DICE: Readonly<Record<RoundRollKind, () => RoundDice>> = {
 
 /** The combat document as the round reads it: every property read from the document when asked. */
 function roundCombat(combat: AgeOfDragonsCombat): RoundCombat {
-  return {
-    get id() {
-      return combat.id ?? "";
-    },
-    get round() {
-      return combat.round;
-    },
-    get stored() {
-      return combat.stored;
-    },
-    get entries() {
-      return combat.entries;
-    },
-    get skirmish() {
-      return combat.skirmish;
-    },
+  const extra: Omit<RoundCombat, keyof LiveCombat> = {
     pending: () => systemFlag(combat, PENDING_FLAG),
     engineUpdates: (changes) => combat.engineUpdates(changes).updates,
     applyEngineChanges: (changes) => combat.applyEngineChanges(changes),
@@ -61,6 +47,7 @@ function roundCombat(combat: AgeOfDragonsCombat): RoundCombat {
     writeUpdates: (updates, opId) => writeUpdates(combat, updates, {}, opId),
     surpriseRefusal: () => combat.surpriseRefusal(),
   };
+  return Object.assign(new LiveCombat(combat), extra);
 }
 
 /** The round's Foundry calls for one combat. */

@@ -25,6 +25,8 @@ import { pilotCardContext } from "./autopilot-context";
 import type { PilotDialogContext } from "./autopilot-context";
 import { Autopilot } from "./autopilot-runner";
 import type { AutopilotIO, PilotAnswer, PilotCard, PilotCardData, PilotCombat } from "./autopilot-runner";
+import { LiveCombat } from "../../documents/live-combat";
+import { setSystemFlag, systemFlag } from "../../documents/combat-writer";
 import { FORECAST_PLAYERS_SETTING, forecastView } from "./live-forecast";
 
 export type { PilotCardData } from "./autopilot-runner";
@@ -55,31 +57,9 @@ export function registerAutopilot(): void {
   });
 }
 
-/** A document's own flags, read and written in the system's scope (the flag types know no system keys). */
-type Flagged = { getFlag(scope: string, key: string): unknown; setFlag(scope: string, key: string, value: unknown): Promise<unknown> };
-
 /** The combat document as the autopilot reads it: every property read from the document when asked. */
 function pilotCombat(combat: AgeOfDragonsCombat): PilotCombat {
-  const flagged = combat as unknown as Flagged;
-  return {
-    get id() {
-      return combat.id;
-    },
-    get round() {
-      return combat.round;
-    },
-    get cursor() {
-      return combat.stored.cursor;
-    },
-    get step() {
-      return combat.step;
-    },
-    get running() {
-      return combat.started && !combat.stored.ended;
-    },
-    get mode() {
-      return combat.stored.mode;
-    },
+  const extra: Omit<PilotCombat, keyof LiveCombat> = {
     candidates: () =>
       combat.combatants.contents.map((c) => ({
         id: c.id ?? "",
@@ -89,8 +69,8 @@ function pilotCombat(combat: AgeOfDragonsCombat): PilotCombat {
     name: (id) => combat.combatants.get(id)?.name ?? "",
     names: () => Object.fromEntries(combat.combatants.contents.map((c) => [c.id ?? "", c.name ?? ""])),
     adversary: (id) => !(combat.combatants.get(id)?.actor?.hasPlayerOwner ?? true),
-    claims: () => flagged.getFlag(SYSTEM_ID, CLAIMS_FLAG),
-    writeClaims: (keys) => flagged.setFlag(SYSTEM_ID, CLAIMS_FLAG, keys),
+    claims: () => systemFlag(combat, CLAIMS_FLAG),
+    writeClaims: (keys) => setSystemFlag(combat, CLAIMS_FLAG, keys),
     serially: (task) => combat.serially(task),
     forecast: () => forecastView(combat.id ?? "").forecast,
     advise: (id, tactics) => askAdvice(combat, id, adviceEncounter(combat, tactics)).answer,
@@ -99,6 +79,7 @@ function pilotCombat(combat: AgeOfDragonsCombat): PilotCombat {
       AdviceApp.open(combat, id);
     },
   };
+  return Object.assign(new LiveCombat(combat), extra);
 }
 
 /**

@@ -14,6 +14,8 @@ import { isActiveGM } from "../../core/requests/requests";
 import { AgeOfDragonsCombat } from "../../documents/combat";
 import type { ForecastView } from "./forecast-jobs";
 import { LiveForecasts } from "./forecast-runner";
+import { LiveCombat } from "../../documents/live-combat";
+import { setSystemFlag, systemFlag } from "../../documents/combat-writer";
 import type { ForecastCombat, ForecastIO } from "./forecast-runner";
 
 /** The hook the tracker listens to: a combat's forecast changed (its id is the argument); named as the roll hooks are. */
@@ -30,27 +32,15 @@ export function showsForecast(): boolean {
   return game.user.isGM || game.settings.get(SYSTEM_ID, FORECAST_PLAYERS_SETTING);
 }
 
-/** A document's own flags in the system's scope (the flag types know no system keys). */
-type Flagged = { getFlag(scope: string, key: string): unknown; setFlag(scope: string, key: string, value: unknown): Promise<unknown> };
-
 /** The combat document as the forecast reads it: every property read from the document when asked. */
 function forecastCombat(combat: AgeOfDragonsCombat): ForecastCombat {
-  const flagged = combat as unknown as Flagged;
-  return {
-    get id() {
-      return combat.id;
-    },
-    get started() {
-      return combat.started;
-    },
-    get cursor() {
-      return combat.stored.cursor;
-    },
+  const extra: Omit<ForecastCombat, keyof LiveCombat> = {
     encounter: () => combatEncounter(combat),
     serially: (task) => combat.serially(task),
-    history: () => flagged.getFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG),
-    writeHistory: (points) => flagged.setFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG, points),
+    history: () => systemFlag(combat, FORECAST_HISTORY_FLAG),
+    writeHistory: (points) => setSystemFlag(combat, FORECAST_HISTORY_FLAG, points),
   };
+  return Object.assign(new LiveCombat(combat), extra);
 }
 
 let worker: Worker | null = null;

@@ -25,33 +25,13 @@ import { systemFlag, writeUpdates } from "../../../documents/combat-writer";
 import { newOpId } from "../../../core/writes/write-queue";
 import { chooseDeclaration, docsOf, mayActFor, suggestDeclaration } from "./declaration-choice";
 import { DeclarationSteps } from "./declaration-steps";
+import { LiveCombat } from "../../../documents/live-combat";
 import type { DeclarationCombat, DeclarationIO } from "./declaration-steps";
 
 /** The combat document as the declarations read it: every property read from the document when asked. */
 function declarationCombat(combat: AgeOfDragonsCombat): DeclarationCombat {
   const actorOf = (id: string) => docsOf(combat, id)?.actor ?? null;
-  return {
-    get id() {
-      return combat.id ?? "";
-    },
-    get round() {
-      return combat.round;
-    },
-    get started() {
-      return combat.started;
-    },
-    get stored() {
-      return combat.stored;
-    },
-    get step() {
-      return combat.step;
-    },
-    get skirmish() {
-      return combat.skirmish;
-    },
-    get entries() {
-      return combat.entries;
-    },
+  const extra: Omit<DeclarationCombat, keyof LiveCombat> = {
     exists: () => combatOf(combat.id ?? "") !== null,
     has: (id) => combat.combatants.has(id),
     name: (id) => combat.combatants.get(id)?.name ?? null,
@@ -83,6 +63,7 @@ function declarationCombat(combat: AgeOfDragonsCombat): DeclarationCombat {
     keepChosenSecret: (id, choice) => keepChosenSecret(combat, id, choice),
     revealKept: (phase: MovePhase, ids, write) => revealKept(combat, phase, ids, write),
   };
+  return Object.assign(new LiveCombat(combat), extra);
 }
 
 const foundryIO: DeclarationIO = {

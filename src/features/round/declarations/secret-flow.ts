@@ -18,6 +18,7 @@ import { chooseDeclaration, declarationSituation } from "./declaration-choice";
 import { SecretDeclarations, secretStorageKey } from "./secret-keeper";
 import { queryToken } from "../../../core/requests/query-token";
 import type { SecretCombat, SecretIO } from "./secret-keeper";
+import { LiveCombat } from "../../../documents/live-combat";
 
 export { DECLARE_ANSWER_QUERY, DECLARE_QUERY } from "./secret-keeper";
 
@@ -26,25 +27,7 @@ type QueryCall = (name: string, data: Record<string, unknown>, options: { timeou
 /** The combat document as the flow reads it: every property read from the document when asked. */
 function secretCombat(combat: AgeOfDragonsCombat): SecretCombat {
   const actorOf = (id: string) => combat.combatants.get(id)?.actor ?? null;
-  return {
-    get id() {
-      return combat.id ?? "";
-    },
-    get round() {
-      return combat.round;
-    },
-    get cursor() {
-      return combat.stored.cursor;
-    },
-    get step() {
-      return combat.step;
-    },
-    get mode() {
-      return combat.stored.mode;
-    },
-    get started() {
-      return combat.started;
-    },
+  const extra: Omit<SecretCombat, keyof LiveCombat> = {
     name: (id) => combat.combatants.get(id)?.name ?? null,
     owners: (id) => {
       const actor = actorOf(id);
@@ -61,6 +44,7 @@ function secretCombat(combat: AgeOfDragonsCombat): SecretCombat {
     serially: (task) => combat.serially(task),
     update: (data) => combat.update(data as Combat.UpdateData),
   };
+  return Object.assign(new LiveCombat(combat), extra);
 }
 
 const foundryIO: SecretIO = {
