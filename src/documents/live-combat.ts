@@ -2,13 +2,27 @@
  * A combat document as the pure flows read it (the round, the declarations, the secrets, the autopilot, the
  * forecast): each property is read from the document when asked, never copied, so a flow that waited (a dialog,
  * a worker, the write queue) sees the combat as it is now. A flow's own reads and writes are added to an instance
- * (`Object.assign(new LiveCombat(combat), { ... })`), which keeps these getters.
+ * (`Object.assign(new LiveCombat(combat), { ... })`), which keeps these getters. Pure: types only from data and rules.
  */
-import type { AgeOfDragonsCombat } from "./combat";
+import type { CombatantEntry } from "../data/combat/combat-snapshot";
+import type { currentStep } from "../data/combat/round";
+import type { CombatSystemSource } from "../data/combat/stored";
+import type { SkirmishState } from "../rules/state";
 
-/** The combat's live state, read from the document on every access. */
+/** What LiveCombat reads of a combat document (AgeOfDragonsCombat, documents/combat.ts, has all of it). */
+export interface CombatReadings {
+  readonly id: string | null;
+  readonly round: number;
+  readonly started: boolean;
+  readonly stored: CombatSystemSource;
+  readonly step: ReturnType<typeof currentStep>;
+  readonly entries: CombatantEntry[];
+  readonly skirmish: SkirmishState;
+}
+
+/** The combat's live state, read from the document on every access. Pure: it reads only what it is given. */
 export class LiveCombat {
-  constructor(readonly document: AgeOfDragonsCombat) {}
+  constructor(readonly document: CombatReadings) {}
 
   /** The combat's id ("" for a combat not yet created). */
   get id(): string {
@@ -28,27 +42,27 @@ export class LiveCombat {
     return this.document.started && !this.document.stored.ended;
   }
 
-  get stored(): AgeOfDragonsCombat["stored"] {
+  get stored(): CombatSystemSource {
     return this.document.stored;
   }
 
-  get cursor(): AgeOfDragonsCombat["stored"]["cursor"] {
+  get cursor(): CombatSystemSource["cursor"] {
     return this.document.stored.cursor;
   }
 
-  get mode(): AgeOfDragonsCombat["stored"]["mode"] {
+  get mode(): CombatSystemSource["mode"] {
     return this.document.stored.mode;
   }
 
-  get step(): AgeOfDragonsCombat["step"] {
+  get step(): CombatReadings["step"] {
     return this.document.step;
   }
 
-  get entries(): AgeOfDragonsCombat["entries"] {
+  get entries(): CombatantEntry[] {
     return this.document.entries;
   }
 
-  get skirmish(): AgeOfDragonsCombat["skirmish"] {
+  get skirmish(): SkirmishState {
     return this.document.skirmish;
   }
 }

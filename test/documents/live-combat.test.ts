@@ -2,7 +2,7 @@
 // asked, so a flow that waited sees the combat as it is now, and a flow's own reads added with Object.assign keep it.
 import { describe, expect, it } from "vitest";
 import { LiveCombat } from "../../src/documents/live-combat";
-import type { AgeOfDragonsCombat } from "../../src/documents/combat";
+import type { CombatReadings } from "../../src/documents/live-combat";
 
 /** A stand-in for the combat document: the fields LiveCombat reads, changed in place as Foundry's updates do. */
 function combat() {
@@ -15,7 +15,7 @@ function combat() {
     skirmish: { combatants: {} },
     stored: { cursor: { round: 1, index: 0 }, mode: "descending", ended: false },
   };
-  return { doc, live: new LiveCombat(doc as unknown as AgeOfDragonsCombat) };
+  return { doc, live: new LiveCombat(doc as unknown as CombatReadings) };
 }
 
 describe("the live combat", () => {
