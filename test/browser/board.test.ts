@@ -304,7 +304,7 @@ describe("the range and altitude board", () => {
     });
     expect(html).toContain("Everyone on the board, seen from Longbowman");
     // The allies' rows say why the Longbowman could do nothing to them: no empty "Why not" beside a "Nothing".
-    expect(html).toMatch(/data-combatant-id="knight"[\s\S]*?<td class="aod-board-why-cell"><span class="aod-board-why-line">Only a flying combatant can make a mid-air rescue\.<\/span><\/td>/);
+    expect(html).toMatch(/data-combatant-id="knight"[\s\S]*?<td class="aod-board-why-cell"><span class="aod-board-why-line">Ally: Only a flying combatant can make a mid-air rescue\.<\/span><\/td>/);
     expect(html).not.toMatch(/Nothing<\/td>\s*<td class="aod-board-why-cell"><\/td>/);
   });
 

@@ -276,6 +276,9 @@ function linksOf(state: SkirmishState, id: string): { label: string; name: strin
   return links;
 }
 
+/** The en.json key of the label on an ally's why-not lines. */
+const ALLY_LABEL = "AOD.Board.AllyLabel";
+
 /** Attacks are offered against enemies only, a rescue to allies only: an ally is never a target. */
 function offered(action: string, ally: boolean): boolean {
   return ally ? action === "rescue" : action !== "rescue";
@@ -300,6 +303,9 @@ function whyNotOf(input: BoardInput, option: TargetOption | undefined, ally: boo
     const rescue = validateRescue(input.state, { rescuerId: input.selectedId, targetId: option.id });
     if (!rescue.allowed) byReason.set(rescue.reason, [actionLabel("rescue")]);
   }
+  // An ally's line says it is an ally's (only a rescue is ever offered to one), so its reason is not read as an
+  // enemy's: "Ally: only a flying combatant can make a mid-air rescue."
+  if (ally) return [...byReason.keys()].map((reason) => ({ label: ALLY_LABEL, reason }));
   return [...byReason].map(([reason, labels]) => {
     const text = localize?.(reason).toLowerCase();
     const named = text !== undefined && labels.length === 1 && labels.every((l) => text.includes((localize?.(l) ?? l).toLowerCase()));
