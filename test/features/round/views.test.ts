@@ -352,8 +352,8 @@ describe("the combat cards", () => {
     expect(html).toContain("+ Agility 2 &#x3D; 5 vs Surprise Chance 11");
     expect(html).toContain("+ tags 2 sets the Surprise Chance at 11");
     // Each status given out is explained once, ambushed first, with what it means for round 1.
-    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--ambushed">Ambushed</strong> rolled below half the Surprise Chance, or struck from hiding: takes no actions and makes no defence rolls in round 1.</li>');
-    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--surprised">Surprised</strong> rolled below the Surprise Chance: caught off guard, takes no actions in round 1.</li>');
+    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--ambushed">Ambushed</strong> rolled below half the Surprise Chance or a 1 on the die, or struck from hiding: takes no actions and makes no defence rolls in round 1.</li>');
+    expect(html).toContain('<li class="aod-surprise-meaning"><strong class="aod-card-badge aod-card-badge--surprised">Surprised</strong> rolled below the Surprise Chance, or a 1 on the die: caught off guard, takes no actions in round 1.</li>');
   });
 
   it.each(THEMES)("a surprise in a world where it costs nothing: the one status given out explained, and the setting said (%s)", async (theme) => {
@@ -363,7 +363,7 @@ describe("the combat cards", () => {
     );
     const { html } = await renderView({ template: "templates/round/surprise-card.hbs", context, theme, name: "card-surprise-no-cost", frame: chat });
     expect(context.meanings.map((m) => m.css)).toEqual(["surprised"]);
-    expect(html).toContain("rolled below the Surprise Chance: caught off guard (no effect on round 1 in this world).");
+    expect(html).toContain("rolled below the Surprise Chance, or a 1 on the die: caught off guard.");
     expect(html).toContain("Surprise costs nothing in round 1 in this world (setting).");
     expect(html).not.toContain("aod-card-badge--ambushed");
   });
