@@ -165,17 +165,26 @@ function pastContext(history: readonly HistoryPoint[], format: Format, open: boo
   };
 }
 
-/** The strip for a forecast, or null when there is none to show yet (or this user is not shown it). */
+/**
+ * The strip for a forecast, or null when there is none to show yet (or this user is not shown it). `ownSidesOnly`
+ * (a player's view): the chart draws only the sides this client's own forecast names, so the GM's history (worked
+ * out with the combatants hidden from players) does not show a side the player has not seen.
+ */
 export function forecastContext(
   view: { forecast: Forecast | null; updating: boolean } | null,
   format: Format,
   history: readonly HistoryPoint[] = [],
   open = false,
+  { ownSidesOnly = false }: { ownSidesOnly?: boolean } = {},
 ): ForecastContext | null {
   const forecast = view?.forecast;
   if (!view) return null;
   if (!forecast) return view.updating ? null : pastContext(history, format, open);
   const { sides, draws } = forecast.result;
+  if (ownSidesOnly) {
+    const own = new Set(sides.map((s) => s.name));
+    history = history.map((p) => ({ ...p, wins: Object.fromEntries(Object.entries(p.wins).filter(([name]) => own.has(name))) }));
+  }
   const best = Math.max(...sides.map((s) => s.wins.rate));
   const segments: ForecastSegment[] = sides.map((s, i) => ({
     name: s.name,

@@ -24,7 +24,8 @@ let nextJob = 0;
  * `plays` picks (the autopilot's adversaries), each other combatant with its own.
  */
 export function adviceEncounter(combat: AgeOfDragonsCombat, tactics?: { name: string; plays: (combatantId: string) => boolean }): Encounter {
-  const encounter = combatEncounter(combat);
+  // A player's advice leaves out the combatants hidden from players, as the forecast does (combat-encounter.ts).
+  const encounter = combatEncounter(combat, { leaveOutHidden: !game.user.isGM });
   return tactics ? playingTactics(encounter, tactics.name, tactics.plays) : encounter;
 }
 

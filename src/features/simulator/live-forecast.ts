@@ -35,7 +35,7 @@ export function showsForecast(): boolean {
 /** The combat document as the forecast reads it: every property read from the document when asked. */
 function forecastCombat(combat: AgeOfDragonsCombat): ForecastCombat {
   const extra: Omit<ForecastCombat, keyof LiveCombat> = {
-    encounter: () => combatEncounter(combat),
+    encounter: () => combatEncounter(combat, { leaveOutHidden: !game.user.isGM }),
     serially: (task) => combat.serially(task),
     history: () => systemFlag(combat, FORECAST_HISTORY_FLAG),
     writeHistory: (points) => setSystemFlag(combat, FORECAST_HISTORY_FLAG, points),

@@ -194,7 +194,7 @@ export class SimulatorApp extends Base {
       ui.notifications.warn(game.i18n.localize("AOD.Simulator.NoCombat"));
       return;
     }
-    const encounter = combatEncounter(combat);
+    const encounter = combatEncounter(combat, { leaveOutHidden: !game.user.isGM });
     if (encounter.sides.length < 2) {
       ui.notifications.warn(game.i18n.localize("AOD.Simulator.CombatOneSide"));
       return;

@@ -99,6 +99,18 @@ describe("forecastChart: the forecast after each step, one line per side", () =>
     expect(ctx?.open).toBe(false);
     expect(forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t, history, true)?.open).toBe(true);
   });
+
+  it("in a player's view, charts only the sides the player's own forecast names (a side hidden from players stays out)", () => {
+    const mixed: HistoryPoint[] = [
+      { round: 1, index: 1, wins: { "Dragons of the Western March": 0.5, Margrave: 0.3, Hidden: 0.15 }, draw: 0.05 },
+      { round: 1, index: 2, wins: { "Dragons of the Western March": 0.6, Margrave: 0.25, Hidden: 0.1 }, draw: 0.05 },
+    ];
+    const seen = forecast([1500, 700], 200, 2400);
+    expect(forecastContext({ forecast: seen, updating: false }, t, mixed)?.chart?.lines.map((l) => l.name)).toContain("Hidden");
+    const player = forecastContext({ forecast: seen, updating: false }, t, mixed, false, { ownSidesOnly: true });
+    expect(player?.chart?.lines.map((l) => l.name)).toEqual(["Dragons of the Western March", "Margrave"]);
+    expect(player?.chart?.desc).not.toContain("Hidden");
+  });
 });
 
 describe("forecastContext after the fight: the history alone", () => {

@@ -86,7 +86,8 @@ describe("the tracker's forecast strip", () => {
     expect(html).toMatch(/Knight<\/span> <small class="aod-muted">Margrave<\/small><\/th><td>50%<\/td><td>67%<\/td>/);
   });
   it.each(THEMES)("while a newer forecast is worked out, the last one dimmed and marked (%s)", async (theme) => {
-    const context = { ...view("descending", 1, false), forecast: forecast(true) };
+    // The GM's view: the Riders' side holds the Wyvern Rider, hidden from players (a player's forecast leaves it out).
+    const context = { ...view("descending", 1, true), forecast: forecast(true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-updating", width: 300, height: 780, frame });
     expect(html).toContain("aod-forecast--updating");
     expect(html).toContain("updating…");
