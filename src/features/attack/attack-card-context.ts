@@ -255,6 +255,9 @@ function waitingLine(t: Format, input: CardContextInput, target: CardTarget): st
   const prompt = input.source.prompts[target.id];
   if (prompt === undefined) return t("AOD.Attack.Waiting.defence");
   if (prompt.timedOut) return t("AOD.Attack.Waiting.timedOut", { name: prompt.userName });
+  // The defender's owner, shown the defence buttons, is told it is theirs to answer, not that someone waits for them.
+  const theirs = !input.viewer.isGM && input.viewer.owns.includes(target.id) && (input.defenceOptions[target.id]?.length ?? 0) > 0;
+  if (prompt.who === "owner" && theirs) return t("AOD.Attack.Waiting.yours");
   return prompt.who === "owner" ? t("AOD.Attack.Waiting.owner", { name: prompt.userName }) : t("AOD.Attack.Waiting.gmDecides");
 }
 

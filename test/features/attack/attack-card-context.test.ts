@@ -42,6 +42,13 @@ describe("attack card view: every state reads as a player expects", () => {
     expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none", "withdraw"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
   });
+  it("awaiting defence, seen by the defender's owner: says the defence is theirs to choose, not that they are waited for", () => {
+    const ctx = view("awaiting-defence", { viewer: { isGM: false, owns: ["b"] } });
+    expect(ctx.targets[0]?.waiting).toBe("Your defence: choose below how to stop the attack.");
+    expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none"]);
+    // Another player still reads who is asked.
+    expect(view("awaiting-defence", { viewer: { isGM: false, owns: [] }, defenceOptions: {} }).targets[0]?.waiting).toBe("Waiting for Pat to defend.");
+  });
   it("each defence states its exact chance of stopping the roll already made", () => {
     const ctx = view("awaiting-defence");
     // 3 successes to stop: P(at least 3 of 5 dice at 4+) = 16/32; P(at least 3 of 3 dice at 5+) = 1/27.
