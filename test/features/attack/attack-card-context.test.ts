@@ -101,7 +101,7 @@ describe("attack card view: every state reads as a player expects", () => {
   });
   it("damage applied: the log of what happened and Undo for the GM only", () => {
     const ctx = view("damage-applied");
-    expect(ctx.notice?.text).toBe("Applied.");
+    expect(ctx.notice?.text).toBe("Applied: the outcome below is on the sheets.");
     expect(ctx.log).toContain(`${states.hit?.card.targets[0]?.name} takes 2 damage (5 successes, armour 3); wounds now 6.`);
     // The log is folded away; the wound story stays on the target after Apply.
     expect([ctx.logOpen, ctx.logSummary]).toEqual([false, `What happened (${String(ctx.log.length)})`]);
