@@ -82,6 +82,30 @@ const pct = (x: number): string => {
   return `${whole}%`;
 };
 
+/**
+ * Shares of one whole (the sides' and the draw's chances) as whole percents that add up to 100: each rounded down,
+ * then the points left over given to the largest remainders (ties to the earlier share). A share above 0 that would
+ * show as 0% shows "<1%", one below 1 that would show as 100% shows ">99%".
+ */
+export function wholeShares(rates: readonly number[]): string[] {
+  const total = rates.reduce((sum, r) => sum + r, 0);
+  const scaled = rates.map((r) => (total > 0 ? (r / total) * 100 : 0));
+  const floors = scaled.map(Math.floor);
+  let left = (total > 0 ? 100 : 0) - floors.reduce((sum, f) => sum + f, 0);
+  const order = scaled.map((s, i) => ({ i, rest: s - Math.floor(s) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return floors.map((whole, i) => {
+    const rate = rates[i] ?? 0;
+    if (whole === 0 && rate > 0) return "<1%";
+    if (whole === 100 && rate < 1) return ">99%";
+    return `${String(whole)}%`;
+  });
+}
+
 const CHART = { width: 280, height: 120, left: 30, right: 8, top: 6, bottom: 18 } as const;
 /** At most this many round labels under the chart: past it, every second (third...) round is labelled. */
 const MAX_ROUND_LABELS = 8;
@@ -139,11 +163,12 @@ function pastContext(history: readonly HistoryPoint[], format: Format, open: boo
   if (!last || !chart) return null;
   const names = chart.lines.map((l) => l.name);
   const best = Math.max(...names.map((n) => last.wins[n] ?? 0));
+  const shares = wholeShares([...names.map((n) => last.wins[n] ?? 0), last.draw]);
   const segments: ForecastSegment[] = names.map((name, i) => {
     const rate = last.wins[name] ?? 0;
-    return { name, percent: pct(rate), interval: "", width: rate * 100, tone: `side-${String((i % 4) + 1)}`, leads: rate === best && best > last.draw };
+    return { name, percent: shares[i] ?? pct(rate), interval: "", width: rate * 100, tone: `side-${String((i % 4) + 1)}`, leads: rate === best && best > last.draw };
   });
-  segments.push({ name: format("AOD.Combat.Forecast.Draw"), percent: pct(last.draw), interval: "", width: last.draw * 100, tone: "draw", leads: false });
+  segments.push({ name: format("AOD.Combat.Forecast.Draw"), percent: shares[names.length] ?? pct(last.draw), interval: "", width: last.draw * 100, tone: "draw", leads: false });
   const parts = segments.map((s) => format("AOD.Combat.Forecast.PastPart", { name: s.name, percent: s.percent }));
   return {
     title: format("AOD.Combat.Forecast.PastTitle"),
@@ -186,9 +211,11 @@ export function forecastContext(
     history = history.map((p) => ({ ...p, wins: Object.fromEntries(Object.entries(p.wins).filter(([name]) => own.has(name))) }));
   }
   const best = Math.max(...sides.map((s) => s.wins.rate));
+  // The bar's shares add up to 100% as shown (each rounded on its own could show 101%).
+  const shares = wholeShares([...sides.map((s) => s.wins.rate), draws.rate]);
   const segments: ForecastSegment[] = sides.map((s, i) => ({
     name: s.name,
-    percent: pct(s.wins.rate),
+    percent: shares[i] ?? pct(s.wins.rate),
     interval: range(s.wins.low, s.wins.high),
     width: s.wins.rate * 100,
     tone: `side-${String((i % 4) + 1)}`,
@@ -196,7 +223,7 @@ export function forecastContext(
   }));
   segments.push({
     name: format("AOD.Combat.Forecast.Draw"),
-    percent: pct(draws.rate),
+    percent: shares[sides.length] ?? pct(draws.rate),
     interval: range(draws.low, draws.high),
     width: draws.rate * 100,
     tone: "draw",

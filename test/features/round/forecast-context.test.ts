@@ -1,6 +1,6 @@
 // The tracker's forecast strip (src/features/round/forecast-context.ts).
 import { describe, expect, it } from "vitest";
-import { forecastChart, forecastContext } from "../../../src/features/round/forecast-context";
+import { forecastChart, forecastContext, wholeShares } from "../../../src/features/round/forecast-context";
 import type { HistoryPoint } from "../../../src/data/combat/forecast-history";
 import type { Forecast } from "../../../src/rules/simulator";
 import { wilson } from "../../../src/rules/simulator";
@@ -135,5 +135,21 @@ describe("forecastContext after the fight: the history alone", () => {
   });
   it("with a forecast, the detail's summary names the chart too", () => {
     expect(forecastContext({ forecast: forecast([1500, 700], 200, 2400), updating: false }, t, history)?.detail.summary).toBe("Each combatant, and the forecast so far");
+  });
+});
+
+describe("wholeShares: the bar's percents add up to 100", () => {
+  it("gives the points left after rounding down to the largest remainders", () => {
+    // 58.0 + 29.5 + 5.0 + 7.5 each rounded alone shows 58 + 30 + 5 + 8 = 101.
+    expect(wholeShares([0.58, 0.295, 0.05, 0.075])).toEqual(["58%", "30%", "5%", "7%"]);
+    expect(wholeShares([1 / 3, 1 / 3, 1 / 3])).toEqual(["34%", "33%", "33%"]);
+  });
+  it("never shows a chance that is neither none nor certain as 0% or 100%", () => {
+    expect(wholeShares([0.996, 0.004, 0])).toEqual([">99%", "<1%", "0%"]);
+    expect(wholeShares([1, 0])).toEqual(["100%", "0%"]);
+  });
+  it("adds up to 100 for the strip's sides and draw", () => {
+    const ctx = forecastContext({ forecast: forecast([1392, 708, 120], 180, 2400), updating: false }, t);
+    expect(ctx?.segments.map((s) => Number.parseInt(s.percent, 10)).reduce((a, b) => a + b, 0)).toBe(100);
   });
 });
