@@ -420,9 +420,15 @@ export function speedGroups(input: TrackerInput, views: readonly TurnView[], for
   return groups;
 }
 
-/** The GM's main button, following the round: Begin, Next step, Resolve End Phase, Begin round N; none once over. */
-export function primaryControl(input: TrackerInput, format: Format): { action: string; text: string } | null {
+/**
+ * The GM's main button, following the round: Begin, Next step, Resolve End Phase, Begin round N; none once over.
+ * Begin with no combatant yet is shown disabled, with a hint that says how to add some.
+ */
+export function primaryControl(input: TrackerInput, format: Format): { action: string; text: string; hint?: string } | null {
   if (input.ended) return null;
+  if (!input.started && input.turns.length === 0) {
+    return { action: "aodBegin", text: format("AOD.Combat.Tracker.Begin"), hint: format("AOD.Combat.Tracker.BeginNoCombatants") };
+  }
   if (!input.started) return { action: "aodBegin", text: format("AOD.Combat.Tracker.Begin") };
   if (input.step?.kind === "end" && !input.endPhaseDone) return { action: "aodNextStep", text: format("AOD.Combat.Tracker.ResolveEnd") };
   if (input.step === null || input.endPhaseDone) return { action: "aodNextRound", text: format("AOD.Combat.Tracker.BeginRound", { round: input.round + 1 }) };

@@ -130,7 +130,8 @@ describe("the compact tracker", () => {
   it.each(THEMES)("before the start, no combatant yet: Begin (%s)", async (theme) => {
     const context = trackerContext(inputFor("descending", 0, { started: false, round: 0, step: null, stepCount: 0, turns: [] }), format);
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-empty", width: 300, height: 760, frame });
-    expect(html).toContain('data-action="aodBegin"');
+    expect(html).toContain('data-action="aodBegin" disabled aria-describedby="aod-banner-main-hint"');
+    expect(html).toContain("Add combatants first: select their tokens and choose Toggle Combat State on the token HUD.");
     expect(html).toContain("The skirmish has not begun.");
   });
 
