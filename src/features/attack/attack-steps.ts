@@ -58,7 +58,7 @@ import {
 import type { CardFacts, CardPayload, DeclarePayload, DefenceQuery, DefendPayload, TargetPayload } from "./attack-requests";
 import { promptDefenceLabel } from "./attack-card-context";
 import { DEFENCES_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "./card-writes";
-import type { CardRead, CardWorld, CardWrites, DefendWrites } from "./card-writes";
+import type { CardRead, CardSkirmish, CardWrites, DefendWrites } from "./card-writes";
 import { cardKey, combatKey, keyOfCard } from "../../core/writes/write-queue";
 import type { OpContext } from "../../core/writes/write-queue";
 import type { OpTargets } from "../../core/writes/write-once";
@@ -68,8 +68,8 @@ import { sha256Hex } from "../../core/requests/query-token";
 /** The query a GM sends a defender's owner. */
 export const DEFEND_QUERY = `${SYSTEM_ID}.attackDefend`;
 
-/** The world a card acts in, as the steps read it (card-situation.ts `CardSituation` on Foundry's side). */
-export interface AttackWorld extends CardWorld {
+/** The situation a card acts in, as the steps read it (card-situation.ts `CardSituation` on Foundry's side). */
+export interface AttackSituation extends CardSkirmish {
   round: RoundContext;
 }
 
@@ -107,7 +107,7 @@ export interface DeclaredParticipant {
 }
 
 /** What a declaration finds in the documents (the Foundry side reads them; nothing is taken from the payload). */
-export interface DeclareWorld<S extends AttackWorld> {
+export interface DeclareWorld<S extends AttackSituation> {
   /** The attacker's participant id: its combatant's in the running combat it is in, else its token's (or actor's). */
   attackerId: string;
   /** The ids of the users who own the attacker's actor. */
@@ -135,7 +135,7 @@ export interface DefenceDialog {
 export const PROMPT_GRACE_MS = 1000;
 
 /** The Foundry calls the steps make. */
-export interface AttackIO<S extends AttackWorld> {
+export interface AttackIO<S extends AttackSituation> {
   /** This client's user. */
   user(): AttackUser;
   /** Whether this client is the active GM (`Users#activeGM`): the one client that runs the steps. */
@@ -201,7 +201,7 @@ export interface AttackIO<S extends AttackWorld> {
 }
 
 /** A card and its world, re-read inside an operation. */
-export interface CardGathered<S extends AttackWorld> extends CardRead<S> {
+export interface CardGathered<S extends AttackSituation> extends CardRead<S> {
   doc: CardDoc;
 }
 
@@ -236,7 +236,7 @@ export function buttonRequest(cardId: string, data: { action?: string; targetId?
 }
 
 /** The attack card's steps on one client. */
-export class AttackSteps<S extends AttackWorld> {
+export class AttackSteps<S extends AttackSituation> {
   readonly #io: AttackIO<S>;
   readonly #registry: RequestRegistry;
   /** The queries this client (as active GM) is waiting on: `cardId|targetId`. A new active GM starts empty and asks again. */

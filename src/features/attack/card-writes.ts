@@ -147,17 +147,17 @@ export interface CardRead<S> {
   situation: S;
 }
 
-/** What the card's world must offer: its skirmish now and who is missing. */
-export interface CardWorld {
+/** What the situation a card is read in must offer: the skirmish now and who is missing. */
+export interface CardSkirmish {
   state: SkirmishState;
   missing: readonly string[];
 }
 
 /** The documents an Apply or Undo reads and writes. */
-export interface CardWrites<S extends CardWorld> {
-  /** Re-reads the card and its world (a refusal when the card is gone or unreadable). */
+export interface CardWrites<S extends CardSkirmish> {
+  /** Re-reads the card and its situation (a refusal when the card is gone or unreadable). */
   read(): Promise<CardRead<S> | Refusal>;
-  /** The document updates of engine changes against the world as it is now. */
+  /** The document updates of engine changes against the skirmish as it is now. */
   updatesFor(situation: S, changes: readonly StateChange[]): DocumentUpdates;
   /** The documents those updates land on. */
   targets(situation: S): OpTargets;
@@ -184,7 +184,7 @@ const SPENT: readonly string[] = [RULE_REASONS.AlreadyActed, RULE_REASONS.FullMo
  * Writes every defence claim of the card that the card does not show yet (its answer, with its operation's id), and
  * drops every claim; true when an answer was written. A claim whose target has answered meanwhile writes nothing.
  */
-export async function finishDefences<S extends CardWorld>(io: CardWrites<S>): Promise<boolean> {
+export async function finishDefences<S extends CardSkirmish>(io: CardWrites<S>): Promise<boolean> {
   let wrote = false;
   for (const { id, record } of io.defenceClaims()) {
     const claim = readDefenceClaim(record);
@@ -220,7 +220,7 @@ export async function finishDefences<S extends CardWorld>(io: CardWrites<S>): Pr
  * Finishes the card's write left half-done, if any (steps 2 and 3 from its record), and writes the defence answers
  * its claims hold; true when there was anything to do.
  */
-export async function finishCard<S extends CardWorld>(io: CardWrites<S>, read: CardRead<S>): Promise<boolean> {
+export async function finishCard<S extends CardSkirmish>(io: CardWrites<S>, read: CardRead<S>): Promise<boolean> {
   const restore = read.source.card.stage === "rolled" && read.source.card.targets.some((t) => t.defence === null && defenceRecord(read.defences, t.id) !== null);
   const defences = (io.defenceClaims().length > 0 || restore) && read.facts.authoredByGM ? await finishDefences(io) : false;
   const { record } = read;
@@ -231,13 +231,13 @@ export async function finishCard<S extends CardWorld>(io: CardWrites<S>, read: C
 }
 
 /** Re-reads the card, finishing first any write a reload or a failure left half-done. */
-async function fresh<S extends CardWorld>(io: CardWrites<S>): Promise<CardRead<S> | Refusal> {
+async function fresh<S extends CardSkirmish>(io: CardWrites<S>): Promise<CardRead<S> | Refusal> {
   const first = await io.read();
   if (isRefusal(first)) return first;
   return (await finishCard(io, first)) ? io.read() : first;
 }
 
-async function writeRecorded<S extends CardWorld>(
+async function writeRecorded<S extends CardSkirmish>(
   io: CardWrites<S>,
   read: CardRead<S>,
   card: AttackSource["card"],
@@ -254,7 +254,7 @@ async function writeRecorded<S extends CardWorld>(
 }
 
 /** Apply, as operation `op`: the card's changes to the documents, once. */
-export async function applyOp<S extends CardWorld>(io: CardWrites<S>, requester: Requester, op: OpContext): Promise<Verdict> {
+export async function applyOp<S extends CardSkirmish>(io: CardWrites<S>, requester: Requester, op: OpContext): Promise<Verdict> {
   const read = await fresh(io);
   if (isRefusal(read)) return { ok: false, reason: read.refused, ...(read.data ? { data: read.data } : {}) };
   const { facts, source, situation } = read;
@@ -272,7 +272,7 @@ export async function applyOp<S extends CardWorld>(io: CardWrites<S>, requester:
 }
 
 /** Undo, as operation `op`: the inverse the card kept, once. */
-export async function undoOp<S extends CardWorld>(io: CardWrites<S>, requester: Requester, op: OpContext): Promise<Verdict> {
+export async function undoOp<S extends CardSkirmish>(io: CardWrites<S>, requester: Requester, op: OpContext): Promise<Verdict> {
   const read = await fresh(io);
   if (isRefusal(read)) return { ok: false, reason: read.refused, ...(read.data ? { data: read.data } : {}) };
   const { facts, source, situation } = read;
@@ -285,7 +285,7 @@ export async function undoOp<S extends CardWorld>(io: CardWrites<S>, requester: 
 }
 
 /** What a defence needs besides the card's documents: the defender's checks, real dice, and who auto-applies. */
-export interface DefendWrites<S extends CardWorld> extends CardWrites<S> {
+export interface DefendWrites<S extends CardSkirmish> extends CardWrites<S> {
   /** The checks this target may defend with now (card-situation.ts `optionsFor`). */
   options(read: CardRead<S>, targetId: string): CardCheck[];
   /** Rolls a pool; the faces, and the roll as the card stores it. */
@@ -301,7 +301,7 @@ export interface DefendWrites<S extends CardWorld> extends CardWrites<S> {
  * counts). A card that is then settled and needs no look (a miss, a grapple, a rescue) applies itself, within the
  * same operation.
  */
-export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
+export async function defendOp<S extends CardSkirmish>(io: DefendWrites<S>, payload: DefendPayload, requester: Requester, by: AnswerSource, op: OpContext): Promise<Verdict> {
   const read = await fresh(io);
   if (isRefusal(read)) return { ok: false, reason: read.refused, ...(read.data ? { data: read.data } : {}) };
   const options = io.options(read, payload.targetId);
@@ -348,7 +348,7 @@ export async function defendOp<S extends CardWorld>(io: DefendWrites<S>, payload
  * Settles a card a reload left answered but not applied: a card that needs no look (every defence in, a miss, a
  * grapple, a rescue) applies itself as operation `op`, as its last answer would have done. Nothing otherwise.
  */
-export async function settleCard<S extends CardWorld>(io: CardWrites<S>, gm: Requester, op: OpContext): Promise<void> {
+export async function settleCard<S extends CardSkirmish>(io: CardWrites<S>, gm: Requester, op: OpContext): Promise<void> {
   const read = await fresh(io);
   if (isRefusal(read) || !read.facts.authoredByGM || read.source.card.stage !== "rolled" || !autoApplies(read.source.card)) return;
   await applyOp(io, gm, op);

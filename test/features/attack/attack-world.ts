@@ -22,7 +22,7 @@ import type { StateChange } from "../../../src/rules/state";
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { DEFENCE_CLAIM_FLAG, readDefenceClaim } from "../../../src/features/attack/card-writes";
 import { AttackSteps } from "../../../src/features/attack/attack-steps";
-import type { AttackIO, AttackUser, AttackWorld, CardDoc, DeclareWorld, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
+import type { AttackIO, AttackUser, AttackSituation, CardDoc, DeclareWorld, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
 import type { DeclarePayload } from "../../../src/features/attack/attack-requests";
 import { applyUpdate, copyJSON } from "../../data/combat/foundry-update";
 import { bestiary } from "../../data/check/bestiary";
@@ -43,7 +43,7 @@ export const SWORD = "P4JqPVy1oWcKGc8z";
 const BESTIARY = new Map<string, ActorData>();
 
 /** A card's world in these tests: quick play, the participants present and the skirmish they make. */
-export interface TestWorld extends AttackWorld {
+export interface TestWorld extends AttackSituation {
   ids: string[];
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { applyUpdate, copyJSON } from "../../data/combat/foundry-update";
 import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, defenceClaimId, defenceRecord, defendOp, finishCard, readDefenceClaim } from "../../../src/features/attack/card-writes";
-import type { CardRead, CardWorld, DefendWrites } from "../../../src/features/attack/card-writes";
+import type { CardRead, CardSkirmish, DefendWrites } from "../../../src/features/attack/card-writes";
 import type { AttackSource } from "../../../src/data/message/attack-source";
 import { SYSTEM_ID } from "../../../src/constants/system-id";
 import { isRefusal } from "../../../src/features/attack/attack-requests";
@@ -26,13 +26,13 @@ class Store {
   freeze(): void {
     this.frozen = copyJSON(this.docs.get("card") ?? {});
   }
-  io(gm: string, stale = false): DefendWrites<CardWorld> {
+  io(gm: string, stale = false): DefendWrites<CardSkirmish> {
     const card = (): Plain => (stale && this.frozen !== null ? this.frozen : (this.docs.get("card") as Plain));
     return {
       cardId: "card",
       read: () => {
         const doc = card();
-        const read: CardRead<CardWorld> = {
+        const read: CardRead<CardSkirmish> = {
           facts: { card: (doc.system as AttackSource).card, authoredByGM: true, owners: { b: ["p2"], c: ["p3"] } },
           source: doc.system as AttackSource,
           record: null,

@@ -20,7 +20,7 @@ import { PENDING_WRITES_FLAG, finishRecorded, writeRecorded } from "../../../../
 import { OPS_FLAG, claimId } from "../../../../src/core/writes/op-record";
 import { SYSTEM_ID } from "../../../../src/constants/system-id";
 import { DEFENCES_FLAG, DEFENCE_CLAIM_FLAG, WRITE_FLAG, applyOp, defendOp, finishCard, readDefenceClaim, readWriteRecord, settleCard, undoOp } from "../../../../src/features/attack/card-writes";
-import type { CardRead, CardWorld, CardWrites, DefendWrites } from "../../../../src/features/attack/card-writes";
+import type { CardRead, CardSkirmish, CardWrites, DefendWrites } from "../../../../src/features/attack/card-writes";
 import { END_RECORD_FLAG, PENDING_FLAG, endPhaseOp, finishEndPhase } from "../../../../src/features/round/end-phase-op";
 import type { EndPhaseIO } from "../../../../src/features/round/end-phase-op";
 import { SURPRISE_RECORD_FLAG, finishSurprise, surpriseOp } from "../../../../src/features/round/surprise-op";
@@ -350,7 +350,7 @@ export class World {
     return outcomeUpdates({ stored, state: this.state(), changes, statuses: this.statuses() }).updates;
   }
 
-  cardWrites(client: UserId): CardWrites<CardWorld> {
+  cardWrites(client: UserId): CardWrites<CardSkirmish> {
     return {
       cardId: CARD,
       read: () => {
@@ -358,7 +358,7 @@ export class World {
         if (doc === undefined) return Promise.resolve({ refused: "gone" });
         // The operations never change what they read (they build new objects), so the store's own copy is read.
         const source = doc.system as AttackSource;
-        const read: CardRead<CardWorld> = {
+        const read: CardRead<CardSkirmish> = {
           facts: { card: source.card, authoredByGM: true, owners: OWNERS },
           source,
           record: readWriteRecord(flag(doc, WRITE_FLAG)),
@@ -389,7 +389,7 @@ export class World {
     return this.messages.filter((m) => readDefenceClaim(flag(this.docs.get(m), DEFENCE_CLAIM_FLAG)) !== null);
   }
 
-  defendWrites(client: UserId): DefendWrites<CardWorld> {
+  defendWrites(client: UserId): DefendWrites<CardSkirmish> {
     return {
       ...this.cardWrites(client),
       options: () => [dodge],
@@ -545,7 +545,7 @@ export class World {
 
   registryFor(client: Client): RequestRegistry {
     const registry = new RequestRegistry(client.queue);
-    const cardKind = (run: (io: CardWrites<CardWorld>, requester: Requester, op: OpContext) => Promise<Verdict>) => ({
+    const cardKind = (run: (io: CardWrites<CardSkirmish>, requester: Requester, op: OpContext) => Promise<Verdict>) => ({
       parse: parseCardPayload,
       gather: (payload: CardPayload) => payload,
       validate: (): Verdict => ({ ok: true }),
