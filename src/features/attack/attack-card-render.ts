@@ -12,7 +12,7 @@ import type { AttackSource } from "../../data/message/attack-source";
 import { i18nFormat } from "../../core/i18n";
 import { templatePath } from "../../constants/template-paths";
 import { cardViewInput } from "./attack-card-view";
-import type { ViewWorld } from "./attack-card-view";
+import type { ViewSituation } from "./attack-card-view";
 import { buttonRequest } from "./attack-steps";
 import { requestAttack } from "./attack-flow";
 import { cardSituation, optionsFor } from "./card-situation";
@@ -27,7 +27,7 @@ export const ATTACK_CARD_TEMPLATE = templatePath("attack/card.hbs");
 export const translate: Format = i18nFormat;
 
 /** The card's world as the view reads it: each participant's ownership, portrait and skill items, read now. */
-function viewWorld(situation: CardSituation): ViewWorld {
+function viewWorld(situation: CardSituation): ViewSituation {
   const participants = Object.fromEntries(
     Object.values(situation.participants).map((p) => [
       p.id,

@@ -22,7 +22,7 @@ export interface ViewParticipant {
 }
 
 /** The card's world as the view reads it: the skirmish now and the participants found (by participant id). */
-export interface ViewWorld {
+export interface ViewSituation {
   state: SkirmishState;
   participants: Readonly<Record<string, ViewParticipant>>;
 }
@@ -45,7 +45,7 @@ export function cardPreview(source: AttackSource, state: SkirmishState): CardOut
 export function cardViewInput(
   source: AttackSource,
   authoredByGM: boolean,
-  world: ViewWorld,
+  world: ViewSituation,
   viewer: { isGM: boolean; gmOnline: boolean },
   options: (targetId: string) => CardCheck[],
 ): CardContextInput {

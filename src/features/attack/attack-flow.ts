@@ -29,7 +29,7 @@ import { isActiveGM, sendRequest } from "../../core/requests/requests";
 import { queryToken } from "../../core/requests/query-token";
 import { attackModifierCap } from "../../core/settings/combat-settings";
 import { AttackSteps } from "./attack-steps";
-import type { AttackIO, AttackUser, CardDoc, DeclareWorld, PoolRolled } from "./attack-steps";
+import type { AttackIO, AttackUser, CardDoc, DeclareSituation, PoolRolled } from "./attack-steps";
 import type { DefendPayload } from "./attack-requests";
 import { defenceDialog } from "./defence-prompt";
 
@@ -90,7 +90,7 @@ function cardsAmong(messages: ChatMessage.Implementation[]): CardDoc[] {
  * The documents a declaration names: the attacker and the payload's targets, as combatants of the running combat
  * the attacker is in, else as tokens (or actors); for a break-out, everyone in that combat holding the breaker too.
  */
-async function declareWorld(payload: DeclarePayload): Promise<DeclareWorld<CardSituation> | null> {
+async function declareWorld(payload: DeclarePayload): Promise<DeclareSituation<CardSituation> | null> {
   const attackerDocs = await documentsOf(payload.attacker);
   if (attackerDocs === null) return null;
   const combat = runningCombat();

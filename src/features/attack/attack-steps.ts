@@ -107,7 +107,7 @@ export interface DeclaredParticipant {
 }
 
 /** What a declaration finds in the documents (the Foundry side reads them; nothing is taken from the payload). */
-export interface DeclareWorld<S extends AttackSituation> {
+export interface DeclareSituation<S extends AttackSituation> {
   /** The attacker's participant id: its combatant's in the running combat it is in, else its token's (or actor's). */
   attackerId: string;
   /** The ids of the users who own the attacker's actor. */
@@ -159,7 +159,7 @@ export interface AttackIO<S extends AttackSituation> {
   /** A roll as a card's `rolls` store it (null for none). */
   rollJSON(roll: unknown): object | null;
   /** What a declaration finds in the documents; null when the attacker is gone. */
-  declareWorld(payload: DeclarePayload): Promise<DeclareWorld<S> | null>;
+  declareWorld(payload: DeclarePayload): Promise<DeclareSituation<S> | null>;
   /** The world of an existing card, read from documents now. */
   situation(source: AttackSource): Promise<S>;
   /** The users who own each participant's actor, by participant id (a participant that is gone has no entry). */

@@ -3,7 +3,7 @@
 // then reads is tested in attack-card-context.test.ts, from inputs made by hand (attack-card-states.ts).
 import { describe, expect, it } from "vitest";
 import { cardPreview, cardViewInput } from "../../../src/features/attack/attack-card-view";
-import type { ViewParticipant, ViewWorld } from "../../../src/features/attack/attack-card-view";
+import type { ViewParticipant, ViewSituation } from "../../../src/features/attack/attack-card-view";
 import { attackCardContext } from "../../../src/features/attack/attack-card-context";
 import { cardOutcome, damageFor } from "../../../src/rules/attack-card";
 import type { AttackCard } from "../../../src/rules/attack-card";
@@ -25,7 +25,7 @@ const sourceOf = (card: AttackCard): AttackSource => ({
   prompts: {},
 });
 const part = (values: Partial<ViewParticipant> = {}): ViewParticipant => ({ owned: false, img: "", skills: [], ...values });
-const worldOf = (s: SkirmishState, participants: Record<string, ViewParticipant> = { a: part(), b: part(), c: part() }): ViewWorld => ({ state: s, participants });
+const worldOf = (s: SkirmishState, participants: Record<string, ViewParticipant> = { a: part(), b: part(), c: part() }): ViewSituation => ({ state: s, participants });
 
 /** A break-out by a against b and c, both defences awaited. */
 const breakOut = rolled([4, 4, 1, 1, 1], { action: "breakOut", weapon: null, targets: [{ id: "b", name: "B" }, { id: "c", name: "C" }] });

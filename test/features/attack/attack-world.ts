@@ -22,7 +22,7 @@ import type { StateChange } from "../../../src/rules/state";
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { DEFENCE_CLAIM_FLAG, readDefenceClaim } from "../../../src/features/attack/card-writes";
 import { AttackSteps } from "../../../src/features/attack/attack-steps";
-import type { AttackIO, AttackUser, AttackSituation, CardDoc, DeclareWorld, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
+import type { AttackIO, AttackUser, AttackSituation, CardDoc, DeclareSituation, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
 import type { DeclarePayload } from "../../../src/features/attack/attack-requests";
 import { applyUpdate, copyJSON } from "../../data/combat/foundry-update";
 import { bestiary } from "../../data/check/bestiary";
@@ -292,7 +292,7 @@ export class Client implements AttackIO<TestWorld> {
   rollJSON(roll: unknown): object | null {
     return typeof roll === "object" && roll !== null ? roll : null;
   }
-  declareWorld(payload: DeclarePayload): Promise<DeclareWorld<TestWorld> | null> {
+  declareWorld(payload: DeclarePayload): Promise<DeclareSituation<TestWorld> | null> {
     const idOf = (uuid: string) => uuid.replace(/^Actor\./, "");
     const attackerId = idOf(payload.attacker);
     if (!this.net.actors.has(attackerId)) return Promise.resolve(null);
