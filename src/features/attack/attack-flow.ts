@@ -90,7 +90,7 @@ function cardsAmong(messages: ChatMessage.Implementation[]): CardDoc[] {
  * The documents a declaration names: the attacker and the payload's targets, as combatants of the running combat
  * the attacker is in, else as tokens (or actors); for a break-out, everyone in that combat holding the breaker too.
  */
-async function declareWorld(payload: DeclarePayload): Promise<DeclareSituation<CardSituation> | null> {
+async function declareSituation(payload: DeclarePayload): Promise<DeclareSituation<CardSituation> | null> {
   const attackerDocs = await documentsOf(payload.attacker);
   if (attackerDocs === null) return null;
   const combat = runningCombat();
@@ -166,7 +166,7 @@ const foundryIO: AttackIO<CardSituation> = {
     );
   },
   rollJSON,
-  declareWorld,
+  declareSituation,
   situation: cardSituation,
   owners: (situation) =>
     Object.fromEntries(

@@ -159,7 +159,7 @@ export interface AttackIO<S extends AttackSituation> {
   /** A roll as a card's `rolls` store it (null for none). */
   rollJSON(roll: unknown): object | null;
   /** What a declaration finds in the documents; null when the attacker is gone. */
-  declareWorld(payload: DeclarePayload): Promise<DeclareSituation<S> | null>;
+  declareSituation(payload: DeclarePayload): Promise<DeclareSituation<S> | null>;
   /** The world of an existing card, read from documents now. */
   situation(source: AttackSource): Promise<S>;
   /** The users who own each participant's actor, by participant id (a participant that is gone has no entry). */
@@ -369,7 +369,7 @@ export class AttackSteps<S extends AttackSituation> {
 
   async #declare(payload: DeclarePayload, requester: Requester, op: OpContext): Promise<Verdict> {
     const io = this.#io;
-    const world = await io.declareWorld(payload);
+    const world = await io.declareSituation(payload);
     if (world === null) return { ok: false, reason: ATTACK_REQUEST_REASONS.Missing, data: { names: payload.attacker } };
     const allowed = validateDeclare(world.attackerOwners, requester);
     if (!allowed.ok) return allowed;

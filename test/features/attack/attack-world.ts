@@ -292,7 +292,7 @@ export class Client implements AttackIO<TestWorld> {
   rollJSON(roll: unknown): object | null {
     return typeof roll === "object" && roll !== null ? roll : null;
   }
-  declareWorld(payload: DeclarePayload): Promise<DeclareSituation<TestWorld> | null> {
+  declareSituation(payload: DeclarePayload): Promise<DeclareSituation<TestWorld> | null> {
     const idOf = (uuid: string) => uuid.replace(/^Actor\./, "");
     const attackerId = idOf(payload.attacker);
     if (!this.net.actors.has(attackerId)) return Promise.resolve(null);
