@@ -272,6 +272,7 @@ describe("the surprise dialog", () => {
     let scoutFits = false;
     let scoutEdges: number[][] = [];
     let footer = { buttons: 0, inside: false };
+    let cue: { scrolls: boolean; cutRow: boolean; sticky: string; fades: boolean; clearAtEnd: boolean } | null = null;
     const { html } = await renderView({
       template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
@@ -297,6 +298,19 @@ describe("the surprise dialog", () => {
         scoutEdges = await page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLSelectElement>('select[name^="scout."]')).map((s) => [Math.round(s.getBoundingClientRect().left), Math.round(s.getBoundingClientRect().right)]),
         );
+        cue = await page.evaluate(() => {
+          const list = document.querySelector<HTMLElement>(".aod-surprise-hider-list");
+          if (!list) return null;
+          const after = getComputedStyle(list, "::after");
+          const rows = list.querySelectorAll(".aod-surprise-hider");
+          const last = rows[rows.length - 1]?.getBoundingClientRect().bottom ?? 0;
+          const strip = parseFloat(after.height);
+          // Scrolled to the end, the strip lies under the last row, not over it.
+          list.scrollTop = list.scrollHeight;
+          const end = list.getBoundingClientRect().bottom - (rows[rows.length - 1]?.getBoundingClientRect().bottom ?? 0);
+          list.scrollTop = 0;
+          return { scrolls: list.scrollHeight > list.clientHeight, cutRow: last > list.getBoundingClientRect().bottom, sticky: after.position, fades: after.backgroundImage.startsWith("linear-gradient"), clearAtEnd: end >= strip && strip > 0 };
+        });
         footer = await page.evaluate(() => {
           const buttons = Array.from(document.querySelectorAll<HTMLElement>(".form-footer button"));
           const window = document.querySelector(".application");
@@ -310,6 +324,9 @@ describe("the surprise dialog", () => {
     expect(scoutEdges).toHaveLength(2);
     expect(scoutEdges[0]).toEqual(scoutEdges[1]);
     expect(footer).toEqual({ buttons: 2, inside: true });
+    // The hiders' list scrolls and its edge cuts a row: a fading strip sticks to its bottom and says so, and
+    // scrolled to the end it covers no row.
+    expect(cue).toEqual({ scrolls: true, cutRow: true, sticky: "sticky", fades: true, clearAtEnd: true });
     expect(html).toContain("Dragons are unaware");
     expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
     expect(html).toContain('<optgroup label="Dragons">');
