@@ -1,6 +1,7 @@
 // The encounter simulator app in the browser harness: built from its real context builder over bestiary entries,
 // in both themes, checked with axe-core (test/browser/README.md).
 import { resolve } from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "./harness";
 import { loadBestiary } from "../../src/cli/bestiary";
@@ -140,9 +141,22 @@ describe("the encounter simulator", () => {
   it.each(THEMES)("explains a refusal (%s)", async (theme) => {
     const typed = setField(filled(), "runs", "20000000");
     const state = onWorkerMessage(startRun(typed), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
-    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 1100, frame });
+    const tops: Record<string, number> = {};
+    const inspect = async (page: Page) => {
+      for (const name of ["runs", "seed", "roundLimit", "distance"]) {
+        const box = await page.locator(`.aod-simulator-settings [name="${name}"]`).boundingBox();
+        tops[name] = box?.y ?? Number.NaN;
+      }
+    };
+    const { html } = await renderView({ template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-refused", width: 1100, frame, inspect });
     expect(html).toContain("20,000,000 runs is more than the most");
     expect(html).toMatch(/name="runs" value="20000000"[^>]*aria-invalid="true" aria-describedby="aod-sim-problem"/);
+    // Simulate is off while the value is refused, and says why.
+    expect(html).toMatch(/data-action="run"[^>]*disabled aria-describedby="aod-sim-problem"/);
+    // The refusal takes a row of its own under its field's row; the fields keep their places two by two.
+    expect(tops.seed).toBe(tops.runs);
+    expect(tops.distance).toBe(tops.roundLimit);
+    expect(tops.roundLimit).toBeGreaterThan(tops.runs ?? Number.NaN);
   });
 });
 

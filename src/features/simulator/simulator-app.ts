@@ -129,7 +129,9 @@ export class SimulatorApp extends Base {
     for (const element of Array.from(form.elements)) {
       if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) state = setField(state, element.name, element.value);
     }
-    this.#state = state;
+    // A refused field changed: its message goes and Simulate comes back, so the form is drawn again.
+    if (this.#state.run.status === "failed" && state.run.status !== "failed") this.#update(state);
+    else this.#state = state;
     return Promise.resolve();
   }
 

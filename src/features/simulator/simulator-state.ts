@@ -95,6 +95,22 @@ export function removeActor(state: SimulatorState, side: number, index: number):
 
 /** Applies one form field ("runs", "seed", "mode", "distance", "surface", "roundLimit", "altitude.<side>"). */
 export function setField(state: SimulatorState, name: string, value: string): SimulatorState {
+  const next = applyField(state, name, value);
+  // A refusal of a field lasts until that field is changed: then Simulate may be pressed again.
+  if (next !== state && state.run.status === "failed" && fieldOf(state.run.problem) === name && shownValue(next, name) !== shownValue(state, name)) {
+    return { ...next, run: { status: "idle" } };
+  }
+  return next;
+}
+
+/** A field's value as the form shows it (what was typed for the number fields). */
+function shownValue(state: SimulatorState, name: string): string {
+  if (name === "runs" || name === "seed" || name === "roundLimit") return state.typed?.[name] ?? String(state.settings[name]);
+  if (name === "mode" || name === "distance" || name === "surface") return state.settings[name];
+  return "";
+}
+
+function applyField(state: SimulatorState, name: string, value: string): SimulatorState {
   if (name.startsWith("altitude.")) {
     const side = Number(name.slice("altitude.".length));
     if (!(ALTITUDES as readonly string[]).includes(value)) return state;
@@ -197,6 +213,8 @@ export interface SimulatorContext {
   fields: Record<NumberField, string>;
   /** The field the refusal is about (its message shows under it), or null for a refusal of the whole encounter. */
   problemField: string | null;
+  /** The refusal shows under its field (a number field); otherwise (a menu, the encounter) under the buttons. */
+  problemUnderField: boolean;
   /** The result in one line ("Deadly for Knight, Longbowman: Sable Dragon wins 97.1% of fights"), or null. */
   verdict: string | null;
   /** What was played: "1,500 runs, seed 1, descending Pneuma", or the cancelled run's share of what was asked. */
@@ -296,7 +314,8 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
     distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Choices.distance"),
     surfaces: choices(SURFACES, state.settings.surface, "AOD.Choices.surface"),
     running,
-    canRun: !running && state.sides.filter((s) => s.actors.length > 0).length >= 2,
+    // Not while a field's value is refused: its message is under the field, and Simulate names it (aria-describedby).
+    canRun: !running && state.sides.filter((s) => s.actors.length > 0).length >= 2 && !(state.run.status === "failed" && fieldOf(state.run.problem) !== null),
     progress:
       state.run.status === "running"
         ? {
@@ -315,6 +334,7 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
       roundLimit: state.typed?.roundLimit ?? String(state.settings.roundLimit),
     },
     problemField: state.run.status === "failed" ? fieldOf(state.run.problem) : null,
+    problemUnderField: state.run.status === "failed" && ["runs", "seed", "roundLimit"].includes(fieldOf(state.run.problem) ?? ""),
     verdict: state.run.status === "done" ? verdictOf(state.run.result, format) : null,
     summary: report ? summaryOf(state, report, format) : "",
     stale: state.run.status === "done" && !sameAsked(state.run.asked, state) ? format("AOD.Simulator.Stale", {}) : null,

@@ -15,12 +15,18 @@ import { wilson } from "../../../src/rules/simulator";
 const tracker = "test/features/round/fixtures/tracker-view.hbs";
 const frame = { kind: "window" as const, title: "Combat Tracker", classes: ["sidebar-tab", "combat-sidebar"] };
 const LONG = "Ysolde the Unyielding, Warden of the Ninefold Storm-Crowned Peaks of Aldermere";
+/** The names the tracker's rows show, where the views rename the fight's combatants. */
+const NAMES: Readonly<Record<string, string>> = { sable: LONG, knight: "Knight-Captain Aldric" };
 
-/** The fight's turns as Foundry hands them: one long-named flyer, one hidden rider with an effect, pings on the scene. */
-function turns(owned: readonly string[]): TrackerTurn[] {
+/**
+ * The fight's turns as Foundry hands them: one long-named flyer, one hidden rider with an effect, pings on the scene.
+ * `sides` renames the combatants' sides (by combatant id), so a forecast's sides are the roster's.
+ */
+function turns(owned: readonly string[], sides: Readonly<Record<string, string>> = {}): TrackerTurn[] {
   return turnsFor(PNEUMA_ORDER).map((t) => ({
     ...t,
-    name: t.id === "sable" ? LONG : t.id === "knight" ? "Knight-Captain Aldric" : t.name,
+    name: NAMES[t.id] ?? t.name,
+    side: sides[t.id] ?? t.side,
     owner: owned.includes(t.id),
     canPing: true,
     hidden: t.id === "rider",
@@ -28,14 +34,36 @@ function turns(owned: readonly string[]): TrackerTurn[] {
   }));
 }
 
-function view(mode: TrackerInput["mode"], index: number, isGM: boolean, extra: Partial<TrackerInput> = {}) {
+function view(mode: TrackerInput["mode"], index: number, isGM: boolean, extra: Partial<TrackerInput> = {}, sides: Readonly<Record<string, string>> = {}) {
   const owned = isGM ? [] : ["sable", "hunter"];
-  const all = turns(owned);
+  const all = turns(owned, sides);
   return trackerContext(inputFor(mode, index, { isGM, turns: isGM ? all : all.filter((t) => !t.hidden), ...extra }), format);
 }
 
+/** The forecasts' side names: the dragons' side under the longest name a table might give it. */
+const DRAGONS = "Dragons of the Ninefold Storm-Crowned Peaks";
+
+/**
+ * A forecast's row for each combatant the tracker lists (the same names, from its rows), on its side: the Knight,
+ * struck through on the tracker as dead, dead in every run.
+ */
+function combatantsOf(sides: Readonly<Record<string, string>>, counts: Readonly<Record<string, readonly [number, number]>>) {
+  return turnsFor(PNEUMA_ORDER)
+    .filter((t) => counts[t.id] !== undefined)
+    .map((t) => {
+      const [dead, severe] = counts[t.id] ?? [0, 0];
+      return { id: t.id, name: NAMES[t.id] ?? t.name, side: sides[t.id] ?? t.side, dead: wilson(dead, 2400), severelyInjured: wilson(severe, 2400), damageDealt: 2, attacks: 3, hitRate: null };
+    });
+}
+
+/** The names in the forecast's per-combatant table, and those of the tracker's rows, each sorted. */
+const forecastNames = (html: string): string[] => Array.from(html.matchAll(/<span class="aod-forecast__who">([^<]*)<\/span>/g), (m) => m[1] ?? "").sort();
+const rowNames = (html: string): string[] => Array.from(html.matchAll(/<strong class="name aod-turn-name" data-tooltip="([^"]*)"/g), (m) => m[1] ?? "").sort();
+
 describe("the tracker's forecast strip", () => {
-  /** Three sides and the draw, from 2,400 simulated fights; the longest side name as a table might write it. */
+  /** Three sides as the tracker's roster has them: the dragons, the hidden Wyvern Rider alone, and the Margrave's men. */
+  const SIDES = { sable: DRAGONS, argent: DRAGONS, hunter: DRAGONS, rider: "Riders", bowman: "Margrave", knight: "Margrave" };
+  /** Three sides and the draw, from 2,400 simulated fights; each of the tracker's combatants with its chances. */
   const forecast = (updating: boolean) =>
     forecastContext(
       {
@@ -44,17 +72,16 @@ describe("the tracker's forecast strip", () => {
           result: {
             runs: 2400, seed: 1, mode: "descending", roundLimit: 20, cancelled: false,
             sides: [
-              { name: "Dragons of the Ninefold Storm-Crowned Peaks", wins: wilson(1392, 2400) },
+              { name: DRAGONS, wins: wilson(1392, 2400) },
               { name: "Margrave", wins: wilson(708, 2400) },
               { name: "Riders", wins: wilson(120, 2400) },
             ],
             draws: wilson(180, 2400),
             endings: { sideOut: 2220, disengaged: 60, roundLimit: 120 },
             rounds: { mean: 4.6, median: 4, p90: 7, histogram: [] },
-            combatants: [
-              { id: "a", name: "Ysolde the Unyielding, Warden of the Peaks", side: "Dragons of the Ninefold Storm-Crowned Peaks", dead: wilson(300, 2400), severelyInjured: wilson(500, 2400), damageDealt: 4, attacks: 3, hitRate: null },
-              { id: "k", name: "Knight", side: "Margrave", dead: wilson(1200, 2400), severelyInjured: wilson(400, 2400), damageDealt: 1, attacks: 2, hitRate: null },
-            ],
+            combatants: combatantsOf(SIDES, {
+              sable: [300, 500], argent: [240, 360], hunter: [480, 720], rider: [1680, 240], bowman: [1200, 400], knight: [2400, 0],
+            }),
           },
           precision: 0.02,
           roundsLeft: 2.6,
@@ -63,7 +90,7 @@ describe("the tracker's forecast strip", () => {
       format,
     );
   it.each(THEMES)("each side's chance from here on one bar, the leader first, the rounds left (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true), forecast: forecast(false) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: forecast(false) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast", width: 300, height: 780, frame });
     expect(html).toContain("Forecast from here");
     expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">58%/);
@@ -71,7 +98,7 @@ describe("the tracker's forecast strip", () => {
     expect(html).toContain('role="img"');
   });
   it.each(THEMES)("its detail opened: each combatant's chance to end dead or out of the fight (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true), forecast: forecast(false) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: forecast(false) };
     const { html } = await renderView({
       template: tracker, context, theme, name: "tracker-forecast-detail", width: 300, height: 780, frame,
       inspect: async (page) => {
@@ -83,11 +110,15 @@ describe("the tracker's forecast strip", () => {
       },
     });
     expect(html).toContain("Each combatant");
-    expect(html).toMatch(/Knight<\/span> <small class="aod-muted">Margrave<\/small><\/th><td>50%<\/td><td>67%<\/td>/);
+    expect(html).toMatch(/Longbowman of the Northern Marches Company<\/span> <small class="aod-muted">Margrave<\/small><\/th><td>50%<\/td><td>67%<\/td>/);
+    // The table names the tracker's combatants, as its rows do; the Knight struck through as dead is dead in every run.
+    expect(forecastNames(html)).toEqual(rowNames(html));
+    expect(forecastNames(html)).toHaveLength(6);
+    expect(html).toMatch(/Knight-Captain Aldric<\/span> <small class="aod-muted">Margrave<\/small><\/th><td>100%<\/td><td>100%<\/td>/);
   });
   it.each(THEMES)("while a newer forecast is worked out, the last one dimmed and marked (%s)", async (theme) => {
     // The GM's view: the Riders' side holds the Wyvern Rider, hidden from players (a player's forecast leaves it out).
-    const context = { ...view("descending", 1, true), forecast: forecast(true) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: forecast(true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-updating", width: 300, height: 780, frame });
     expect(html).toContain("aod-forecast--updating");
     expect(html).toContain("updating…");
@@ -96,30 +127,31 @@ describe("the tracker's forecast strip", () => {
 
 describe("the forecast's chart and lopsided fights", () => {
   /** Two sides and the draw; `dragons` of 2,400 runs won by the dragons, `draws` drawn. */
-  const lopsided = (dragons: number, draws: number) => ({
+  /** Two sides as the tracker's roster has them: the Wyvern Rider fights beside the Margrave's men. */
+  const SIDES = { sable: DRAGONS, argent: DRAGONS, hunter: DRAGONS, rider: "Margrave", bowman: "Margrave", knight: "Margrave" };
+  /** A player's forecast leaves out the Wyvern Rider, hidden from players. */
+  const lopsided = (dragons: number, draws: number, player = false) => ({
     runs: 2400, seed: 1, mode: "descending" as const, roundLimit: 20, cancelled: false,
     sides: [
-      { name: "Dragons of the Ninefold Storm-Crowned Peaks", wins: wilson(dragons, 2400) },
+      { name: DRAGONS, wins: wilson(dragons, 2400) },
       { name: "Margrave", wins: wilson(2400 - dragons - draws, 2400) },
     ],
     draws: wilson(draws, 2400),
     endings: { sideOut: 2400 - draws, disengaged: 0, roundLimit: draws },
     rounds: { mean: 3.2, median: 3, p90: 4, histogram: [] },
-    combatants: [
-      { id: "a", name: "Ysolde the Unyielding, Warden of the Peaks", side: "Dragons of the Ninefold Storm-Crowned Peaks", dead: wilson(10, 2400), severelyInjured: wilson(30, 2400), damageDealt: 4, attacks: 3, hitRate: null },
-      // The Knight is already down on the tracker (struck through): dead in every run.
-      { id: "k", name: "Knight", side: "Margrave", dead: wilson(2400, 2400), severelyInjured: wilson(0, 2400), damageDealt: 1, attacks: 2, hitRate: null },
-    ],
+    combatants: combatantsOf(SIDES, {
+      sable: [10, 30], argent: [5, 20], hunter: [60, 90], ...(player ? {} : { rider: [2300, 80] }), bowman: [2200, 150], knight: [2400, 0],
+    }),
   });
   /** The forecast after each step of three rounds: the dragons from even odds to nearly certain. */
   const history = [
     [1, 1, 0.5, 0.45], [1, 2, 0.52, 0.43], [1, 3, 0.47, 0.48], [2, 1, 0.61, 0.35], [2, 2, 0.7, 0.26], [2, 3, 0.66, 0.3], [3, 1, 0.85, 0.12], [3, 2, 0.97, 0.02], [3, 3, 0.99, 0.01],
   ].map(([round, index, d, m]) => ({ round: round ?? 0, index: index ?? 0, wins: { "Dragons of the Ninefold Storm-Crowned Peaks": d ?? 0, Margrave: m ?? 0 }, draw: 1 - (d ?? 0) - (m ?? 0) }));
-  const strip = (dragons: number, draws: number, open: boolean) =>
-    forecastContext({ updating: false, forecast: { result: lopsided(dragons, draws), precision: 0.01, roundsLeft: 0.4 } }, format, history, open);
+  const strip = (dragons: number, draws: number, open: boolean, player = false) =>
+    forecastContext({ updating: false, forecast: { result: lopsided(dragons, draws, player), precision: 0.01, roundsLeft: 0.4 } }, format, history, open, { ownSidesOnly: player });
 
   it.each(THEMES)("the detail's chart: each side's chance after every step, the rounds marked (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true), forecast: strip(2376, 0, true) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: strip(2376, 0, true) };
     let box = { width: 0, height: 0, right: 0, windowRight: 0 };
     const { html } = await renderView({
       template: tracker, context, theme, name: "tracker-forecast-chart", width: 300, height: 780, frame,
@@ -142,7 +174,7 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 
   it.each(THEMES)("a side near 100%, the other near 0%: both named, the small share still shown (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true), forecast: strip(2390, 2, false) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: strip(2390, 2, false) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-certain", width: 300, height: 780, frame });
     expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">&gt;99%/);
     expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">&lt;1%/);
@@ -150,7 +182,7 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 
   it.each(THEMES)("after the fight, with no forecast worked out any more: the last step's chances and the chart (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
+    const context = { ...view("descending", 1, true, {}, SIDES), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-past", width: 300, height: 780, frame });
     expect(html).toContain("Forecast at the last step");
     expect(html).toContain("<svg");
@@ -160,11 +192,15 @@ describe("the forecast's chart and lopsided fights", () => {
 
   it.each(THEMES)("a player shown the forecast: the strip and its open detail, no GM controls (%s)", async (theme) => {
     // The same fight as the chart's: the dragons nearly sure to win.
-    const context = { ...view("descending", 1, false), forecast: strip(2328, 24, true) };
+    const context = { ...view("descending", 1, false, {}, SIDES), forecast: strip(2328, 24, true, true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-player", width: 300, height: 780, frame });
     expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">97%/);
     expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">2%/);
     expect(html).not.toContain('data-action="toggleHidden"');
+    // The player's table lists the combatants the player's tracker shows: not the hidden Wyvern Rider.
+    expect(forecastNames(html)).toEqual(rowNames(html));
+    expect(forecastNames(html)).toHaveLength(5);
+    expect(forecastNames(html)).not.toContain("Wyvern Rider");
     expect(html).toContain("<svg");
   });
 });
@@ -272,6 +308,7 @@ describe("the surprise dialog", () => {
     let scoutFits = false;
     let scoutEdges: number[][] = [];
     let footer = { buttons: 0, inside: false };
+    let cue: { scrolls: boolean; cutRow: boolean; sticky: string; fades: boolean; clearAtEnd: boolean } | null = null;
     const { html } = await renderView({
       template: "test/features/round/fixtures/surprise-dialog-view.hbs",
       context,
@@ -297,6 +334,19 @@ describe("the surprise dialog", () => {
         scoutEdges = await page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLSelectElement>('select[name^="scout."]')).map((s) => [Math.round(s.getBoundingClientRect().left), Math.round(s.getBoundingClientRect().right)]),
         );
+        cue = await page.evaluate(() => {
+          const list = document.querySelector<HTMLElement>(".aod-surprise-hider-list");
+          if (!list) return null;
+          const after = getComputedStyle(list, "::after");
+          const rows = list.querySelectorAll(".aod-surprise-hider");
+          const last = rows[rows.length - 1]?.getBoundingClientRect().bottom ?? 0;
+          const strip = parseFloat(after.height);
+          // Scrolled to the end, the strip lies under the last row, not over it.
+          list.scrollTop = list.scrollHeight;
+          const end = list.getBoundingClientRect().bottom - (rows[rows.length - 1]?.getBoundingClientRect().bottom ?? 0);
+          list.scrollTop = 0;
+          return { scrolls: list.scrollHeight > list.clientHeight, cutRow: last > list.getBoundingClientRect().bottom, sticky: after.position, fades: after.backgroundImage.startsWith("linear-gradient"), clearAtEnd: end >= strip && strip > 0 };
+        });
         footer = await page.evaluate(() => {
           const buttons = Array.from(document.querySelectorAll<HTMLElement>(".form-footer button"));
           const window = document.querySelector(".application");
@@ -310,6 +360,9 @@ describe("the surprise dialog", () => {
     expect(scoutEdges).toHaveLength(2);
     expect(scoutEdges[0]).toEqual(scoutEdges[1]);
     expect(footer).toEqual({ buttons: 2, inside: true });
+    // The hiders' list scrolls and its edge cuts a row: a fading strip sticks to its bottom and says so, and
+    // scrolled to the end it covers no row.
+    expect(cue).toEqual({ scrolls: true, cutRow: true, sticky: "sticky", fades: true, clearAtEnd: true });
     expect(html).toContain("Dragons are unaware");
     expect(html).toContain("Agility 2: scout Ysolde the … Aldermere");
     expect(html).toContain('<optgroup label="Dragons">');

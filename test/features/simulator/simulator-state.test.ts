@@ -74,6 +74,18 @@ describe("the simulator's run", () => {
     expect(context.canRun).toBe(false);
   });
 
+  it("keeps Simulate off while a field's value is refused, until that field is changed", () => {
+    const typed = setField(ready, "runs", "20000000");
+    const refused = onWorkerMessage(startRun(typed), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });
+    expect(simulatorContext(refused, format)).toMatchObject({ canRun: false, problemField: "runs", problemUnderField: true });
+    // The form hands every field over on each change: the refused field unchanged, or another field, keeps it refused.
+    expect(setField(refused, "runs", "20000000").run.status).toBe("failed");
+    expect(setField(refused, "seed", "7").run.status).toBe("failed");
+    const fixed = setField(refused, "runs", "5000");
+    expect(fixed.run.status).toBe("idle");
+    expect(simulatorContext(fixed, format)).toMatchObject({ canRun: true, problem: null, problemField: null });
+  });
+
   it("ignores messages of an older run", () => {
     const second = startRun(startRun(ready));
     expect(onWorkerMessage(second, { type: "progress", job: 1, done: 5, total: 10 })).toBe(second);

@@ -134,7 +134,7 @@ export function declarationDialogContext(input: DeclarationDialogInput, format: 
     intro: format("AOD.Declare.Dialog.Intro", { phase: phaseName(input.phase, format), round: input.round }),
     secretNote: input.secret ? format("AOD.Declare.Dialog.Secret") : "",
     error: input.error === "" ? "" : format(input.error),
-    ids: { action: id("action"), weapon: id("weapon"), target: id("target"), kind: id("kind"), altitude: id("altitude"), reference: id("reference"), distance: id("distance"), text: id("text") },
+    ids: { action: id("action"), weapon: id("weapon"), target: id("target"), kind: id("kind"), altitude: id("altitude"), reference: id("reference"), distance: id("distance"), text: id("text"), error: id("error") },
     actions: options(actions.map((a) => ({ value: a, label: format(ACTION_KEYS[a]) })), action),
     weapon: usesWeapon
       ? {

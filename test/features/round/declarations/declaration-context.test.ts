@@ -70,7 +70,7 @@ describe("declarationDialogContext", () => {
     const c = declarationDialogContext(input({ phase: "movement" }), format);
     expect(c.actions.map((a) => a.value)).toEqual(["move"]);
     expect(c.move?.kinds.map((k) => k.label)).toEqual(["Standard move", "Full aerial move", "Full ground move"]);
-    expect(c.move?.references.map((r) => r.label)).toEqual(["Nobody (no distance change)", "Sable Dragon", "Knight", "The Old Keep"]);
+    expect(c.move?.references.map((r) => r.label)).toEqual(["Nobody (no change)", "Sable Dragon", "Knight", "The Old Keep"]);
     expect(c.move?.distances.map((d) => d.value)).not.toContain("zero");
     expect(c.move?.altitudes[0]?.label).toBe("Keep the altitude");
   });

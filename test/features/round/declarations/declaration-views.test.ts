@@ -1,5 +1,6 @@
 // Browser views of the declaration modes (test/browser/README.md): the declaration dialog (with a very long name),
 // the declared, aborted and revealed cards and the simultaneous result card, in both themes, axe clean.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { renderView, THEMES } from "../../../browser/harness";
 import { declarationCardContext, declarationDialogContext, oddsKey, simultaneousCardContext, summaryOf } from "../../../../src/features/round/declarations/declaration-context";
@@ -78,9 +79,29 @@ describe("the declaration dialog", () => {
     const ruling = validateMove(free, { id: "argent", kind: move.kind, altitude: move.altitude }, "movement");
     if (ruling.allowed) throw new Error("a standard move of two bands should be refused");
     const context = declarationDialogContext(dialog({ phase: "movement", secret: true, error: ruling.reason, choice: choice({ action: "move", move }) }), format);
-    const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title) });
+    let referenceFits = false;
+    const inspect = async (page: Page) => {
+      // The "Relative to" menu shows its chosen option whole ("Nobody (no change)"), not cut.
+      referenceFits = await page.evaluate(() => {
+        const select = document.querySelector<HTMLSelectElement>('select[name="reference"]');
+        if (!select) return false;
+        const probe = document.createElement("span");
+        probe.style.font = getComputedStyle(select).font;
+        probe.style.position = "absolute";
+        probe.style.whiteSpace = "nowrap";
+        probe.textContent = select.selectedOptions[0]?.textContent ?? "";
+        document.body.append(probe);
+        const fits = probe.getBoundingClientRect().width + 24 <= select.clientWidth;
+        probe.remove();
+        return fits;
+      });
+    };
+    const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title), inspect });
     expect(ruling.reason).toBe(RULE_REASONS.TooManyAltitudeSteps);
-    expect(html).toContain('<p class="aod-notice aod-refusal" role="alert">That is more altitude steps than this move allows.</p>');
+    expect(referenceFits).toBe(true);
+    // The refusal sits in the move's fieldset, by the fields it is about, and the fieldset names it.
+    expect(html).toMatch(/<fieldset class="aod-declaration-move" aria-describedby="([^"]+)">\s*<legend>Where to<\/legend>\s*<p id="\1" class="aod-notice aod-refusal" role="alert">That is more altitude steps than this move allows.<\/p>/);
+    expect(html.match(/aod-refusal/g)).toHaveLength(1);
     expect(html).toMatch(/<option value="standard" selected>Standard move<\/option>/);
     expect(html).toMatch(/<option value="ceiling" selected>Ceiling<\/option>/);
     expect(html).not.toContain("aod-declaration-move-note");
