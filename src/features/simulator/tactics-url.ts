@@ -4,7 +4,8 @@
  * and the page's address, for every run, forecast and advice sent to a worker.
  */
 import { SYSTEM_ID } from "../../constants/system-id";
-import { tacticsModuleUrl } from "./tactics-module";
+import { i18nFormat } from "../../core/i18n";
+import { checkTacticsPath, tacticsModuleUrl } from "./tactics-module";
 import { withTacticsModule } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 
@@ -14,6 +15,12 @@ export const TACTICS_MODULE_SETTING = "simulatorTacticsModule" as const;
 /** The module's absolute URL, or null when none is set or its path is refused. */
 export function tableTacticsUrl(): string | null {
   return tacticsModuleUrl(game.settings.get(SYSTEM_ID, TACTICS_MODULE_SETTING), (path) => foundry.utils.getRoute(path), (path) => new URL(path, location.href).href);
+}
+
+/** Warns (localised) when the setting's new path is refused: the workers then play the standard tactics only. */
+export function warnRefusedTacticsPath(value: unknown): void {
+  const checked = checkTacticsPath(value);
+  if (!checked.ok) ui.notifications.warn(i18nFormat(checked.problem.key, checked.problem.data));
 }
 
 /** A message to a worker with the table's module, when one is set. */

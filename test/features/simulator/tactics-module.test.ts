@@ -85,6 +85,21 @@ describe("an imported tactics module", () => {
   });
 });
 
+describe("the docs' example module (table-tactics.mjs)", () => {
+  it("passes the checks and plays: a statue never hurts anyone, the adversaries do", async () => {
+    const namespace: unknown = await import(new URL("./table-tactics.mjs", import.meta.url).href);
+    const checked = checkTacticsModule(namespace);
+    expect(checked.ok && Object.keys(checked.value)).toEqual(["statue", "adversaries"]);
+    if (!checked.ok) return;
+    const play = (tactics: string) =>
+      simulate(versus([dragon("a", { soma: 6 }, { tactics })], [knight("k")], { distance: "close" }), { runs: 200, seed: 3, tactics: checked.value });
+    const statue = await play("statue");
+    const adversaries = await play("adversaries");
+    expect(statue.sides[0]?.wins.count).toBe(0);
+    expect(adversaries.sides[0]?.wins.count).toBeGreaterThan(0);
+  });
+});
+
 describe("the module's URL on the main thread", () => {
   // As Foundry's getRoute (common/utils/helpers.mjs) builds a path: "/", the route prefix if any, then the path.
   const route = (prefix: string) => (path: string) => `/${prefix ? `${prefix}/` : ""}${path}`;
