@@ -13,6 +13,11 @@
  * worker file's own copies of itself) shares each run, forecast and advice out among them in blocks
  * (rules/simulator/pool.ts): it sends each `block` (a job's block to play) and takes back a `tally` (its counts)
  * or an `error`. The answer is the same, number for number, with or without a pool and for any number of workers.
+ *
+ * A table's own tactics (tactics-module.ts): run, forecast, advise and block messages may carry `tacticsModule`,
+ * the URL of the table's module; the host's `loadTactics` imports and checks it, and the job plays its tactics
+ * beside the standard ones (a block through a `localBlockRunner` of them, one per URL). A module that fails to
+ * load or is refused answers the job with its `error`.
  */
 import { BLOCK_RUNS, SimulationInputError, advise, forecast, localBlockRunner, simulate, simulateOnPool } from "../../rules/simulator";
 import type { AdviceResult, BlockJob, BlockRunner, BlockTally, Encounter, EncounterProblem, Forecast, SimulationResult, Tactics } from "../../rules/simulator";
