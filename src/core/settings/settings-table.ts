@@ -53,10 +53,20 @@ export interface SettingValues {
   forecastForPlayers: boolean;
   npcAutopilot: string;
   npcAutopilotTactics: string;
+  simulatorTacticsModule: string;
   welcome: boolean;
   welcomeShownFor: string;
   requestLedger: object;
 }
+
+/**
+ * The autopilot's tactics choice meaning "the table's module" (docs/SIMULATOR.md "A table's tactics module"): the
+ * adversaries play the tactics the module names TABLE_ADVERSARIES_TACTICS.
+ */
+export const TABLE_TACTICS_CHOICE = "table";
+
+/** The name the table's tactics module gives the tactics its adversaries play under the autopilot's "table" choice. */
+export const TABLE_ADVERSARIES_TACTICS = "adversaries";
 
 /** The autopilot's modes (features/simulator), "off" first: the default. */
 export const AUTOPILOT_MODES = ["off", "confirm", "automatic"] as const;
@@ -108,8 +118,16 @@ export const SETTINGS = {
   forecastForPlayers: { kind: "boolean", default: false },
   /** docs/SIMULATOR.md: GM-controlled adversaries take the advised option, confirmed by the GM or at once. */
   npcAutopilot: { kind: "choice", choices: AUTOPILOT_MODES, default: "off" },
-  /** docs/SIMULATOR.md: the tactics the autopilot's adversaries play in its simulated fights ("": their own). */
-  npcAutopilotTactics: { kind: "choice", choices: ["", ...TACTIC_NAMES], default: "" },
+  /**
+   * docs/SIMULATOR.md: the tactics the autopilot's adversaries play in its simulated fights ("": their own;
+   * "table": the table's module's `adversaries`).
+   */
+  npcAutopilotTactics: { kind: "choice", choices: ["", ...TACTIC_NAMES, TABLE_TACTICS_CHOICE], default: "" },
+  /**
+   * docs/SIMULATOR.md "A table's tactics module": the path of an ES module the world serves whose `tactics` the
+   * simulator's workers play beside the standard ones ("": none). A world setting: only a GM changes it.
+   */
+  simulatorTacticsModule: { kind: "text", default: "" },
   /** README "Getting started": the welcome page opens for the GM once per system version. */
   welcome: { kind: "boolean", default: true },
   /** The system version the welcome page was last shown for. */
@@ -131,6 +149,7 @@ const LABELS: Partial<Record<keyof SettingValues, string>> = {
   forecastForPlayers: "AOD.Simulator.Forecast.Setting",
   npcAutopilot: "AOD.Simulator.Autopilot.Setting",
   npcAutopilotTactics: "AOD.Simulator.Autopilot.Tactics",
+  simulatorTacticsModule: "AOD.Simulator.TacticsModule.Setting",
   welcome: "AOD.Welcome.Settings",
 };
 

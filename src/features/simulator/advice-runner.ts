@@ -13,6 +13,7 @@ import { DECLARING, playingTactics } from "./advice-context";
 import type { CarryContext, CarryOut } from "./advice-context";
 import { askWorker, carryOutWith } from "./advice-asks";
 import type { AdviceAsk } from "./advice-asks";
+import { withTableTactics } from "./tactics-url";
 
 export type { AdviceAsk, AdviceOutcome } from "./advice-asks";
 export { DECLARING };
@@ -37,7 +38,7 @@ export function askAdvice(combat: AgeOfDragonsCombat, combatantId: string, encou
   return askWorker(
     {
       postMessage: (message) => {
-        worker.postMessage(message);
+        worker.postMessage(withTableTactics(message));
       },
       listen: (listener) => {
         worker.addEventListener("message", (event: MessageEvent) => {

@@ -11,6 +11,7 @@
 import { TACTIC_NAMES } from "../../rules/simulator";
 import type { AdviceChoice, AdviceResult, Forecast } from "../../rules/simulator";
 import type { Format } from "../../core/format";
+import { TABLE_ADVERSARIES_TACTICS, TABLE_TACTICS_CHOICE } from "../../core/settings/settings-table";
 import type { AdviceOutcome } from "./advice-asks";
 import { DECLARING } from "./advice-context";
 import type { CarryOut } from "./advice-context";
@@ -185,8 +186,11 @@ export class Autopilot {
   /** The tactics the adversaries play in the runs: the setting's, for every combatant no player owns. */
   #tactics(combat: PilotCombat): PilotTactics | undefined {
     const name = this.#io.tactics();
+    const plays = (id: string): boolean => combat.adversary(id);
+    // "table": the table's module's tactics named "adversaries" (docs/SIMULATOR.md "A table's tactics module").
+    if (name === TABLE_TACTICS_CHOICE) return { name: TABLE_ADVERSARIES_TACTICS, plays };
     if (typeof name !== "string" || !TACTIC_NAMES.includes(name)) return undefined;
-    return { name, plays: (id) => combat.adversary(id) };
+    return { name, plays };
   }
 
   /** One adversary's step: weigh, choose, then confirm or carry out. */

@@ -17,6 +17,7 @@ import { LiveForecasts } from "./forecast-runner";
 import { LiveCombat } from "../../documents/live-combat";
 import { setSystemFlag, systemFlag } from "../../documents/combat-writer";
 import type { ForecastCombat, ForecastIO } from "./forecast-runner";
+import { withTableTactics } from "./tactics-url";
 
 /** The hook the tracker listens to: a combat's forecast changed (its id is the argument); named as the roll hooks are. */
 export const FORECAST_HOOK = "ageOfDragons.forecast";
@@ -63,7 +64,7 @@ const foundryIO: ForecastIO = {
     return combat instanceof AgeOfDragonsCombat ? forecastCombat(combat) : null;
   },
   post: (message) => {
-    ensureWorker().postMessage(message);
+    ensureWorker().postMessage(withTableTactics(message));
   },
   changed: (combatId) => {
     ownHooks.callAll(FORECAST_HOOK, combatId);

@@ -4,6 +4,7 @@
  * too).
  */
 import { onSettingChange } from "../../core/settings/register";
+import { TACTICS_MODULE_SETTING, warnRefusedTacticsPath } from "./tactics-url";
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
 import { AdviceApp, advisable } from "./advice-app";
@@ -60,6 +61,11 @@ function registerLiveForecast(): void {
   onSettingChange(FORECAST_PLAYERS_SETTING, () => {
     askForecast(game.combat);
     void ui.combat.render();
+  });
+  // The table's tactics module (docs/SIMULATOR.md): a refused path is said at once; the forecast is asked anew.
+  onSettingChange(TACTICS_MODULE_SETTING, (value) => {
+    warnRefusedTacticsPath(value);
+    askForecast(game.combat);
   });
   const running = () => {
     askForecast(game.combat);

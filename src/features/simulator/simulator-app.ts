@@ -22,6 +22,7 @@ import {
 import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
+import { withTableTactics } from "./tactics-url";
 import { templatePath } from "../../constants/template-paths";
 import { encounterFile, exportFileName } from "../../data/combat/forecast-encounter";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -159,7 +160,7 @@ export class SimulatorApp extends Base {
     const worker = this.#ensureWorker();
     const message: ToWorker = { type: "run", job: state.run.job, encounter, runs: settings.runs, seed: settings.seed };
     this.#update(state);
-    worker.postMessage(message);
+    worker.postMessage(withTableTactics(message));
   }
 
   static #cancel(this: SimulatorApp): void {

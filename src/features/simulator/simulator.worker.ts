@@ -6,7 +6,8 @@
  */
 import { simulationWorker } from "./worker-protocol";
 import type { FromWorker } from "./worker-protocol";
-import { poolSize, workerRunner } from "./worker-pool";
+import { poolSize, runnersFor, workerRunner } from "./worker-pool";
+import { tacticsLoader } from "./tactics-module";
 import type { PoolRunner } from "./worker-pool";
 
 /** The parts of a dedicated worker's global scope used here. */
@@ -46,7 +47,9 @@ const worker = simulationWorker({
     new Promise<void>((resolve) => {
       setTimeout(resolve, 0);
     }),
-  pool: blockWorkers,
+  pool: (tacticsModule) => runnersFor(blockWorkers(), tacticsModule),
+  // A table's tactics module (docs/SIMULATOR.md): only from this worker's own origin, imported once per URL.
+  loadTactics: tacticsLoader((url) => import(/* @vite-ignore */ url) as Promise<unknown>, scope.location.href),
 });
 scope.addEventListener("message", (event) => {
   void worker.receive(event.data);

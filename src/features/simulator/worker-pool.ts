@@ -13,9 +13,19 @@ export interface PoolWorker {
   addEventListener(type: "message" | "error", listener: (event: { data?: unknown }) => void): void;
 }
 
-/** A block worker; `broken` once it failed (its script did not load, or it threw outside a block). */
+/**
+ * A block worker; `broken` once it failed (its script did not load, or it threw outside a block). `play` may name
+ * the table's tactics module (tactics-module.ts) the block is played with.
+ */
 export interface PoolRunner extends BlockRunner {
   readonly broken: boolean;
+  play(task: BlockJob, block: number, runs: number, tacticsModule?: string): Promise<BlockTally>;
+}
+
+/** The pool's runners for a job: each block they play carries the job's tactics module (none: unchanged). */
+export function runnersFor(pool: readonly PoolRunner[], tacticsModule: string | undefined): readonly BlockRunner[] {
+  if (tacticsModule === undefined) return pool;
+  return pool.map((runner) => ({ play: (task: BlockJob, block: number, runs: number) => runner.play(task, block, runs, tacticsModule) }));
 }
 
 /** Block workers for a machine with `hardwareConcurrency` logical cores: one fewer than that (the page keeps one), at least one. */
@@ -51,13 +61,13 @@ export function workerRunner(worker: PoolWorker): PoolRunner {
     get broken() {
       return broken;
     },
-    play(task: BlockJob, block: number, runs: number): Promise<BlockTally> {
+    play(task: BlockJob, block: number, runs: number, tacticsModule?: string): Promise<BlockTally> {
       if (broken) return Promise.reject(new Error("A simulator block worker failed"));
       sent += 1;
       const job = sent;
       return new Promise<BlockTally>((resolve, reject) => {
         waiting.set(job, { resolve, reject });
-        worker.postMessage({ type: "block", job, task, block, runs });
+        worker.postMessage({ type: "block", job, task, block, runs, ...(tacticsModule === undefined ? {} : { tacticsModule }) });
       });
     },
   };

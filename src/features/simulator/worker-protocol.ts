@@ -13,18 +13,33 @@
  * worker file's own copies of itself) shares each run, forecast and advice out among them in blocks
  * (rules/simulator/pool.ts): it sends each `block` (a job's block to play) and takes back a `tally` (its counts)
  * or an `error`. The answer is the same, number for number, with or without a pool and for any number of workers.
+ *
+ * A table's own tactics (tactics-module.ts): run, forecast, advise and block messages may carry `tacticsModule`,
+ * the URL of the table's module; the host's `loadTactics` imports and checks it, and the job plays its tactics
+ * beside the standard ones (a block through a `localBlockRunner` of them, one per URL). A module that fails to
+ * load or is refused answers the job with its `error`.
  */
 import { BLOCK_RUNS, SimulationInputError, advise, forecast, localBlockRunner, simulate, simulateOnPool } from "../../rules/simulator";
-import type { AdviceResult, BlockJob, BlockRunner, BlockTally, Encounter, EncounterProblem, Forecast, SimulationResult } from "../../rules/simulator";
+import type { AdviceResult, BlockJob, BlockRunner, BlockTally, Encounter, EncounterProblem, Forecast, SimulationResult, Tactics } from "../../rules/simulator";
+import { TACTICS_MODULE_ERRORS, TacticsModuleError } from "./tactics-module";
 import type { MovePhase } from "../../rules/procedures/move";
 
 /** What the app sends. */
 export type ToWorker =
-  | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number }
-  | { type: "forecast"; job: number; encounter: Encounter; seed: number; precision?: number }
-  | { type: "advise"; job: number; encounter: Encounter; combatantId: string; phase: MovePhase; seed: number; runsPerOption?: number }
+  | { type: "run"; job: number; encounter: Encounter; runs: number; seed: number; progressEvery?: number; tacticsModule?: string }
+  | { type: "forecast"; job: number; encounter: Encounter; seed: number; precision?: number; tacticsModule?: string }
+  | {
+      type: "advise";
+      job: number;
+      encounter: Encounter;
+      combatantId: string;
+      phase: MovePhase;
+      seed: number;
+      runsPerOption?: number;
+      tacticsModule?: string;
+    }
   | { type: "cancel"; job: number }
-  | { type: "block"; job: number; task: BlockJob; block: number; runs: number };
+  | { type: "block"; job: number; task: BlockJob; block: number; runs: number; tacticsModule?: string };
 
 /** What the worker sends back. */
 export type FromWorker =
@@ -45,6 +60,12 @@ type Fields = Readonly<Record<string, unknown>>;
 
 const isJob = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
 
+/** A job's message carrying a table's tactics module's URL (tactics-module.ts) (run, forecast and advise; others, or no URL, unchanged). */
+export function withTacticsModule(message: ToWorker, url: string | null): ToWorker {
+  if (url === null || (message.type !== "run" && message.type !== "forecast" && message.type !== "advise")) return message;
+  return { ...message, tacticsModule: url };
+}
+
 /** Reads a message sent to the worker; null when it is not one (the encounter itself is checked by `simulate`). */
 export function readToWorker(data: unknown): ToWorker | null {
   if (typeof data !== "object" || data === null) return null;
@@ -54,11 +75,14 @@ export function readToWorker(data: unknown): ToWorker | null {
     const task = m.task as Fields;
     const count = (v: unknown, max: number): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max;
     if (typeof task.key !== "string" || !count(m.block, Number.MAX_SAFE_INTEGER) || !count(m.runs, BLOCK_RUNS)) return null;
-    return { type: "block", job: m.job, task: m.task as BlockJob, block: m.block, runs: m.runs };
+    const block: ToWorker = { type: "block", job: m.job, task: m.task as BlockJob, block: m.block, runs: m.runs };
+    if (typeof m.tacticsModule === "string") block.tacticsModule = m.tacticsModule;
+    return block;
   }
   if (m.type === "forecast" && isJob(m.job)) {
     const asked: ToWorker = { type: "forecast", job: m.job, encounter: m.encounter as Encounter, seed: m.seed as number };
     if (typeof m.precision === "number") asked.precision = m.precision;
+    if (typeof m.tacticsModule === "string") asked.tacticsModule = m.tacticsModule;
     return asked;
   }
   if (m.type === "advise" && isJob(m.job) && typeof m.combatantId === "string" && typeof m.phase === "string") {
@@ -71,11 +95,13 @@ export function readToWorker(data: unknown): ToWorker | null {
       seed: m.seed as number,
     };
     if (typeof m.runsPerOption === "number") asked.runsPerOption = m.runsPerOption;
+    if (typeof m.tacticsModule === "string") asked.tacticsModule = m.tacticsModule;
     return asked;
   }
   if (m.type !== "run" || !isJob(m.job)) return null;
   const run: ToWorker = { type: "run", job: m.job, encounter: m.encounter as Encounter, runs: m.runs as number, seed: m.seed as number };
   if (typeof m.progressEvery === "number") run.progressEvery = m.progressEvery;
+  if (typeof m.tacticsModule === "string") run.tacticsModule = m.tacticsModule;
   return run;
 }
 
@@ -110,7 +136,7 @@ export function readFromWorker(data: unknown): FromWorker | null {
 
 /** The problem an error reports: a simulation input's own, or the worker's failure with the error's message. */
 function problemOf(error: unknown): EncounterProblem {
-  return error instanceof SimulationInputError
+  return error instanceof SimulationInputError || error instanceof TacticsModuleError
     ? error.problem
     : { key: WORKER_ERRORS.Failed, data: { message: error instanceof Error ? error.message : String(error) } };
 }
@@ -121,14 +147,39 @@ export interface WorkerHost {
   /** Resolves after the host has delivered any waiting messages (a `setTimeout(0)` in a real worker). */
   pause(): Promise<void>;
   /** The workers to share runs out among, started when first asked for (none: this worker plays every run itself). */
-  pool?: () => readonly BlockRunner[];
+  pool?: (tacticsModule?: string) => readonly BlockRunner[];
+  /**
+   * A table's tactics module, imported and checked (tactics-module.ts `tacticsLoader`); it rejects with a
+   * TacticsModuleError. Without it a job that names a module is refused.
+   */
+  loadTactics?: (url: string) => Promise<TableTactics>;
 }
+
+type TableTactics = Readonly<Record<string, Tactics>>;
 
 /** The worker side: `receive` every message; it runs one simulation at a time and stops one on `cancel`. */
 export function simulationWorker(host: WorkerHost): { receive(data: unknown): Promise<void> } {
   let current: number | null = null;
   const stopped = new Set<number>();
   const local = localBlockRunner();
+  const locals = new Map<string, BlockRunner>();
+  /** The table's tactics a job plays (none without a module), loaded by the host. */
+  const tacticsOf = async (url: string | undefined): Promise<TableTactics | undefined> => {
+    if (url === undefined) return undefined;
+    if (!host.loadTactics) throw new TacticsModuleError({ key: TACTICS_MODULE_ERRORS.LoadFailed, data: { url, message: "no loader" } });
+    return host.loadTactics(url);
+  };
+  /** This worker's own runner for blocks of jobs with the module at `url`. */
+  const localFor = async (url: string | undefined): Promise<BlockRunner> => {
+    if (url === undefined) return local;
+    const tactics = await tacticsOf(url);
+    let runner = locals.get(url);
+    if (!runner) {
+      runner = localBlockRunner(tactics);
+      locals.set(url, runner);
+    }
+    return runner;
+  };
   return {
     async receive(data: unknown): Promise<void> {
       const message = readToWorker(data);
@@ -144,21 +195,26 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
       if (message.type === "block") {
         // A block for the worker that shares a job out: played whole, never cancelled (it is short).
         try {
-          host.post({ type: "tally", job: message.job, block: message.block, tally: await local.play(message.task, message.block, message.runs) });
+          const runner = await localFor(message.tacticsModule);
+          host.post({ type: "tally", job: message.job, block: message.block, tally: await runner.play(message.task, message.block, message.runs) });
         } catch (error) {
           host.post({ type: "error", job: message.job, problem: problemOf(error) });
         }
         return;
       }
-      const pool = host.pool?.();
       if (current !== null) stopped.add(current);
       const job = message.job;
       current = job;
       try {
+        const url = message.tacticsModule;
+        const table = url === undefined ? undefined : await tacticsOf(url);
+        const tactics = table ? { tactics: table } : {};
+        const pool = host.pool?.(url);
         if (message.type === "forecast") {
           const answer = await forecast(message.encounter, {
             seed: message.seed,
             ...(message.precision === undefined ? {} : { precision: message.precision }),
+            ...tactics,
             shouldStop: () => stopped.has(job),
           }, pool);
           host.post({ type: "forecast", job, forecast: answer });
@@ -169,6 +225,7 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
             seed: message.seed,
             phase: message.phase,
             ...(message.runsPerOption === undefined ? {} : { runsPerOption: message.runsPerOption }),
+            ...tactics,
             shouldStop: () => stopped.has(job),
           }, pool);
           host.post({ type: "advice", job, advice });
@@ -177,6 +234,7 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
         const asked = {
           runs: message.runs,
           seed: message.seed,
+          ...tactics,
           shouldStop: () => stopped.has(job),
           onProgress: async (done: number, total: number) => {
             host.post({ type: "progress", job, done, total });

@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import yaml from "js-yaml";
-import { COMBAT_EVENTS_TABLE_UUID, SETTINGS, eventsTableStatus, eventsToDraw, integerSetting, pickEventsTable, storedEventsTable } from "../../../src/core/settings/settings-table";
+import {
+  COMBAT_EVENTS_TABLE_UUID,
+  SETTINGS,
+  SHOWN_SETTINGS,
+  TABLE_ADVERSARIES_TACTICS,
+  TABLE_TACTICS_CHOICE,
+  eventsTableStatus,
+  eventsToDraw,
+  integerSetting,
+  pickEventsTable,
+  settingChoiceKey,
+  settingKey,
+  storedEventsTable,
+} from "../../../src/core/settings/settings-table";
 import { localizeKey } from "../../templates/foundry-helpers";
 import { ROOT } from "../../data/lang";
 
@@ -113,5 +126,20 @@ describe("the settings dialog's line under the events table picker", () => {
     expect(missing).toMatch(/^Table not found: .*Combat Events/);
     expect(missing).not.toContain(uuid);
     expect(eventsTableStatus(pickEventsTable("not a uuid", "missing"), "Combat Events", format)).toMatch(/^Not a roll table: /);
+  });
+});
+
+describe("docs/SIMULATOR.md: the table's tactics module", () => {
+  it("is a shown world text setting, empty (no module) by default, labelled in en.json", () => {
+    expect(SETTINGS.simulatorTacticsModule).toEqual({ kind: "text", default: "" });
+    expect(SHOWN_SETTINGS).toContain("simulatorTacticsModule");
+    expect(localizeKey(settingKey("simulatorTacticsModule", "name"))).toBe("Table's tactics module");
+    expect(localizeKey(settingKey("simulatorTacticsModule", "hint"))).toMatch(/worlds\/my-world\/tactics\.mjs/);
+  });
+
+  it("lets the autopilot's adversaries play the module's \"adversaries\"", () => {
+    expect(SETTINGS.npcAutopilotTactics.choices).toContain(TABLE_TACTICS_CHOICE);
+    expect(TABLE_ADVERSARIES_TACTICS).toBe("adversaries");
+    expect(localizeKey(settingChoiceKey("npcAutopilotTactics", TABLE_TACTICS_CHOICE))).toMatch(/"adversaries"/);
   });
 });

@@ -87,7 +87,7 @@ describe("dueCombatants and claimStep: once per adversary and step", () => {
   });
   it("names every choice of its two settings in en.json", () => {
     for (const mode of AUTOPILOT_MODES) expect(translation(`AOD.Simulator.Autopilot.Setting.${mode}`), mode).toBeTypeOf("string");
-    expect(SETTINGS.npcAutopilotTactics.choices).toEqual(["", ...TACTIC_NAMES]);
+    expect(SETTINGS.npcAutopilotTactics.choices).toEqual(["", ...TACTIC_NAMES, "table"]);
     for (const choice of SETTINGS.npcAutopilotTactics.choices) {
       expect(translation(settingChoiceKey("npcAutopilotTactics", choice)), choice).toBeTypeOf("string");
     }

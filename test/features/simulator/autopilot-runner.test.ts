@@ -625,6 +625,16 @@ describe("the tactics setting reaches the advice", () => {
     expect(["k", "s", "o", "g", "gone"].map((id) => tactics?.plays(id))).toEqual([true, true, true, false, false]);
   });
 
+  it("asks with the table's module's \"adversaries\" for every adversary when the setting is \"table\"", async () => {
+    const combat = new Combat();
+    const client = new Client();
+    client.settings.tactics = "table";
+    await client.autopilot.run(combat);
+    const tactics = combat.asks[0]?.tactics;
+    expect(tactics?.name).toBe("adversaries");
+    expect(["k", "s", "o", "g", "gone"].map((id) => tactics?.plays(id))).toEqual([true, true, true, false, false]);
+  });
+
   it("asks with each combatant's own tactics when the setting is the default or names no standard tactics", async () => {
     for (const setting of ["", "berserker", undefined]) {
       const combat = new Combat();
