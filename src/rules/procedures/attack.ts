@@ -81,6 +81,22 @@ export interface AttackPools {
 /** An all-in-one attack's answer: a refusal with its reason key, or everything the attack did. */
 export type AttackResult = Refusal | ({ allowed: true } & AttackOutcome);
 
+/** An allowed attack's result from its outcome, its fields in one order wherever it is made. */
+function allowedAttack(e: AttackOutcome): AttackResult {
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    contest: e.contest,
+    damageSuccesses: e.damageSuccesses,
+    damage: e.damage,
+    wounds: e.wounds,
+    woundState: e.woundState,
+    woundStateChanged: e.woundStateChanged,
+    magicSpent: e.magicSpent,
+  };
+}
+
 /** Parses an attack declaration given to a public entry point; the steps behind it trust its types. */
 export function parseAttack(value: unknown): AttackDeclaration {
   const decl = assertRecord("attack", value, "an attack declaration");
@@ -351,18 +367,7 @@ export function performCountedAttack(
   const check = damageCheck(state, attack, contest);
   const damageSuccesses = check === null ? null : dice.successes(clampPool(check.pool, DAMAGE.pool), effectiveTN(check.tn));
   const e = attackEffects(state, attack, contest, damageSuccesses, false, null);
-  return {
-    allowed: true,
-    changes: e.changes,
-    log: e.log,
-    contest: e.contest,
-    damageSuccesses: e.damageSuccesses,
-    damage: e.damage,
-    wounds: e.wounds,
-    woundState: e.woundState,
-    woundStateChanged: e.woundStateChanged,
-    magicSpent: e.magicSpent,
-  };
+  return allowedAttack(e);
 }
 
 /** The parsed attack as steps (steps.ts): the legality, then the rolls. */
@@ -397,16 +402,5 @@ function* attackRollSteps(state: SkirmishState, attack: AttackDeclaration, rolle
   const check = damageCheck(state, attack, contest);
   const damageDice = check === null ? null : yield { pool: check.pool, label: DAMAGE };
   const e = attackEffects(state, attack, contest, damageDice, logging, logging ? { attackDice, defenceDice, defenceTN: rolled.defence?.tn ?? 6 } : null);
-  return {
-    allowed: true,
-    changes: e.changes,
-    log: e.log,
-    contest: e.contest,
-    damageSuccesses: e.damageSuccesses,
-    damage: e.damage,
-    wounds: e.wounds,
-    woundState: e.woundState,
-    woundStateChanged: e.woundStateChanged,
-    magicSpent: e.magicSpent,
-  };
+  return allowedAttack(e);
 }
