@@ -29,7 +29,7 @@ import { isActiveGM, sendRequest } from "../../core/requests/requests";
 import { queryToken } from "../../core/requests/query-token";
 import { attackModifierCap } from "../../core/settings/combat-settings";
 import { AttackSteps } from "./attack-steps";
-import type { AttackIO, AttackUser, CardDoc, DeclareSituation, PoolRolled } from "./attack-steps";
+import type { AttackIO, AttackUser, CardDoc, DeclareSituation, PoolRolled } from "./attack-io";
 import type { DefendPayload } from "./attack-requests";
 import { defenceDialog } from "./defence-prompt";
 

@@ -2,7 +2,7 @@
  * The defence prompt's dialog on a defender's owner's client (Foundry side): the handler of the GM's `attackDefend`
  * query (attack-steps.ts `answerQuery`) checks the query, the card and ownership, builds the prompt and shows it here.
  */
-import type { DefenceDialog } from "./attack-steps";
+import type { DefenceDialog } from "./attack-io";
 
 function paragraph(text: string): string {
   const p = document.createElement("p");

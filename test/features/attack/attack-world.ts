@@ -22,7 +22,7 @@ import type { StateChange } from "../../../src/rules/state";
 import type { AttackCard } from "../../../src/rules/attack-card";
 import { DEFENCE_CLAIM_FLAG, readDefenceClaim } from "../../../src/features/attack/card-writes";
 import { AttackSteps } from "../../../src/features/attack/attack-steps";
-import type { AttackIO, AttackUser, AttackSituation, CardDoc, DeclareSituation, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-steps";
+import type { AttackIO, AttackUser, AttackSituation, CardDoc, DeclareSituation, DefenceDialog, PoolRolled } from "../../../src/features/attack/attack-io";
 import type { DeclarePayload } from "../../../src/features/attack/attack-requests";
 import { applyUpdate, copyJSON } from "../../data/combat/foundry-update";
 import { bestiary } from "../../data/check/bestiary";
