@@ -17,9 +17,9 @@ const REVERTED_FOR = "aodRevertedFor";
 
 /** An Age of Dragons combatant: its side and speed for the d10 mode, and its actor's body for the engine. */
 export class AgeOfDragonsCombatant extends Combatant {
-  /** The stored side and speed overrides ("" = none). */
-  get overrides(): { side: string; speed: string } {
-    return this.system instanceof CombatantModel ? this.system.stored : { side: "", speed: "" };
+  /** The stored side, speed and forecast tactics overrides ("" = none). */
+  get overrides(): { side: string; speed: string; tactics: string } {
+    return this.system instanceof CombatantModel ? this.system.stored : { side: "", speed: "", tactics: "" };
   }
 
   /** The side it fights for: its side field, else its combatant group's name, else its token's disposition. */
@@ -62,6 +62,7 @@ export class AgeOfDragonsCombatant extends Combatant {
     const ours: unknown = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[SYSTEM_ID] : undefined;
     const tieTN = pneumaTieTN(typeof ours === "object" && ours !== null ? (ours as Record<string, unknown>)[PNEUMA_TIE_TN_FLAG] : undefined);
     if (tieTN !== undefined) entry.tieTN = tieTN;
+    if (this.overrides.tactics !== "") entry.tactics = this.overrides.tactics;
     return entry;
   }
 
@@ -120,7 +121,8 @@ export class AgeOfDragonsCombatant extends Combatant {
       // the values back only while the player's still stand (a GM may have set others since), so a repeat changes
       // nothing.
       void WRITES.run(combatKey(combat.id ?? ""), async () => {
-        const now: Record<string, unknown> = { "system.side": combatant.overrides.side, "system.speed": combatant.overrides.speed, group: combatant.gmOnlyFields.group };
+        const { side, speed, tactics } = combatant.overrides;
+        const now: Record<string, unknown> = { "system.side": side, "system.speed": speed, "system.tactics": tactics, group: combatant.gmOnlyFields.group };
         if (!Object.entries(found.changed).every(([path, value]) => now[path] === value)) return;
         await combatant.update(found.revert as Combatant.UpdateData, { [REVERTED_FOR]: userId } as Combatant.Database.UpdateOperation);
       }).catch((error: unknown) => {

@@ -26,6 +26,8 @@ export interface CombatantEntry {
   body: CombatantBody | null;
   /** Its own Pneuma tie TN when a power changes it (`pneumaTieTN`); absent: the text's TN 6. */
   tieTN?: number;
+  /** The tactics it plays in the simulator's forecast and advice (the combatant's `tactics`); absent: the standard ones. */
+  tactics?: string;
 }
 
 /** The flag an Active Effect sets to change an actor's Pneuma tie TN: `flags.age-of-dragons.pneumaTieTN`. */

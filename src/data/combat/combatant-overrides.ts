@@ -64,21 +64,26 @@ export function overridesRefusal(system: { side?: unknown; speed?: unknown }): s
  * puts them back for a combatant a non-GM created: returns the update, or null when there is nothing to undo.
  */
 export function playerCreationRepair(
-  created: { side: string; speed: string; group: string | null },
+  created: { side: string; speed: string; tactics?: string; group: string | null },
   by: { isGM: boolean },
 ): Record<string, string | null> | null {
   if (by.isGM) return null;
   const update: Record<string, string | null> = {};
   if (created.side !== "") update["system.side"] = "";
   if (created.speed !== "") update["system.speed"] = "";
+  if ((created.tactics ?? "") !== "") update["system.tactics"] = "";
   if (created.group !== null && created.group !== "") update.group = null;
   return Object.keys(update).length > 0 ? update : null;
 }
 
-/** The GM-only fields of a combatant as they stand: its side and speed overrides and its combatant group. */
+/**
+ * The GM-only fields of a combatant as they stand: its side and speed overrides, the tactics it plays in the
+ * forecast (absent: "") and its combatant group.
+ */
 export interface GMOnlyFields {
   side: string;
   speed: string;
+  tactics?: string;
   group: string | null;
 }
 
@@ -92,6 +97,7 @@ function touchedFields(change: unknown, current: GMOnlyFields): Record<string, u
   const system: unknown = has(change, "system") ? change.system : undefined;
   if (has(system, "side") && system.side !== current.side) touched["system.side"] = system.side;
   if (has(system, "speed") && system.speed !== current.speed) touched["system.speed"] = system.speed;
+  if (has(system, "tactics") && system.tactics !== (current.tactics ?? "")) touched["system.tactics"] = system.tactics;
   if (has(change, "group") && (change.group ?? null) !== current.group) touched.group = change.group ?? null;
   return touched;
 }
@@ -127,7 +133,13 @@ export function playerOverrideRevert(change: unknown, before: GMOnlyFields, by: 
   const paths = Object.keys(changed);
   if (paths.length === 0) return null;
   const revert: Record<string, string | null> = {};
-  for (const path of paths) revert[path] = path === "group" ? before.group : path === "system.side" ? before.side : before.speed;
+  const was: Record<string, string | null> = {
+    group: before.group,
+    "system.side": before.side,
+    "system.speed": before.speed,
+    "system.tactics": before.tactics ?? "",
+  };
+  for (const path of paths) revert[path] = was[path] ?? null;
   return { revert, changed };
 }
 

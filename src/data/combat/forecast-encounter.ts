@@ -50,6 +50,9 @@ export function forecastEncounter(
     if (live === undefined || actor === undefined) continue;
     const built = combatantFromActor(actor, entry.id, live.altitude, entry.name);
     const combatant: EncounterCombatant = { ...built, state: { ...live, life: { ...live.life }, magic: { ...live.magic }, roundEffects: [...live.roundEffects] }, speed: entry.speed };
+    // The GM's choice on the combatant config, passed through as named: a name the worker does not know fails the
+    // encounter with the simulator's "unknown tactics" error; blank plays the standard ones.
+    if (entry.tactics !== undefined && entry.tactics.trim() !== "") combatant.tactics = entry.tactics.trim();
     sides.set(live.side, [...(sides.get(live.side) ?? []), combatant]);
   }
   const ids = [...sides.values()].flat().map((c) => c.state.id);

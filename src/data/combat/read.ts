@@ -170,6 +170,6 @@ export function readCombatSystem(value: unknown): CombatSystemSource {
 
 /** A combatant's system data as checked JSON. Never throws. */
 export function readCombatantSystem(value: unknown): CombatantSystemSource {
-  if (!isPlain(value)) return { side: "", speed: "" };
-  return { side: text(value.side).trim(), speed: isSpeedCategory(value.speed) ? value.speed : "" };
+  if (!isPlain(value)) return { side: "", speed: "", tactics: "" };
+  return { side: text(value.side).trim(), speed: isSpeedCategory(value.speed) ? value.speed : "", tactics: text(value.tactics).trim() };
 }

@@ -111,6 +111,8 @@ export interface CombatantSystemSource {
   side: string;
   /** The speed category it acts at in the d10 mode ("" = its actor's). */
   speed: SpeedCategory | "";
+  /** The name of the tactics it plays in the simulator's forecast and advice ("" = the standard ones). */
+  tactics: string;
 }
 
 /** Phase names a stored step may carry: 000's three and 001's speed phases. */

@@ -1,12 +1,14 @@
 /**
  * The side and speed part of the combatant config (pure): the two fields with what each falls back to when left
- * blank, so the GM sees the default before overriding it. combatant-config.ts gathers the input from the document.
+ * blank, so the GM sees the default before overriding it; and the tactics it plays in the simulator's forecast and
+ * advice. combatant-config.ts gathers the input from the document.
  */
 import { defaultSide } from "../../data/combat/combatant-overrides";
 import type { OverrideDefaults } from "../../data/combat/combatant-overrides";
 import { SIDE_MAX_LENGTH } from "../../data/combat/combatant-overrides";
 import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
+import { TACTIC_NAMES } from "../../rules/simulator/tactics";
 import type { Format } from "../../core/format";
 import { shortName } from "../../core/short-name";
 
@@ -53,5 +55,44 @@ export function sideSpeedContext(input: SideSpeedInput, format: Format) {
       hint: format("AOD.Combatant.base.FIELDS.speed.hint"),
     },
     effective: format("AOD.Combat.Combatant.Effective", { side: effectiveSide, speed: format(`AOD.Choices.speed.${effectiveSpeed}`) }),
+  };
+}
+
+/** What the forecast tactics field is built from. */
+export interface TacticsInput {
+  /** The stored name ("" = the standard tactics). */
+  tactics: string;
+  /** The world has a table's tactics module set (docs/SIMULATOR.md "A table's tactics module"). */
+  moduleSet: boolean;
+  editable: boolean;
+}
+
+/**
+ * The "Tactics in the forecast" field: a select of the standard tactics (blank = "standard"). With a table's
+ * tactics module set, a text input instead, offering the standard names, where the GM types a module's name. A
+ * stored name the select does not know (a module's, left after the module was unset) stays one of its options, so
+ * saving the form never drops it; the forecast then answers that the tactics are unknown.
+ */
+export function tacticsContext(input: TacticsInput, format: Format) {
+  // The options show short names; the hint describes the chosen standard tactics as the autopilot's setting does.
+  const label = (name: string): string => format(`AOD.Combat.Combatant.TacticsName.${name}`);
+  const known = input.tactics === "" || TACTIC_NAMES.includes(input.tactics);
+  const described = format(`AOD.Simulator.Autopilot.Tactics.${input.tactics === "" || !known ? "standard" : input.tactics}`);
+  const hint = format(input.moduleSet ? "AOD.Combat.Combatant.TacticsHintModule" : "AOD.Combatant.base.FIELDS.tactics.hint");
+  return {
+    legend: format("AOD.Combat.Combatant.ForecastLegend"),
+    name: "system.tactics",
+    label: format("AOD.Combatant.base.FIELDS.tactics.label"),
+    hint: known ? `${hint} ${format("AOD.Combat.Combatant.TacticsChosen", { tactics: described })}` : hint,
+    editable: input.editable,
+    text: input.moduleSet,
+    value: input.tactics,
+    placeholder: TACTIC_NAMES[0] ?? "",
+    suggestions: TACTIC_NAMES.map((t) => ({ value: t, label: label(t) })),
+    options: [
+      { value: "", label: format("AOD.Combat.Combatant.TacticsStandard"), selected: input.tactics === "" },
+      ...TACTIC_NAMES.map((t) => ({ value: t, label: label(t), selected: input.tactics === t })),
+      ...(known ? [] : [{ value: input.tactics, label: format("AOD.Combat.Combatant.TacticsOther", { name: input.tactics }), selected: true }]),
+    ],
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The combatant config: v13's CombatantConfig (what core's "Update Combatant" context entry opens) with one more
- * part, the d10 round's side and speed overrides, each showing the default a blank falls back to. The form is
- * core's: the two inputs are named `system.side` and `system.speed`, so core's submit writes them; the Combatant's
+ * part, the d10 round's side and speed overrides, each showing the default a blank falls back to, and the tactics it
+ * plays in the simulator's forecast and advice. The form is core's: the inputs are named `system.side`,
+ * `system.speed` and `system.tactics`, so core's submit writes them; the Combatant's
  * _preUpdate refuses bad text (combatant-overrides.ts).
  */
 import { CombatantModel } from "../../data/combat/combatant-model";
@@ -10,7 +11,7 @@ import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
-import { sideSpeedContext } from "./combatant-config-context";
+import { sideSpeedContext, tacticsContext } from "./combatant-config-context";
 
 const Base = foundry.applications.sheets.CombatantConfig;
 
@@ -36,7 +37,7 @@ export class AgeOfDragonsCombatantConfig extends Base {
     const prepared = await super._preparePartContext(partId, context, options);
     if (partId !== "aodSideSpeed") return prepared;
     const combatant = this.document;
-    const own = combatant.system instanceof CombatantModel ? combatant.system.stored : { side: "", speed: "" };
+    const own = combatant.system instanceof CombatantModel ? combatant.system.stored : { side: "", speed: "", tactics: "" };
     const speed = checkSpeed(own.speed);
     const aod = combatant instanceof AgeOfDragonsCombatant ? combatant : null;
     const actorSpeed = aod?.body?.speed ?? null;
@@ -51,6 +52,10 @@ export class AgeOfDragonsCombatantConfig extends Base {
           actorSpeed,
           editable: game.user.isGM,
         },
+        i18nFormat,
+      ), tactics: tacticsContext(
+        // docs/SIMULATOR.md "A table's tactics module": its names can be typed only while the world has one set.
+        { tactics: own.tactics, moduleSet: game.settings.get(SYSTEM_ID, "simulatorTacticsModule").trim() !== "", editable: game.user.isGM },
         i18nFormat,
       ) },
     });

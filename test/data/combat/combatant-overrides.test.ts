@@ -107,6 +107,10 @@ describe("playerCreationRepair: a player's own choice of side, speed or group at
       group: null,
     });
   });
+  it("puts back a player's own forecast tactics", () => {
+    expect(playerCreationRepair({ ...blank, tactics: "brawler" }, { isGM: false })).toEqual({ "system.tactics": "" });
+    expect(playerCreationRepair({ ...blank, tactics: "brawler" }, { isGM: true })).toBeNull();
+  });
   it("leaves a GM's creation and a player's plain one alone", () => {
     expect(playerCreationRepair({ side: "Dragons", speed: "fast", group: "g1" }, { isGM: true })).toBeNull();
     expect(playerCreationRepair(blank, { isGM: false })).toBeNull();
@@ -140,6 +144,18 @@ describe("side, speed and group after creation are the GM's", () => {
     });
     const blank = { side: "", speed: "", group: null };
     expect(playerOverrideRevert({ system: { side: "Loners" } }, blank, { isGM: false })?.revert).toEqual({ "system.side": "" });
+  });
+
+  it("keeps the forecast tactics the GM's too", () => {
+    const set = { ...before, tactics: "skirmisher" };
+    expect(gmOnlyRefusal({ system: { tactics: "passive" } }, set, { isGM: false })).toBe(OVERRIDE_REASONS.GMOnly);
+    expect(gmOnlyRefusal({ system: { tactics: "skirmisher" } }, set, { isGM: false })).toBeNull();
+    expect(gmOnlyRefusal({ system: { tactics: "passive" } }, set, { isGM: true })).toBeNull();
+    expect(playerOverrideRevert({ system: { tactics: "passive" } }, set, { isGM: false })).toEqual({
+      revert: { "system.tactics": "skirmisher" },
+      changed: { "system.tactics": "passive" },
+    });
+    expect(playerOverrideRevert({ system: { tactics: "brawler" } }, before, { isGM: false })?.revert).toEqual({ "system.tactics": "" });
   });
 
   it("puts back nothing for a GM's change or a player's update that leaves them alone", () => {

@@ -11,7 +11,7 @@ import { defaultCombatSystem } from "../../../src/data/combat/stored";
 import type { CombatSystemSource } from "../../../src/data/combat/stored";
 import type { ActorData } from "../../../src/data/actor/actor-data";
 import { planRound } from "../../../src/rules/round-plan";
-import { checkEncounter, simulate, TACTIC_NAMES } from "../../../src/rules/simulator";
+import { checkEncounter, simulate, SIMULATOR_ERRORS, TACTIC_NAMES } from "../../../src/rules/simulator";
 import { pairKey } from "../../../src/rules/state";
 import { storedOf } from "./fixtures";
 
@@ -94,6 +94,22 @@ describe("forecastEncounter: a combat under way as the simulator's start", () =>
     const result = await simulate(encounter as Parameters<typeof simulate>[0], { runs: 200, seed: 1 });
     expect(result.rounds.histogram.slice(0, 3).every((n) => n === 0)).toBe(true);
     expect(result.runs).toBe(200);
+  });
+
+  it("passes each combatant's forecast tactics through as named; blank or absent plays the default", () => {
+    const chosen = wounded.map((e) => (e.id === "sable" ? { ...e, tactics: "skirmisher" } : e.id === "bow" ? { ...e, tactics: "  " } : e));
+    const encounter = forecastEncounter(underWay(), chosen, actors);
+    const tactics = Object.fromEntries(encounter.sides.flatMap((s) => s.combatants.map((c) => [c.state.id, c.tactics])));
+    expect(tactics).toEqual({ sable: "skirmisher", bow: undefined, knight: undefined });
+    expect(encounter.sides.flatMap((s) => s.combatants).filter((c) => "tactics" in c).map((c) => c.state.id)).toEqual(["sable"]);
+    expect(checkEncounter(encounter, new Set(TACTIC_NAMES))).toBeNull();
+  });
+
+  it("a name the workers do not know fails the encounter with the unknown tactics error", () => {
+    const chosen = wounded.map((e) => (e.id === "knight" ? { ...e, tactics: "ambushers" } : e));
+    const encounter = forecastEncounter(underWay(), chosen, actors);
+    expect(checkEncounter(encounter, new Set(TACTIC_NAMES))?.key).toBe(SIMULATOR_ERRORS.UnknownTactics);
+    expect(checkEncounter(encounter, new Set([...TACTIC_NAMES, "ambushers"]))).toBeNull();
   });
 
   it("reads a bare encounter too, and nothing else", () => {

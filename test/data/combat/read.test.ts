@@ -47,8 +47,9 @@ describe("readCombatSystem", () => {
   });
 
   it("reads a combatant's side and speed", () => {
-    expect(readCombatantSystem({ side: " reds ", speed: "fast" })).toEqual({ side: "reds", speed: "fast" });
-    expect(readCombatantSystem({ side: 3, speed: "warp" })).toEqual({ side: "", speed: "" });
+    expect(readCombatantSystem({ side: " reds ", speed: "fast", tactics: " brawler " })).toEqual({ side: "reds", speed: "fast", tactics: "brawler" });
+    expect(readCombatantSystem({ side: 3, speed: "warp" })).toEqual({ side: "", speed: "", tactics: "" });
+    expect(readCombatantSystem({ side: "reds", speed: "", tactics: 7 })).toEqual({ side: "reds", speed: "", tactics: "" });
   });
 });
 

@@ -7,7 +7,7 @@ import { renderView, THEMES } from "../../browser/harness";
 import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
 import { trackerContext } from "../../../src/features/round/tracker-context";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
-import { sideSpeedContext } from "../../../src/features/round/combatant-config-context";
+import { sideSpeedContext, tacticsContext } from "../../../src/features/round/combatant-config-context";
 import { ENTRIES, PNEUMA_ORDER, format, inputFor, turnsFor } from "./fight";
 import { forecastContext } from "../../../src/features/round/forecast-context";
 import { wilson } from "../../../src/rules/simulator";
@@ -396,6 +396,7 @@ describe("the combatant config", () => {
       aod: {
         id: "bowman",
         ...sideSpeedContext({ side: "", speed: "", group: "Mercenaries of the Long Valley and the Northern Marches", disposition: -1, actorSpeed: "average", editable: true }, format),
+        tactics: tacticsContext({ tactics: "skirmisher", moduleSet: false, editable: true }, format),
       },
     };
     let fits: boolean[] = [];
@@ -411,10 +412,12 @@ describe("the combatant config", () => {
         fits = await page.evaluate(() => {
           const input = document.querySelector<HTMLInputElement>('input[name="system.side"]');
           const select = document.querySelector<HTMLSelectElement>('select[name="system.speed"]');
-          if (!input || !select) return [];
+          const tactics = document.querySelector<HTMLSelectElement>('select[name="system.tactics"]');
+          if (!input || !select || !tactics) return [];
           return [
             [input, input.placeholder],
             [select, select.selectedOptions[0]?.textContent ?? ""],
+            [tactics, tactics.selectedOptions[0]?.textContent ?? ""],
           ].map(([field, text]) => {
             const element = field as HTMLElement;
             const probe = document.createElement("span");
@@ -430,13 +433,24 @@ describe("the combatant config", () => {
         });
       },
     });
-    expect(fits).toEqual([true, true]);
+    expect(fits).toEqual([true, true, true]);
+    expect(html).toContain('<option value="skirmisher" selected>Skirmisher</option>');
+    expect(html).toContain("<legend>Forecast and advice</legend>");
+    expect(html).toContain("Tactics in the forecast");
+    expect(html).toContain("Now: Skirmisher: keeps its range and breathes while its Magic Points last");
     expect(html).toContain("Blank: Mercenaries of the Long Valley and the Northern Marches, from its combatant group.");
     expect(html).toContain("speed (Average)");
   });
 
   it.each(THEMES)("overrides set (%s)", async (theme) => {
-    const context = { aod: { id: "rider", ...sideSpeedContext({ side: "Wyvern Host", speed: "veryFast", group: null, disposition: 1, actorSpeed: "fast", editable: true }, format) } };
+    const context = {
+      aod: {
+        id: "rider",
+        ...sideSpeedContext({ side: "Wyvern Host", speed: "veryFast", group: null, disposition: 1, actorSpeed: "fast", editable: true }, format),
+        // A world with a table's tactics module: the GM types a module's name, the standard ones suggested.
+        tactics: tacticsContext({ tactics: "ambushers", moduleSet: true, editable: true }, format),
+      },
+    };
     const { html } = await renderView({
       template: "test/features/round/fixtures/combatant-config-view.hbs",
       context,
@@ -446,5 +460,7 @@ describe("the combatant config", () => {
       frame: { kind: "window", title: "Update Combatant: Wyvern Rider", classes: ["sheet", "combat-sheet"] },
     });
     expect(html).toContain("It acts for Wyvern Host in the Very Fast phase.");
+    expect(html).toMatch(/<input type="text" id="aod-tactics-rider" name="system.tactics" value="ambushers"[^>]*list="aod-tactics-list-rider"/);
+    expect(html).toContain('<datalist id="aod-tactics-list-rider"><option value="standard">');
   });
 });
