@@ -1,6 +1,6 @@
 // The harness itself refuses views that break its rules (test/browser/README.md), so a passing view means something.
 import { describe, expect, it } from "vitest";
-import { renderView, type Theme } from "./harness";
+import { fieldShowsWhole, renderView, type Theme } from "./harness";
 
 const view = (kind: string, theme: Theme = "light") => renderView({
   template: "test/browser/fixtures/bad-view.hbs", context: { kind }, theme, name: `harness-${kind}`,
@@ -30,6 +30,17 @@ describe("the browser harness", () => {
   it("still checks colours in the second theme of a view checked whole in the first", async () => {
     await expect(view("dark-ink-on-light", "light")).resolves.toMatchObject({ screenshot: expect.stringMatching(/light\.png$/) as unknown });
     await expect(view("dark-ink-on-light", "dark")).rejects.toThrow(/axe color-contrast/);
+  });
+  it("tells whether a field shows its chosen text whole", async () => {
+    const seen: boolean[] = [];
+    await renderView({
+      template: "test/browser/fixtures/bad-view.hbs", context: { kind: "selects" }, theme: "light", name: "harness-selects",
+      frame: { kind: "window", title: "selects", classes: ["age-of-dragons"] },
+      inspect: async (page) => {
+        for (const field of ['select[name="narrow"]', 'select[name="wide"]', 'select[name="none"]']) seen.push(await fieldShowsWhole(page, field));
+      },
+    });
+    expect(seen).toEqual([false, true, false]);
   });
   it("passes a clean view", async () => {
     await expect(view("clean")).resolves.toMatchObject({ screenshot: expect.stringMatching(/harness-clean-light\.png$/) as unknown });

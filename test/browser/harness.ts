@@ -209,6 +209,28 @@ async function photograph(page: Page, box: Box | undefined, path: string): Promi
   }
 }
 
+/**
+ * Whether a form field shows its text whole: a select's chosen option, or an input's value (its placeholder when
+ * empty), measured in the field's own font, with 24 px left for a select's arrow or an input's padding. False when
+ * nothing matches `selector`. For a view's `inspect` callback.
+ */
+export function fieldShowsWhole(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((s) => {
+    const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(s);
+    if (!field) return false;
+    const text = field instanceof HTMLSelectElement ? (field.selectedOptions[0]?.textContent ?? "") : field.value || field.placeholder;
+    const probe = document.createElement("span");
+    probe.style.font = getComputedStyle(field).font;
+    probe.style.position = "absolute";
+    probe.style.whiteSpace = "nowrap";
+    probe.textContent = text;
+    document.body.append(probe);
+    const fits = probe.getBoundingClientRect().width + 24 <= field.clientWidth;
+    probe.remove();
+    return fits;
+  }, selector);
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;

@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { renderView, THEMES } from "./harness";
+import { fieldShowsWhole, renderView, THEMES } from "./harness";
 import { loadBestiary } from "../../src/cli/bestiary";
 import { encounterFromActors } from "../../src/data/simulator-encounter";
 import {
@@ -90,23 +90,10 @@ describe("the encounter simulator", () => {
       width: 1100,
       frame,
       inspect: async (page) => {
-        fit = await page.evaluate(() => {
-          const names = Array.from(document.querySelectorAll(".aod-simulator-actor-name"));
-          const ground = document.querySelector<HTMLSelectElement>('select[name="surface"]');
-          // The ground menu shows its whole choice: the text, measured in the menu's font, fits inside it.
-          let groundFits = false;
-          if (ground) {
-            const probe = document.createElement("span");
-            probe.style.font = getComputedStyle(ground).font;
-            probe.style.position = "absolute";
-            probe.style.whiteSpace = "nowrap";
-            probe.textContent = ground.selectedOptions[0]?.textContent ?? "";
-            document.body.append(probe);
-            groundFits = probe.getBoundingClientRect().width + 24 <= ground.clientWidth;
-            probe.remove();
-          }
-          return { tallestName: Math.max(...names.map((n) => n.getBoundingClientRect().height)), groundFits };
-        });
+        const tallestName = await page.evaluate(() =>
+          Math.max(...Array.from(document.querySelectorAll(".aod-simulator-actor-name"), (n) => n.getBoundingClientRect().height)));
+        // The ground menu shows its whole choice: the text, measured in the menu's font, fits inside it.
+        fit = { tallestName, groundFits: await fieldShowsWhole(page, 'select[name="surface"]') };
       },
     });
     // The Sable Dragon's long name takes two lines at most (about 20 px each), not seven.

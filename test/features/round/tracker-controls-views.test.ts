@@ -3,7 +3,7 @@
 // dialog; the combatant config's side and speed part. Both themes, axe-checked, photographed; long names included.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { renderView, THEMES } from "../../browser/harness";
+import { fieldShowsWhole, renderView, THEMES } from "../../browser/harness";
 import type { TrackerInput, TrackerTurn } from "../../../src/features/round/tracker-context";
 import { trackerContext } from "../../../src/features/round/tracker-context";
 import { parseSurpriseForm, surpriseDialogContext, surpriseRoster } from "../../../src/features/round/surprise-dialog-context";
@@ -318,19 +318,7 @@ describe("the surprise dialog", () => {
       frame: { kind: "window", title: "Surprise and ambush", classes: ["age-of-dragons", "aod-surprise-window"] },
       inspect: async (page) => {
         // The chosen scout's menu shows its whole (shortened) label, Agility included.
-        scoutFits = await page.evaluate(() => {
-          const select = document.querySelector<HTMLSelectElement>('select[name="scout.0"]');
-          if (!select) return false;
-          const probe = document.createElement("span");
-          probe.style.font = getComputedStyle(select).font;
-          probe.style.position = "absolute";
-          probe.style.whiteSpace = "nowrap";
-          probe.textContent = select.selectedOptions[0]?.textContent ?? "";
-          document.body.append(probe);
-          const fits = probe.getBoundingClientRect().width + 24 <= select.clientWidth;
-          probe.remove();
-          return fits;
-        });
+        scoutFits = await fieldShowsWhole(page, 'select[name="scout.0"]');
         scoutEdges = await page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLSelectElement>('select[name^="scout."]')).map((s) => [Math.round(s.getBoundingClientRect().left), Math.round(s.getBoundingClientRect().right)]),
         );
@@ -409,28 +397,10 @@ describe("the combatant config", () => {
       frame: { kind: "window", title: "Update Combatant: Longbowman of the Northern Marches Company", classes: ["sheet", "combat-sheet"] },
       inspect: async (page) => {
         // Each field's text (the side's placeholder, the chosen speed) fits inside its field.
-        fits = await page.evaluate(() => {
-          const input = document.querySelector<HTMLInputElement>('input[name="system.side"]');
-          const select = document.querySelector<HTMLSelectElement>('select[name="system.speed"]');
-          const tactics = document.querySelector<HTMLSelectElement>('select[name="system.tactics"]');
-          if (!input || !select || !tactics) return [];
-          return [
-            [input, input.placeholder],
-            [select, select.selectedOptions[0]?.textContent ?? ""],
-            [tactics, tactics.selectedOptions[0]?.textContent ?? ""],
-          ].map(([field, text]) => {
-            const element = field as HTMLElement;
-            const probe = document.createElement("span");
-            probe.style.font = getComputedStyle(element).font;
-            probe.style.position = "absolute";
-            probe.style.whiteSpace = "nowrap";
-            probe.textContent = text as string;
-            document.body.append(probe);
-            const ok = probe.getBoundingClientRect().width + 24 <= element.clientWidth;
-            probe.remove();
-            return ok;
-          });
-        });
+        fits = [];
+        for (const field of ['input[name="system.side"]', 'select[name="system.speed"]', 'select[name="system.tactics"]']) {
+          fits.push(await fieldShowsWhole(page, field));
+        }
       },
     });
     expect(fits).toEqual([true, true, true]);

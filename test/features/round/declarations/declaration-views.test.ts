@@ -2,7 +2,7 @@
 // the declared, aborted and revealed cards and the simultaneous result card, in both themes, axe clean.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { renderView, THEMES } from "../../../browser/harness";
+import { fieldShowsWhole, renderView, THEMES } from "../../../browser/harness";
 import { declarationCardContext, declarationDialogContext, oddsKey, simultaneousCardContext, summaryOf } from "../../../../src/features/round/declarations/declaration-context";
 import type { DeclarationCardData, DeclarationDialogInput, DialogWeapon } from "../../../../src/features/round/declarations/declaration-context";
 import type { DeclarationChoice } from "../../../../src/data/combat/declaration";
@@ -82,19 +82,7 @@ describe("the declaration dialog", () => {
     let referenceFits = false;
     const inspect = async (page: Page) => {
       // The "Relative to" menu shows its chosen option whole ("Nobody (no change)"), not cut.
-      referenceFits = await page.evaluate(() => {
-        const select = document.querySelector<HTMLSelectElement>('select[name="reference"]');
-        if (!select) return false;
-        const probe = document.createElement("span");
-        probe.style.font = getComputedStyle(select).font;
-        probe.style.position = "absolute";
-        probe.style.whiteSpace = "nowrap";
-        probe.textContent = select.selectedOptions[0]?.textContent ?? "";
-        document.body.append(probe);
-        const fits = probe.getBoundingClientRect().width + 24 <= select.clientWidth;
-        probe.remove();
-        return fits;
-      });
+      referenceFits = await fieldShowsWhole(page, 'select[name="reference"]');
     };
     const { html } = await renderView({ template: "templates/round/declarations/declaration-dialog.hbs", context, theme, name: "declaration-dialog-move-refused", width: 460, frame: frame(context.title), inspect });
     expect(ruling.reason).toBe(RULE_REASONS.TooManyAltitudeSteps);
