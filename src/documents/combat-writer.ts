@@ -20,7 +20,10 @@ export function systemFlag(doc: object, key: string): unknown {
   return (doc as Flagged).getFlag(SYSTEM_ID, key);
 }
 
-/** Sets a document's flag under the system's scope. */
+/**
+ * Sets a document's flag under the system's scope. Call it inside an operation of the write queue that read the
+ * flag there first (the autopilot's claims, the forecast's history: `combat.serially`), so a repeat changes nothing.
+ */
 export function setSystemFlag(doc: object, key: string, value: unknown): Promise<unknown> {
   return (doc as Flagged).setFlag(SYSTEM_ID, key, value);
 }

@@ -88,6 +88,17 @@ function entriesOf(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/** What an actor and an item share, as read: the id and the image only when they are strings, the system data as is. */
+function documentFields(value: Plain, name: string, type: string): ItemData {
+  return {
+    ...(typeof value._id === "string" ? { _id: value._id } : {}),
+    name,
+    type,
+    ...(typeof value.img === "string" ? { img: value.img } : {}),
+    system: value.system,
+  };
+}
+
 /** One item's plain data, or null with its problems listed. */
 function itemDataOf(value: unknown, at: string, problems: DataProblem[]): ItemData | null {
   if (!isPlain(value)) {
@@ -98,13 +109,7 @@ function itemDataOf(value: unknown, at: string, problems: DataProblem[]): ItemDa
   if (typeof value.type !== "string") problems.push({ path: `${at}.type`, value: value.type, expected: "a string" });
   if (typeof value.name !== "string") problems.push({ path: `${at}.name`, value: value.name, expected: "a string" });
   if (problems.length > before || typeof value.type !== "string" || typeof value.name !== "string") return null;
-  return {
-    ...(typeof value._id === "string" ? { _id: value._id } : {}),
-    name: value.name,
-    type: value.type,
-    ...(typeof value.img === "string" ? { img: value.img } : {}),
-    system: value.system,
-  };
+  return documentFields(value, value.name, value.type);
 }
 
 /**
@@ -129,14 +134,7 @@ export function actorDataOf(value: unknown, problems: DataProblem[] = []): Actor
     if (item !== null) items.push(item);
   });
   if (problems.length > before || typeof value.name !== "string" || typeof value.type !== "string") return null;
-  return {
-    ...(typeof value._id === "string" ? { _id: value._id } : {}),
-    name: value.name,
-    type: value.type,
-    ...(typeof value.img === "string" ? { img: value.img } : {}),
-    system: value.system,
-    items,
-  };
+  return { ...documentFields(value, value.name, value.type), items };
 }
 
 /** A problem in words, for a log or a notification: `items[2].name: expected a string, got 3`. */
