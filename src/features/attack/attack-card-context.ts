@@ -258,6 +258,8 @@ function waitingLine(t: Format, input: CardContextInput, target: CardTarget): st
   // The defender's owner, shown the defence buttons, is told it is theirs to answer, not that someone waits for them.
   const theirs = !input.viewer.isGM && input.viewer.owns.includes(target.id) && (input.defenceOptions[target.id]?.length ?? 0) > 0;
   if (prompt.who === "owner" && theirs) return t("AOD.Attack.Waiting.yours");
+  // The GM, shown the same buttons, is told they may answer in the owner's place.
+  if (prompt.who === "owner" && input.viewer.isGM) return t("AOD.Attack.Waiting.ownerGM", { name: prompt.userName });
   return prompt.who === "owner" ? t("AOD.Attack.Waiting.owner", { name: prompt.userName }) : t("AOD.Attack.Waiting.gmDecides");
 }
 

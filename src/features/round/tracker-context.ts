@@ -461,7 +461,8 @@ export function trackerContext(input: TrackerInput, format: Format) {
           endPhasePending: input.step?.kind === "end" && !input.endPhaseDone,
           surface,
           surfaces: Object.fromEntries(SURFACES.map((s) => [s, format(`AOD.Choices.surface.${s}`)])),
-          canSurprise: !input.started && !input.ended,
+          // Surprise needs two sides to roll for: offered once the combat has combatants.
+          canSurprise: !input.started && !input.ended && input.turns.length > 0,
           mode: modeChangeOpen({ round: input.started ? input.round : 0, endPhaseDone: input.endPhaseDone, ended: input.ended })
             ? {
                 value: input.mode,

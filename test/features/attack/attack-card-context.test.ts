@@ -38,7 +38,7 @@ describe("attack card view: every state reads as a player expects", () => {
     // Rolled 4, 4, 6, 1, 2: drawn successes first, highest first.
     expect(ctx.roll?.dice.map((d) => [d.face, d.tone])).toEqual([[6, "success"], [4, "success"], [4, "success"], [2, "failure"], [1, "failure"]]);
     expect(ctx.targets[0]?.statusLabel).toBe("Awaiting defence");
-    expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend.");
+    expect(ctx.targets[0]?.waiting).toBe("Waiting for Pat to defend; as GM you may answer instead.");
     expect(actions(ctx)).toEqual(["defend:b:toothAndClaw", "defend:b:aerobatics", "defend:b:none", "withdraw"]);
     expect(ctx.targets[0]?.buttons[0]?.label).toBe("Tooth and Claw (5 dice at 4+)");
   });

@@ -132,6 +132,7 @@ describe("the compact tracker", () => {
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-empty", width: 300, height: 760, frame });
     expect(html).toContain('data-action="aodBegin" disabled aria-describedby="aod-banner-main-hint"');
     expect(html).toContain("Add combatants first: select their tokens and choose Toggle Combat State on the token HUD.");
+    expect(html).not.toContain('data-action="aodSurprise"');
     expect(html).toContain("The skirmish has not begun.");
   });
 
