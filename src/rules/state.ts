@@ -416,7 +416,30 @@ export function workingCopy(state: SkirmishState): SkirmishState {
   const combatants: Record<string, CombatantState> = {};
   for (const id of Object.keys(state.combatants)) {
     const c = state.combatants[id] as CombatantState;
-    combatants[id] = { ...c, life: { ...c.life }, magic: { ...c.magic }, roundEffects: [...c.roundEffects] };
+    // Every field written out in one order, and life and magic as the changes write them, so every working copy's
+    // combatants share one shape however their source was made: V8's optimised code for a run then stays valid
+    // from one simulation to the next (a spread copies the source's shape, which varies).
+    combatants[id] = {
+      id: c.id,
+      name: c.name,
+      side: c.side,
+      soma: c.soma,
+      pneuma: c.pneuma,
+      agility: c.agility,
+      life: { max: c.life.max, wounds: c.life.wounds },
+      magic: { value: c.magic.value, max: c.magic.max },
+      weight: c.weight,
+      canFly: c.canFly,
+      fastGround: c.fastGround,
+      armour: c.armour,
+      altitude: c.altitude,
+      moved: c.moved,
+      fullMove: c.fullMove,
+      acted: c.acted,
+      choseToFall: c.choseToFall,
+      falling: c.falling,
+      roundEffects: [...c.roundEffects],
+    };
   }
   return {
     combatants,

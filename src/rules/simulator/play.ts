@@ -179,6 +179,8 @@ export class Runner {
       encounter: ctx.encounter,
       memory: ctx.memory,
       phase: "movement",
+      // Present from the start (filled by the first run), so the view keeps one shape for V8's optimised code.
+      states: [],
     };
     this.planHealth = new Uint8Array(ctx.encounter.combatants.length);
     this.pneuma = pneumaRoster(ctx.encounter.combatants.map((c) => ({ id: c.id, pneuma: c.source.state.pneuma })));

@@ -1,0 +1,43 @@
+// `node bench/instructions.mjs [1v1|3v3 ...]`: instructions per simulated run (bench/instructions.ts says how).
+// Needs valgrind. AOD_IC_SHORT / AOD_IC_LONG: the two counts of measured runs (default 300 and 1,300).
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { rolldown } from "rolldown";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "node_modules/.cache/aod-bench/instructions.mjs");
+const bundle = await rolldown({
+  input: join(root, "bench/instructions.ts"),
+  platform: "node",
+  external: (id) => id.startsWith("node:") || builtinModules.includes(id),
+  logLevel: "warn",
+});
+await bundle.write({ file: out, format: "esm" });
+await bundle.close();
+
+const count = (which, runs) => {
+  const file = join(root, `node_modules/.cache/aod-bench/cachegrind.${process.pid}.out`);
+  const run = spawnSync(
+    "valgrind",
+    ["--tool=cachegrind", "--cache-sim=no", `--cachegrind-out-file=${file}`, process.execPath, "--single-threaded", out],
+    {
+      encoding: "utf8",
+      env: { ...process.env, AOD_BESTIARY: join(root, "packs/_source/bestiary"), AOD_IC_CASE: which, AOD_IC_RUNS: String(runs) },
+    },
+  );
+  if (run.status !== 0) throw new Error(`valgrind failed: ${run.stderr.slice(-2000)}`);
+  const summary = readFileSync(file, "utf8").split("\n").find((line) => line.startsWith("summary:"));
+  rmSync(file, { force: true });
+  if (!summary) throw new Error("cachegrind wrote no summary");
+  return Number(summary.split(/\s+/)[1]);
+};
+const short = Number(process.env.AOD_IC_SHORT ?? 300);
+const long = Number(process.env.AOD_IC_LONG ?? 1300);
+for (const which of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1v1", "3v3"]) {
+  const perRun = (count(which, long) - count(which, short)) / (long - short);
+  console.log(`${which}: ${(perRun / 1e6).toFixed(4)} million instructions per run (${long - short} runs measured)`);
+}
