@@ -414,41 +414,52 @@ export function applyChangesInPlace(state: SkirmishState, changes: readonly Stat
  */
 export function workingCopy(state: SkirmishState): SkirmishState {
   const combatants: Record<string, CombatantState> = {};
-  for (const id of Object.keys(state.combatants)) {
-    const c = state.combatants[id] as CombatantState;
-    // Every field written out in one order, and life and magic as the changes write them, so every working copy's
-    // combatants share one shape however their source was made: V8's optimised code for a run then stays valid
-    // from one simulation to the next (a spread copies the source's shape, which varies).
-    combatants[id] = {
-      id: c.id,
-      name: c.name,
-      side: c.side,
-      soma: c.soma,
-      pneuma: c.pneuma,
-      agility: c.agility,
-      life: { max: c.life.max, wounds: c.life.wounds },
-      magic: { value: c.magic.value, max: c.magic.max },
-      weight: c.weight,
-      canFly: c.canFly,
-      fastGround: c.fastGround,
-      armour: c.armour,
-      altitude: c.altitude,
-      moved: c.moved,
-      fullMove: c.fullMove,
-      acted: c.acted,
-      choseToFall: c.choseToFall,
-      falling: c.falling,
-      roundEffects: [...c.roundEffects],
-    };
-  }
+  for (const id of Object.keys(state.combatants)) combatants[id] = copyCombatant(state.combatants[id] as CombatantState);
   return {
     combatants,
     landmarks: state.landmarks,
-    distances: { ...state.distances },
+    distances: copyRecord(state.distances),
     grapples: [...state.grapples],
-    carrying: { ...state.carrying },
+    carrying: copyRecord(state.carrying),
     surface: state.surface,
   };
+}
+
+/**
+ * A copy of a combatant that shares nothing a change writes, every field written out in one order and life and
+ * Magic as the changes write them. So every copy has one shape however its source was made (a spread copies the
+ * source's, which varies with where it came from), and V8's optimised code for the simulator's run loop stays
+ * valid from one simulation to the next instead of being thrown away and compiled again (docs/SIMULATOR.md "Speed").
+ */
+export function copyCombatant(c: CombatantState): CombatantState {
+  return {
+    id: c.id,
+    name: c.name,
+    side: c.side,
+    soma: c.soma,
+    pneuma: c.pneuma,
+    agility: c.agility,
+    life: { max: c.life.max, wounds: c.life.wounds },
+    magic: { value: c.magic.value, max: c.magic.max },
+    weight: c.weight,
+    canFly: c.canFly,
+    fastGround: c.fastGround,
+    armour: c.armour,
+    altitude: c.altitude,
+    moved: c.moved,
+    fullMove: c.fullMove,
+    acted: c.acted,
+    choseToFall: c.choseToFall,
+    falling: c.falling,
+    roundEffects: [...c.roundEffects],
+  };
+}
+
+/** A copy of a table made key by key in its order, so copies of tables with the same keys share one shape. */
+function copyRecord<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  const copy: Record<string, T> = {};
+  for (const key in record) if (Object.hasOwn(record, key)) copy[key] = record[key] as T;
+  return copy;
 }
 
 /** How many keys a record has, without making the list of them. */
@@ -489,9 +500,9 @@ export function resetWorkingCopy(copy: SkirmishState, state: SkirmishState): voi
   const distances = copy.distances;
   for (const key in state.distances) distances[key] = state.distances[key] as Distance;
   // A pair the run added (never in the simulator, whose pairs all start with a distance) is dropped by copying anew.
-  if (keyCount(distances) !== keyCount(state.distances)) copy.distances = { ...state.distances };
+  if (keyCount(distances) !== keyCount(state.distances)) copy.distances = copyRecord(state.distances);
   if (state.grapples.length > 0 || copy.grapples.length > 0) copy.grapples = [...state.grapples];
-  if (keyCount(state.carrying) > 0 || keyCount(copy.carrying) > 0) copy.carrying = { ...state.carrying };
+  if (keyCount(state.carrying) > 0 || keyCount(copy.carrying) > 0) copy.carrying = copyRecord(state.carrying);
   copy.surface = state.surface;
 }
 

@@ -15,7 +15,7 @@ import { rescuePool } from "../procedures/rescue";
 import type { BreakOutDeclaration, BreakOutPools, GrappleDeclaration, GrapplePools } from "../procedures/grapple";
 import type { RoundMode } from "../round-plan";
 import { attackTN, damageTN } from "../skills";
-import { freshRoundFlags, pairKey } from "../state";
+import { copyCombatant, freshRoundFlags, pairKey } from "../state";
 import type { CombatantState, SkirmishState } from "../state";
 import type { Distance } from "../types";
 import { DEFAULT_ROUND_LIMIT } from "./encounter";
@@ -182,13 +182,12 @@ export function compileEncounter(encounter: Encounter): CompiledEncounter {
   const start = encounter.start;
   for (const { source, side } of flat) {
     // A fresh encounter starts with none of the round flags the snapshot carries; a fight under way keeps them.
-    states[source.state.id] = {
+    // Copied into the one shape of a working copy's combatants (`copyCombatant`).
+    states[source.state.id] = copyCombatant({
       ...source.state,
       side: sides[side] ?? "",
-      life: { ...source.state.life },
-      magic: { ...source.state.magic },
-      ...(start ? { roundEffects: [...source.state.roundEffects] } : freshRoundFlags()),
-    };
+      ...(start ? {} : freshRoundFlags()),
+    });
   }
   const enemyDistance: Distance = encounter.distance ?? "long";
   const distances: Record<string, Distance> = {};

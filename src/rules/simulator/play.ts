@@ -384,11 +384,16 @@ export class Runner {
     if (order) input.order = order;
     if (sides) input.sides = sides;
     const steps = planRound(input).steps;
-    const plan: RoundPlan = {
-      steps,
-      actors: steps.map((step) => step.combatants.map((id) => this.byId(id))),
-      speed: steps.map((step) => isSpeed(step.phase)),
-    };
+    // Pushed, not made by `map` (see `play`): the run loop reads these lists at every step.
+    const actors: (readonly CompiledCombatant[])[] = [];
+    const speed: boolean[] = [];
+    for (const step of steps) {
+      const those: CompiledCombatant[] = [];
+      for (const id of step.combatants) those.push(this.byId(id));
+      actors.push(those);
+      speed.push(isSpeed(step.phase));
+    }
+    const plan: RoundPlan = { steps, actors, speed };
     if (this.planCount >= PLANS_KEPT) {
       // Start again, keeping only the group this plan goes in (emptied), so memory stays flat.
       this.plans.clear();
@@ -476,7 +481,12 @@ export class Runner {
     if (this.work === null) {
       this.work = workingCopy(encounter.initial);
       // Changes applied in place keep each combatant's object, and so does the reset: these are every run's states.
-      states = combatants.map((c) => (this.work as SkirmishState).combatants[c.id] as CombatantState);
+      // Pushed into a literal, never made by `map`: an optimised caller's inlined `map` may make an array of another
+      // kind than the interpreter's `map` made for the last simulation, and every function that reads it would be
+      // thrown away when that changes (docs/SIMULATOR.md "Speed").
+      const made: CombatantState[] = [];
+      for (const c of combatants) made.push((this.work as SkirmishState).combatants[c.id] as CombatantState);
+      states = made;
       this.states = states;
       this.seen.states = states;
     } else resetWorkingCopy(this.work, encounter.initial);

@@ -403,7 +403,9 @@ function ranked(view: TacticView, style: Style): readonly Ranked[] {
     }
   }
   list.sort((a, b) => b.score - a.score);
-  const made: readonly Ranked[] = list.map(({ target, option, choice }) => ({ target, option, choice }));
+  // Pushed, not made by `map`, so the list is of one kind whether `ranked` runs optimised or not (play.ts `play`).
+  const made: Ranked[] = [];
+  for (const { target, option, choice } of list) made.push({ target, option, choice });
   byStyle[style] = made;
   return made;
 }
