@@ -85,21 +85,21 @@ console.log(`forecast to ±2 points, one thread: best ${s(Math.min(...forecastTi
  * CPU time of the advice for `id`'s step on one thread, best and median of about half the trials, with the runs each
  * option played (x: stopped as clearly worse; the baseline's are not in the answer).
  */
-async function adviceTimes(at: Encounter, id: string, label: string): Promise<void> {
+async function adviceTimes(at: Encounter, id: string, label: string, phase: "battle" | "movement" = "battle"): Promise<void> {
   const times: number[] = [];
   const played: string[] = [];
   let options = 0;
   let chances = "";
   for (let t = 0; t < Math.max(1, Math.ceil(TRIALS / 2)); t += 1) {
     const start = cpuSeconds();
-    const a = await advise(at, id, { seed: t + 1, phase: "battle" });
+    const a = await advise(at, id, { seed: t + 1, phase });
     times.push(cpuSeconds() - start);
     options = a.options.length;
     played.push(a.options.map((o) => `${o.runs}${o.clearlyWorse ? "x" : ""}`).join("/"));
     chances = `${a.side} ${a.options.map((o) => `${(o.win.rate * 100).toFixed(1)}%`).join(", ")}`;
   }
   console.log(
-    `advice at ${label}'s step, ${options} options and the baseline, at most 2,400 runs each, one thread: best ${s(Math.min(...times))}, median ${s(median(times))} CPU (${times.map(s).join(", ")}); runs per option, best first: ${played.join("; ")}; chances (last seed): ${chances}`,
+    `advice at ${label}'s ${phase} step, ${options} options and the baseline, one thread: best ${s(Math.min(...times))}, median ${s(median(times))} CPU (${times.map(s).join(", ")}); runs per option, best first: ${played.join("; ")}; chances (last seed): ${chances}`,
   );
 }
 
@@ -111,6 +111,12 @@ const wyrmFirst: Encounter = {
   start: { ...(encounter.start as NonNullable<Encounter["start"]>), order: ["c4", "c1", "c2", "c3", "c5", "c6"], at: { phase: "battle", kind: "act", combatants: ["c4"] } },
 };
 await adviceTimes(wyrmFirst, "c4", "the Storm Wyrm");
+// The Storm Wyrm's movement step of that round: holding and eleven moves, the twelve options the advice weighs at most.
+const wyrmMoves: Encounter = {
+  ...wyrmFirst,
+  start: { ...(wyrmFirst.start as NonNullable<Encounter["start"]>), at: { phase: "movement", kind: "act", combatants: ["c4"] } },
+};
+await adviceTimes(wyrmMoves, "c4", "the Storm Wyrm", "movement");
 
 /**
  * Wall time of a forecast and of the advice with `runners` (none: this thread), the CPU time of the whole process

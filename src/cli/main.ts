@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { encounterFromActors } from "../data/simulator-encounter";
 import type { ActorData } from "../data/actor/actor-data";
 import { FORECAST_FORMAT, FORECAST_VERSION, encounterOfFile } from "../data/combat/forecast-encounter";
-import { SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulateOnPool, simulationReport } from "../rules/simulator";
+import { ADVICE_BUDGET_OPTIONS, SimulationInputError, TACTIC_NAMES, adviceReport, advise, simulate, simulateOnPool, simulationReport } from "../rules/simulator";
 import type { MovePhase } from "../rules/procedures/move";
 import type { BlockRunner, Encounter, EncounterProblem } from "../rules/simulator";
 import { CLI_ERRORS, DEFAULTS, parseArgs } from "./args";
@@ -208,7 +208,7 @@ async function adviseFrom(
     if (options.json) continue;
     const report = adviceReport(advice, names);
     const phase = ["movement", "battle", "end", "starting", "endOfRound"].includes(at.phase) ? `AOD.Combat.Phase.${at.phase}` : `AOD.Choices.speed.${at.phase}`;
-    const heading = t("AOD.Simulator.Advice.Heading", { name: report.combatant, side: report.side, phase: t(phase), runs: runsPerOption.toLocaleString("en-GB"), seed: options.seed });
+    const heading = t("AOD.Simulator.Advice.Heading", { name: report.combatant, side: report.side, phase: t(phase), runs: runsPerOption.toLocaleString("en-GB"), budget: (ADVICE_BUDGET_OPTIONS * runsPerOption).toLocaleString("en-GB"), seed: options.seed });
     io.out(`${formatAdvice(report, heading, t)}\n`);
   }
   if (options.json) io.out(`${JSON.stringify({ advice: all }, null, 2)}\n`);

@@ -18,7 +18,7 @@ import { checkEncounter, SimulationInputError } from "./encounter";
 import type { Encounter } from "./encounter";
 import { compileEncounter } from "./compile";
 import type { CompiledCombatant, CompiledEncounter } from "./compile";
-import { blockSeed, simulationDice } from "./dice";
+import { BLOCK_RUNS, blockSeed, simulationDice } from "./dice";
 import { Runner, asDeclared, emptyTally } from "./play";
 import type { RunContext } from "./play";
 import { blockTallyOf, newJobKey, playInRounds, playOne } from "./pool";
@@ -57,6 +57,13 @@ const DEFAULT_MIN_RUNS = 400;
 const DEFAULT_MAX_RUNS = 20_000;
 /** Enough runs for ±2 points (95%) at any chance: the Wilson half-width at one half is 0.01997 after 2,400. */
 const DEFAULT_RUNS_PER_OPTION = 2400;
+/**
+ * An advice plays at most this many options' full runs in all, the baseline counted (`AdviseOptions.runBudget`):
+ * six options and the baseline each reach ±2 points; with more options close to one another each gets a share
+ * (twelve and the baseline: 1,000 runs each, about ±3 points near one half), so the advice for a step takes about
+ * as long however many options it has (docs/SIMULATOR.md "Forecast and advice").
+ */
+export const ADVICE_BUDGET_OPTIONS = 7;
 
 /** The widest half-interval of a result's win and draw chances. */
 export function widest(result: SimulationResult): number {
@@ -133,6 +140,11 @@ export interface AdviseOptions {
   precision?: number;
   /** The most options weighed (default 12); moves past it are left out, battle actions and holding never. */
   maxOptions?: number;
+  /**
+   * The most runs of all the options and the baseline together (default `ADVICE_BUDGET_OPTIONS` times
+   * `runsPerOption`): once the next round would pass it, every option still running stops with what it has.
+   */
+  runBudget?: number;
   tactics?: SimulateOptions["tactics"];
   shouldStop?: () => boolean;
 }
@@ -339,8 +351,9 @@ const halfWidth = (r: Rate): number => (r.high - r.low) / 2;
  * play side by side in rounds of one block each (`playInRounds`). After each round, in option order, an option
  * stops once its side's win interval is within `precision`, or once it is clearly worse than the best: the upper
  * end of its interval below the highest lower end among all the options (so the option with that lower end, and
- * with it the one of the highest win chance, never stops that way); the others play on, up to `runsPerOption`.
- * The stops are decided only on whole rounds, so the answer is the same on one thread and on any number of
+ * with it the one of the highest win chance, never stops that way); the others play on, up to `runsPerOption`,
+ * and all stop together once another round would take the runs of all of them past `runBudget`, so an advice of
+ * many close options takes about as long as one of few. The stops are decided only on whole rounds, so the answer is the same on one thread and on any number of
  * `runners`.
  */
 export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions, runners?: readonly BlockRunner[]): Promise<AdviceResult> {
@@ -362,16 +375,23 @@ export async function advise(encounter: Encounter, combatantId: string, options:
     runs,
     tally: emptyTally(compiled),
   }));
+  const budget = options.runBudget ?? ADVICE_BUDGET_OPTIONS * runs;
   const worse = sims.map(() => false);
   const decide = (_round: number, done: readonly number[], running: readonly number[]): number[] => {
     const wins = sims.map((sim, i) => wilson(sim.tally.wins[c.side] ?? 0, done[i] ?? 0));
     const bestLow = Math.max(...wins.map((w) => w.low));
-    return running.filter((i) => {
+    const stopping = running.filter((i) => {
       const w = wins[i] as Rate;
       if (halfWidth(w) <= precision) return true;
       if (w.high < bestLow) worse[i] = true;
       return worse[i];
     });
+    // The budget: when the next round of those playing on would pass it, they all stop here.
+    let played = 0;
+    for (const d of done) played += d;
+    let next = 0;
+    for (const i of running) if (!stopping.includes(i)) next += Math.min(BLOCK_RUNS, runs - (done[i] ?? 0));
+    return played + next > budget ? [...running] : stopping;
   };
   const pool = runners && runners.length > 0 ? runners : [localBlockRunner(options.tactics)];
   const outcomes = await playInRounds(sims, pool, decide, options.shouldStop);

@@ -27,7 +27,7 @@ export type { BattleChoice, RunMemory, TacticView, Tactics } from "./tactics";
 export type { AttackOption, CompiledCombatant, CompiledEncounter, GrappleOption } from "./compile";
 export type { Ending } from "./play";
 export { simulate, wilson } from "./simulate";
-export { advise, forecast, localBlockRunner, widest } from "./forecast";
+export { ADVICE_BUDGET_OPTIONS, advise, forecast, localBlockRunner, widest } from "./forecast";
 export { addBlockTally, blockTallyOf, playInRounds, playOnPool, simulateOnPool } from "./pool";
 export type { BlockJob, BlockRunner, BlockTally, PoolOutcome, PoolSimulation, RoundDecision } from "./pool";
 export type { Advice, AdviceChoice, AdviceResult, AdviseOptions, Forecast, ForecastOptions } from "./forecast";

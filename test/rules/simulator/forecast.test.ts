@@ -138,6 +138,42 @@ describe("advise: each option of the step, with its odds and the side's chances"
     for (const o of open) expect(o.runs > BLOCK_RUNS || o.clearlyWorse).toBe(true);
   });
 
+  it("stops every option still playing once another round would take all the runs past the budget", async () => {
+    const asked = { seed: 4, phase: "battle" as const, runsPerOption: BLOCK_RUNS * 4, precision: 0.001 };
+    const free = await advise(closeFight({ roundLimit: 3 }), "a", { ...asked, runBudget: Number.POSITIVE_INFINITY });
+    const sims = free.options.length + 1; // the options and the baseline
+    const budget = sims * BLOCK_RUNS * 2;
+    const capped = await advise(closeFight({ roundLimit: 3 }), "a", { ...asked, runBudget: budget });
+    expect(free.options[0]?.runs).toBe(BLOCK_RUNS * 4);
+    // The best stops short of the most asked, not as clearly worse: the budget stopped it (after more than two
+    // blocks when others were stopped as clearly worse before it, leaving it their share).
+    expect(capped.options[0]?.clearlyWorse).toBe(false);
+    expect(capped.options[0]?.runs).toBeGreaterThanOrEqual(BLOCK_RUNS * 2);
+    expect(capped.options[0]?.runs).toBeLessThan(BLOCK_RUNS * 4);
+    expect(capped.options.reduce((sum, o) => sum + o.runs, 0)).toBeLessThanOrEqual(budget);
+    // Stopping for the budget changes no count: an option's numbers are those of its first blocks.
+    const key = (o: { choice: unknown }) => JSON.stringify(o.choice);
+    for (const o of capped.options) {
+      const same = await advise(closeFight({ roundLimit: 3 }), "a", { ...asked, runsPerOption: o.runs, runBudget: Number.POSITIVE_INFINITY });
+      expect(same.options.find((x) => key(x) === key(o))?.win).toEqual(o.win);
+    }
+  });
+
+  it("by default plays at most seven options' runs in all, so twelve options share them", async () => {
+    // A flyer in mid air with two foes far off: holding, climbs and dives, and moves toward or away from either.
+    const far = versus([dragon("a", { altitude: "mid" })], [knight("k"), knight("j")], {
+      start: { round: 2, distances: { [pairKey("a", "k")]: "long", [pairKey("a", "j")]: "long" } },
+    });
+    const asked = { seed: 5, phase: "movement" as const, runsPerOption: BLOCK_RUNS * 2, precision: 0.001 };
+    const advice = await advise(far, "a", asked);
+    expect(advice.options.length).toBeGreaterThan(7);
+    // Every option and the baseline play a first block (500 x options + 1, under 7 x 1,000 runs); a second for all
+    // would pass the budget, so all stop there.
+    expect(advice.options.every((o) => o.runs === BLOCK_RUNS)).toBe(true);
+    const unbudgeted = await advise(far, "a", { ...asked, runBudget: Number.POSITIVE_INFINITY });
+    expect(unbudgeted.options.some((o) => o.runs === BLOCK_RUNS * 2)).toBe(true);
+  });
+
   it("refuses a combatant the encounter does not have", async () => {
     await expect(advise(closeFight(), "nobody", { seed: 1, phase: "battle" })).rejects.toBeInstanceOf(SimulationInputError);
   });
