@@ -485,7 +485,7 @@ export class Runner {
       // kind than the interpreter's `map` made for the last simulation, and every function that reads it would be
       // thrown away when that changes (docs/SIMULATOR.md "Speed").
       const made: CombatantState[] = [];
-      for (const c of combatants) made.push((this.work as SkirmishState).combatants[c.id] as CombatantState);
+      for (const c of combatants) made.push(this.work.combatants[c.id] as CombatantState);
       states = made;
       this.states = states;
       this.seen.states = states;
