@@ -21,7 +21,7 @@ describe("tacticsWarning", () => {
 
   it("without a module, names the standard tactics a typed name is not", () => {
     expect(tacticsWarning("brawlr", none, format)).toBe(
-      '"brawlr" is not a standard tactic (standard, skirmisher, brawler, passive) and the world has no tactics module: the forecast and the simulator will refuse it.',
+      '"brawlr" is not a standard tactic (standard, skirmisher, brawler, passive), and no tactics module is set: it will be refused.',
     );
   });
 
@@ -29,19 +29,19 @@ describe("tacticsWarning", () => {
     expect(tacticsWarning("statue", loaded, format)).toBeNull();
     expect(tacticsWarning(" adversaries", loaded, format)).toBeNull();
     expect(tacticsWarning("statues", loaded, format)).toBe(
-      '"statues" is neither a standard tactic (standard, skirmisher, brawler, passive) nor one of the table\'s tactics module\'s (statue, adversaries): the forecast and the simulator will refuse it.',
+      '"statues" is neither a standard tactic (standard, skirmisher, brawler, passive) nor the tactics module\'s (statue, adversaries): it will be refused.',
     );
     expect(tacticsWarning("statue", { kind: "loaded", names: [] }, format)).toContain("(it exports none)");
   });
 
   it("with a module that did not load, says why in the module's own words", () => {
     expect(tacticsWarning("statue", failed, format)).toBe(
-      '"statue" is not a standard tactic, and the table\'s tactics module could not be read to check it: The tactics module\'s "half" needs letGo, moves and actions functions.',
+      '"statue" is not a standard tactic, and the tactics module could not be read to check it: The tactics module\'s "half" needs letGo, moves and actions functions.',
     );
   });
 
   it("with a module whose names are not known yet, says it will be asked", () => {
-    expect(tacticsWarning("statue", unknown, format)).toContain("the table's tactics module will be asked for it");
+    expect(tacticsWarning("statue", unknown, format)).toContain("the tactics module will be asked for it");
   });
 });
 

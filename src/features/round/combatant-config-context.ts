@@ -68,7 +68,7 @@ export interface TacticsInput {
   moduleSet: boolean;
   /**
    * What the module offers, when asked (src/core/tactics-warning.ts): its names are suggested and checked. Absent:
-   * "unknown" while a module is set, "none" otherwise.
+   * "unknown" while a module is set; "none" whenever no module is set.
    */
   module?: ModuleTactics;
   editable: boolean;
@@ -77,7 +77,8 @@ export interface TacticsInput {
 /** What the module offers as far as the field knows. */
 export function moduleOf(input: Pick<TacticsInput, "moduleSet" | "module">): ModuleTactics {
   if (!input.moduleSet) return { kind: "none" };
-  return input.module && input.module.kind !== "none" ? input.module : { kind: "unknown" };
+  // A worker's "none" (the path is refused, so the workers know the standard tactics only) stands.
+  return input.module ?? { kind: "unknown" };
 }
 
 /**

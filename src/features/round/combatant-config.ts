@@ -52,7 +52,7 @@ export class AgeOfDragonsCombatantConfig extends Base {
     // docs/SIMULATOR.md "A table's tactics module": its names can be typed only while the world has one set.
     const moduleSet = game.settings.get(SYSTEM_ID, "simulatorTacticsModule").trim() !== "";
     // The module's names, from a worker (the GM's only: players cannot edit the field).
-    this.#module = moduleOf({ moduleSet, module: moduleSet && game.user.isGM ? await featureAction("tableTactics")() : { kind: "unknown" } });
+    this.#module = moduleOf(moduleSet && game.user.isGM ? { moduleSet, module: await featureAction("tableTactics")() } : { moduleSet });
     // Nested under one key, so nothing of core's context for its own parts is overwritten.
     Object.assign(prepared as unknown as Record<string, unknown>, {
       aod: { id: combatant.id ?? "new", ...sideSpeedContext(

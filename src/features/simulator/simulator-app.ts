@@ -106,10 +106,11 @@ export class SimulatorApp extends Base {
     // A side's tactics name is checked as the GM types it, in the words the context gives (core/tactics-warning.ts).
     for (const field of this.element.querySelectorAll<HTMLInputElement>("input[data-tactics-warning]")) {
       const warning = this.element.querySelector<HTMLElement>(`#${field.dataset.tacticsWarning ?? ""}`);
-      if (!warning) continue;
+      const words = warning?.querySelector<HTMLElement>("[data-warning-text]");
+      if (!warning || !words) continue;
       field.addEventListener("input", () => {
         const text = tacticsWarning(field.value, this.#module ?? { kind: "unknown" }, i18nFormat);
-        warning.textContent = text ?? "";
+        words.textContent = text ?? "";
         warning.hidden = text === null;
         if (text === null) field.removeAttribute("aria-invalid");
         else field.setAttribute("aria-invalid", "true");

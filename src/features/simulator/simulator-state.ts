@@ -276,7 +276,6 @@ export interface SideTactics {
   placeholder: string;
   options: { value: string; label: string; selected: boolean }[];
   suggestions: { value: string; label: string }[];
-  hint: string | null;
   /** The typed name neither standard nor the module's, in words; null when it is known (or blank). */
   warning: string | null;
 }
@@ -297,7 +296,6 @@ function sideTactics(index: number, tactics: string, module: ModuleTactics, form
       ...(known ? [] : [{ value: chosen, label: format("AOD.Combat.Combatant.TacticsOther", { name: chosen }), selected: true }]),
     ],
     suggestions: tacticsSuggestions(module).map((t) => ({ value: t, label: label(t) })),
-    hint: module.kind === "none" ? null : format("AOD.Simulator.SideTacticsHint"),
     warning: tacticsWarning(tactics, module, format),
   };
 }

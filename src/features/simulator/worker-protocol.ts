@@ -124,8 +124,8 @@ export function readFromWorker(data: unknown): FromWorker | null {
   if (m.type === "tally" && typeof m.block === "number" && typeof m.tally === "object" && m.tally !== null) {
     return { type: "tally", job: m.job, block: m.block, tally: m.tally as BlockTally };
   }
-  if (m.type === "tactics" && Array.isArray(m.names) && m.names.every((name) => typeof name === "string")) {
-    return { type: "tactics", job: m.job, names: [...(m.names as string[])] };
+  if (m.type === "tactics" && Array.isArray(m.names) && m.names.every((name): name is string => typeof name === "string")) {
+    return { type: "tactics", job: m.job, names: [...m.names] };
   }
   if (m.type === "advice" && typeof m.advice === "object" && m.advice !== null) {
     return { type: "advice", job: m.job, advice: m.advice as AdviceResult };
