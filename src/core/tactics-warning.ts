@@ -50,3 +50,32 @@ export function tacticsWarning(typed: string, module: ModuleTactics, format: For
       return format("AOD.Simulator.TacticsWarning.ModuleAsked", { name, standard });
   }
 }
+
+/** The parts of a form field the live check uses (an `<input>` or a `<select>`). */
+export interface TacticsField {
+  readonly value: string;
+  addEventListener(type: "input" | "change", listener: () => void): void;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+}
+
+/**
+ * Checks a tactics field as the GM types (on `input` and `change`): `words` gets the warning, `box` (the element
+ * that holds it, hidden while there is none) is shown or hidden, and the field is marked `aria-invalid` while warned.
+ */
+export function watchTacticsField(
+  field: TacticsField,
+  words: { textContent: string | null },
+  box: { hidden: boolean },
+  warn: (typed: string) => string | null,
+): void {
+  const check = (): void => {
+    const text = warn(field.value);
+    words.textContent = text ?? "";
+    box.hidden = text === null;
+    if (text === null) field.removeAttribute("aria-invalid");
+    else field.setAttribute("aria-invalid", "true");
+  };
+  field.addEventListener("input", check);
+  field.addEventListener("change", check);
+}

@@ -1,6 +1,6 @@
 // A typed tactics name checked where the GM types it (src/core/tactics-warning.ts), in en.json's words.
 import { describe, expect, it } from "vitest";
-import { tacticsSuggestions, tacticsWarning } from "../../src/core/tactics-warning";
+import { tacticsSuggestions, tacticsWarning, watchTacticsField } from "../../src/core/tactics-warning";
 import type { ModuleTactics } from "../../src/core/tactics-warning";
 import { TACTIC_NAMES } from "../../src/rules/simulator";
 import { TACTICS_MODULE_ERRORS } from "../../src/features/simulator/tactics-module";
@@ -50,5 +50,33 @@ describe("tacticsSuggestions", () => {
     expect(tacticsSuggestions(none)).toEqual([...TACTIC_NAMES]);
     expect(tacticsSuggestions(unknown)).toEqual([...TACTIC_NAMES]);
     expect(tacticsSuggestions(loaded)).toEqual([...TACTIC_NAMES, "statue", "adversaries"]);
+  });
+});
+
+describe("watchTacticsField: the warning as the GM types", () => {
+  it("fills and shows the warning on each input, marks the field, and clears both for a known name", () => {
+    const listeners: Record<string, (() => void)[]> = {};
+    const attributes = new Map<string, string>();
+    const field = {
+      value: "",
+      addEventListener: (type: "input" | "change", listener: () => void) => (listeners[type] ??= []).push(listener),
+      setAttribute: (name: string, value: string) => attributes.set(name, value),
+      removeAttribute: (name: string) => attributes.delete(name),
+    };
+    const words = { textContent: "" as string | null };
+    const box = { hidden: true };
+    watchTacticsField(field, words, box, (typed) => tacticsWarning(typed, loaded, format));
+    const type = (value: string, event: "input" | "change" = "input") => {
+      field.value = value;
+      for (const listen of listeners[event] ?? []) listen();
+    };
+    type("statu");
+    expect(words.textContent).toContain('"statu" is neither a standard tactic');
+    expect(box.hidden).toBe(false);
+    expect(attributes.get("aria-invalid")).toBe("true");
+    type("statue");
+    expect({ words: words.textContent, hidden: box.hidden, invalid: attributes.has("aria-invalid") }).toEqual({ words: "", hidden: true, invalid: false });
+    type("brawlr", "change");
+    expect(box.hidden).toBe(false);
   });
 });

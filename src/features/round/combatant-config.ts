@@ -14,7 +14,7 @@ import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
 import { featureAction } from "../../core/actions";
-import { tacticsWarning } from "../../core/tactics-warning";
+import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import { moduleOf, sideSpeedContext, tacticsContext } from "./combatant-config-context";
 
@@ -79,15 +79,7 @@ export class AgeOfDragonsCombatantConfig extends Base {
     const warning = field ? this.element.querySelector<HTMLElement>(".aod-tactics-warning") : null;
     if (!field || !warning) return;
     // Said at once, as the GM types: the same words the context gave for the stored name.
-    const check = (): void => {
-      const text = tacticsWarning(field.value, this.#module, i18nFormat);
-      warning.textContent = text ?? "";
-      warning.hidden = text === null;
-      if (text === null) field.removeAttribute("aria-invalid");
-      else field.setAttribute("aria-invalid", "true");
-    };
-    field.addEventListener("input", check);
-    field.addEventListener("change", check);
+    watchTacticsField(field, warning, warning, (typed) => tacticsWarning(typed, this.#module, i18nFormat));
   }
 }
 

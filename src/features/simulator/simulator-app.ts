@@ -23,7 +23,7 @@ import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 import { tableTactics, withTableTactics } from "./tactics-url";
-import { tacticsWarning } from "../../core/tactics-warning";
+import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import { templatePath } from "../../constants/template-paths";
 import { encounterFile, exportFileName } from "../../data/combat/forecast-encounter";
@@ -104,17 +104,11 @@ export class SimulatorApp extends Base {
   protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
     // A side's tactics name is checked as the GM types it, in the words the context gives (core/tactics-warning.ts).
-    for (const field of this.element.querySelectorAll<HTMLInputElement>("input[data-tactics-warning]")) {
+    for (const field of this.element.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-tactics-warning]")) {
       const warning = this.element.querySelector<HTMLElement>(`#${field.dataset.tacticsWarning ?? ""}`);
       const words = warning?.querySelector<HTMLElement>("[data-warning-text]");
       if (!warning || !words) continue;
-      field.addEventListener("input", () => {
-        const text = tacticsWarning(field.value, this.#module ?? { kind: "unknown" }, i18nFormat);
-        words.textContent = text ?? "";
-        warning.hidden = text === null;
-        if (text === null) field.removeAttribute("aria-invalid");
-        else field.setAttribute("aria-invalid", "true");
-      });
+      watchTacticsField(field, words, warning, (typed) => tacticsWarning(typed, this.#module ?? { kind: "unknown" }, i18nFormat));
     }
     for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-side]")) {
       zone.addEventListener("dragover", (event) => {
