@@ -6,6 +6,7 @@
 import type { Attribute } from "../rules";
 import type { BoardEdit } from "../rules/board/edits";
 import type { Forecast } from "../rules/simulator";
+import type { ModuleTactics } from "./tactics-warning";
 
 /** What to roll. Every field is optional: `{}` is a plain Soma check. */
 export interface RollCheckOptions {
@@ -55,6 +56,8 @@ export interface FeatureActions {
   openSimulator(combat?: Combat | null): void;
   /** features/simulator: the live forecast of a combat as this client knows it; null when this user is not shown it. */
   forecastOf(combatId: string): { forecast: Forecast | null; updating: boolean } | null;
+  /** features/simulator: what the table's tactics module offers, its names asked of a worker (none when no module is set). */
+  tableTactics(): Promise<ModuleTactics>;
 }
 
 const provided: Partial<FeatureActions> = {};

@@ -14,6 +14,8 @@ export interface ActorSide {
   name?: string;
   actors: readonly ActorData[];
   altitude: Altitude;
+  /** The tactics its combatants play (encounter.ts `EncounterCombatant.tactics`); blank or absent: the standard ones. */
+  tactics?: string;
 }
 
 /** The encounter settings besides the sides. */
@@ -55,7 +57,10 @@ export function encounterFromActors(sides: readonly ActorSide[], settings: Encou
       const nth = (seen.get(actor.name) ?? 0) + 1;
       seen.set(actor.name, nth);
       const name = (counts.get(actor.name) ?? 0) > 1 ? `${actor.name} ${nth}` : actor.name;
-      return combatantFromActor(actor, `c${next}`, side.altitude, name);
+      const combatant = combatantFromActor(actor, `c${next}`, side.altitude, name);
+      const tactics = side.tactics?.trim() ?? "";
+      if (tactics !== "") combatant.tactics = tactics;
+      return combatant;
     });
     return { name: repeat > 1 ? `${base} (${repeat})` : base, combatants };
   });

@@ -125,6 +125,41 @@ describe("the encounter simulator", () => {
     expect(html).toContain(`Cancelled after ${result.runs.toLocaleString("en-GB")} of 10,000 runs`);
   });
 
+  it.each(THEMES)("offers each side its tactics: a select of the standard ones (%s)", async (theme) => {
+    const state = setField(filled(), "tactics.1", "brawler");
+    let fits: boolean[] = [];
+    const { html } = await renderView({
+      template: TEMPLATE, context: simulatorContext(state, format), theme, name: "simulator-tactics", width: 1100, frame,
+      inspect: async (page) => {
+        fits = [await fieldShowsWhole(page, 'select[name="tactics.0"]'), await fieldShowsWhole(page, 'select[name="tactics.1"]')];
+      },
+    });
+    expect(fits).toEqual([true, true]);
+    expect(html).toMatch(/<select id="aod-sim-tactics-1" name="tactics.1"[^>]*>[^]*<option value="brawler" selected>Brawler<\/option>/);
+    expect(html).toContain('<option value="standard" selected>Standard</option>');
+    expect(html).not.toMatch(/aod-simulator-tactics-warning"[^>]*role="status">[^<]/);
+  });
+
+  it.each(THEMES)("with the table's tactics module: a text field, the module's names suggested, a name it lacks warned about (%s)", async (theme) => {
+    let state = setField(filled(), "tactics.0", "statue");
+    state = setField(state, "tactics.1", "ambushers");
+    const module = { kind: "loaded", names: ["statue", "adversaries"] } as const;
+    let warningShown = false;
+    const { html } = await renderView({
+      template: TEMPLATE, context: simulatorContext(state, format, module), theme, name: "simulator-tactics-module", width: 1100, frame,
+      inspect: async (page) => {
+        warningShown = await page.locator("#aod-sim-tactics-1-warning").isVisible();
+      },
+    });
+    expect(warningShown).toBe(true);
+    expect(html).toMatch(/<input type="text" id="aod-sim-tactics-0" name="tactics.0" value="statue"/);
+    expect(html).toContain('<option value="adversaries">adversaries</option>');
+    expect(html).toContain("Side 2&#x27;s tactics:");
+    expect(html).toContain("&quot;ambushers&quot; is neither a standard tactic (standard, skirmisher, brawler, passive) nor the tactics module&#x27;s (statue, adversaries): it will be refused.");
+    expect(html).toMatch(/id="aod-sim-tactics-0-warning" role="status" hidden>/);
+    expect(html).toMatch(/id="aod-sim-tactics-1"[^>]*aria-invalid="true"/);
+  });
+
   it.each(THEMES)("explains a refusal (%s)", async (theme) => {
     const typed = setField(filled(), "runs", "20000000");
     const state = onWorkerMessage(startRun(typed), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.TooManyRuns", data: { value: 20000000, max: 10000000 } } });

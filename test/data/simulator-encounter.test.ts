@@ -34,6 +34,18 @@ describe("encounterFromActors", () => {
     expect(encounter.sides[0]?.combatants[0]?.state.name).toBe("Sable Dragon");
   });
 
+  it("gives each side's combatants the side's tactics, a blank or absent one the engine's default", () => {
+    const [sable, knight] = [entries.find((e) => e.name === "Sable Dragon"), entries.find((e) => e.name === "Knight")];
+    if (!sable || !knight) throw new Error("bestiary entries missing");
+    const encounter = encounterFromActors([
+      { actors: [sable], altitude: "mid", tactics: " skirmisher " },
+      { actors: [knight, knight], altitude: "mid", tactics: "" },
+      { actors: [knight], altitude: "mid" },
+    ]);
+    expect(encounter.sides.map((s) => s.combatants.map((c) => c.tactics ?? null))).toEqual([["skirmisher"], [null, null], [null]]);
+    expect(compileEncounter(encounter).combatants.map((c) => c.tactics)).toEqual(["skirmisher", "standard", "standard", "standard"]);
+  });
+
   it("attacks and grapples with the data layer's pools against every bestiary foe", () => {
     const snapshots = entries.map((e) => actorSnapshot(e));
     const compiled = compileEncounter(

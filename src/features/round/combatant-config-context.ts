@@ -10,6 +10,8 @@ import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
 import { TACTIC_NAMES } from "../../rules/simulator/tactics";
 import type { Format } from "../../core/format";
+import { tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
+import type { ModuleTactics } from "../../core/tactics-warning";
 import { shortName } from "../../core/short-name";
 
 /** The most characters of the default side the empty field shows (shortened in the middle; its hint gives it whole). */
@@ -64,14 +66,27 @@ export interface TacticsInput {
   tactics: string;
   /** The world has a table's tactics module set (docs/SIMULATOR.md "A table's tactics module"). */
   moduleSet: boolean;
+  /**
+   * What the module offers, when asked (src/core/tactics-warning.ts): its names are suggested and checked. Absent:
+   * "unknown" while a module is set; "none" whenever no module is set.
+   */
+  module?: ModuleTactics;
   editable: boolean;
+}
+
+/** What the module offers as far as the field knows. */
+export function moduleOf(input: Pick<TacticsInput, "moduleSet" | "module">): ModuleTactics {
+  if (!input.moduleSet) return { kind: "none" };
+  // A worker's "none" (the path is refused, so the workers know the standard tactics only) stands.
+  return input.module ?? { kind: "unknown" };
 }
 
 /**
  * The "Tactics in the forecast" field: a select of the standard tactics (blank = "standard"). With a table's
  * tactics module set, a text input instead, offering the standard names, where the GM types a module's name. A
  * stored name the select does not know (a module's, left after the module was unset) stays one of its options, so
- * saving the form never drops it; the forecast then answers that the tactics are unknown.
+ * saving the form never drops it. A name neither standard nor the module's is warned about under the field
+ * (`warning`, src/core/tactics-warning.ts), and combatant-config.ts says it again as the GM types.
  */
 export function tacticsContext(input: TacticsInput, format: Format) {
   // The options show short names; the hint describes the chosen standard tactics as the autopilot's setting does.
@@ -88,7 +103,9 @@ export function tacticsContext(input: TacticsInput, format: Format) {
     text: input.moduleSet,
     value: input.tactics,
     placeholder: TACTIC_NAMES[0] ?? "",
-    suggestions: TACTIC_NAMES.map((t) => ({ value: t, label: label(t) })),
+    // The module's own names (when a worker told them) are offered as they are: they have no en.json label.
+    suggestions: tacticsSuggestions(moduleOf(input)).map((t) => ({ value: t, label: TACTIC_NAMES.includes(t) ? label(t) : t })),
+    warning: tacticsWarning(input.tactics, moduleOf(input), format),
     options: [
       { value: "", label: format("AOD.Combat.Combatant.TacticsStandard"), selected: input.tactics === "" },
       ...TACTIC_NAMES.map((t) => ({ value: t, label: label(t), selected: input.tactics === t })),

@@ -3,7 +3,9 @@
  * part, the d10 round's side and speed overrides, each showing the default a blank falls back to, and the tactics it
  * plays in the simulator's forecast and advice. The form is core's: the inputs are named `system.side`,
  * `system.speed` and `system.tactics`, so core's submit writes them; the Combatant's
- * _preUpdate refuses bad text (combatant-overrides.ts).
+ * _preUpdate refuses bad text (combatant-overrides.ts). A tactics name neither standard nor the table's module's is
+ * warned about under its field as the GM types it (src/core/tactics-warning.ts; the module's names come from a
+ * simulator worker, through the `tableTactics` action).
  */
 import { CombatantModel } from "../../data/combat/combatant-model";
 import { checkSpeed } from "../../data/combat/combatant-overrides";
@@ -11,7 +13,10 @@ import { AgeOfDragonsCombatant } from "../../documents/combatant";
 import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
-import { sideSpeedContext, tacticsContext } from "./combatant-config-context";
+import { featureAction } from "../../core/actions";
+import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
+import type { ModuleTactics } from "../../core/tactics-warning";
+import { moduleOf, sideSpeedContext, tacticsContext } from "./combatant-config-context";
 
 const Base = foundry.applications.sheets.CombatantConfig;
 
@@ -29,6 +34,9 @@ function parts(): Record<string, unknown> {
 export class AgeOfDragonsCombatantConfig extends Base {
   static override PARTS = parts() as unknown as typeof Base.PARTS;
 
+  /** What the table's tactics module offers, as last asked (the typed name is checked against it). */
+  #module: ModuleTactics = { kind: "none" };
+
   protected override async _preparePartContext(
     partId: string,
     context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
@@ -41,6 +49,10 @@ export class AgeOfDragonsCombatantConfig extends Base {
     const speed = checkSpeed(own.speed);
     const aod = combatant instanceof AgeOfDragonsCombatant ? combatant : null;
     const actorSpeed = aod?.body?.speed ?? null;
+    // docs/SIMULATOR.md "A table's tactics module": its names can be typed only while the world has one set.
+    const moduleSet = game.settings.get(SYSTEM_ID, "simulatorTacticsModule").trim() !== "";
+    // The module's names, from a worker (the GM's only: players cannot edit the field).
+    this.#module = moduleOf(moduleSet && game.user.isGM ? { moduleSet, module: await featureAction("tableTactics")() } : { moduleSet });
     // Nested under one key, so nothing of core's context for its own parts is overwritten.
     Object.assign(prepared as unknown as Record<string, unknown>, {
       aod: { id: combatant.id ?? "new", ...sideSpeedContext(
@@ -53,13 +65,21 @@ export class AgeOfDragonsCombatantConfig extends Base {
           editable: game.user.isGM,
         },
         i18nFormat,
-      ), tactics: tacticsContext(
-        // docs/SIMULATOR.md "A table's tactics module": its names can be typed only while the world has one set.
-        { tactics: own.tactics, moduleSet: game.settings.get(SYSTEM_ID, "simulatorTacticsModule").trim() !== "", editable: game.user.isGM },
-        i18nFormat,
-      ) },
+      ), tactics: tacticsContext({ tactics: own.tactics, moduleSet, module: this.#module, editable: game.user.isGM }, i18nFormat) },
     });
     return prepared;
+  }
+
+  protected override async _onRender(
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: Parameters<InstanceType<typeof Base>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    const field = this.element.querySelector<HTMLInputElement | HTMLSelectElement>('[name="system.tactics"]');
+    const warning = field ? this.element.querySelector<HTMLElement>(".aod-tactics-warning") : null;
+    if (!field || !warning) return;
+    // Said at once, as the GM types: the same words the context gave for the stored name.
+    watchTacticsField(field, warning, warning, (typed) => tacticsWarning(typed, this.#module, i18nFormat));
   }
 }
 

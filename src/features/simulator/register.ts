@@ -4,7 +4,7 @@
  * too).
  */
 import { onSettingChange } from "../../core/settings/register";
-import { TACTICS_MODULE_SETTING, warnRefusedTacticsPath } from "./tactics-url";
+import { TACTICS_MODULE_SETTING, tableTactics, warnRefusedTacticsPath } from "./tactics-url";
 import { SimulatorApp } from "./simulator-app";
 import { provideActions } from "../../core/actions";
 import { AdviceApp, advisable } from "./advice-app";
@@ -34,6 +34,7 @@ export function registerSimulator(): void {
       else void new SimulatorApp().render({ force: true });
     },
     forecastOf: (combatId) => (showsForecast() ? forecastView(combatId) : null),
+    tableTactics,
   });
   registerLiveForecast();
   registerAutopilot();

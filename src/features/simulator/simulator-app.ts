@@ -6,7 +6,6 @@
  */
 import { combatEncounter } from "./combat-encounter";
 import { i18nFormat } from "../../core/i18n";
-import { encounterFromActors } from "../../data/simulator-encounter";
 import { actorDataOf } from "../../data/actor/actor-data";
 import type { ActorData } from "../../data/actor/actor-data";
 import {
@@ -14,6 +13,7 @@ import {
   initialState,
   onWorkerMessage,
   removeActor,
+  runEncounter,
   setField,
   sidesFromCombatants,
   simulatorContext,
@@ -22,7 +22,9 @@ import {
 import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
-import { withTableTactics } from "./tactics-url";
+import { tableTactics, withTableTactics } from "./tactics-url";
+import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
+import type { ModuleTactics } from "../../core/tactics-warning";
 import { templatePath } from "../../constants/template-paths";
 import { encounterFile, exportFileName } from "../../data/combat/forecast-encounter";
 import { AgeOfDragonsCombat } from "../../documents/combat";
@@ -73,6 +75,8 @@ export class SimulatorApp extends Base {
 
   #state: SimulatorState;
   #worker: Worker | null = null;
+  /** What the table's tactics module offers, asked of a worker when the window first renders (tactics-names.ts). */
+  #module: ModuleTactics | null = null;
 
   constructor(sides: SideInput[] = [], options: Partial<Configuration> = {}) {
     super(options);
@@ -93,11 +97,19 @@ export class SimulatorApp extends Base {
 
   protected override async _prepareContext(options: RenderOptions): Promise<RenderContext> {
     const base = await super._prepareContext(options);
-    return { ...base, ...simulatorContext(this.#state, i18nFormat) };
+    this.#module ??= await tableTactics();
+    return { ...base, ...simulatorContext(this.#state, i18nFormat, this.#module) };
   }
 
   protected override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
+    // A side's tactics name is checked as the GM types it, in the words the context gives (core/tactics-warning.ts).
+    for (const field of this.element.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-tactics-warning]")) {
+      const warning = this.element.querySelector<HTMLElement>(`#${field.dataset.tacticsWarning ?? ""}`);
+      const words = warning?.querySelector<HTMLElement>("[data-warning-text]");
+      if (!warning || !words) continue;
+      watchTacticsField(field, words, warning, (typed) => tacticsWarning(typed, this.#module ?? { kind: "unknown" }, i18nFormat));
+    }
     for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-side]")) {
       zone.addEventListener("dragover", (event) => {
         event.preventDefault();
@@ -145,16 +157,11 @@ export class SimulatorApp extends Base {
           const data = actor instanceof Actor ? actorDataOf(actor.toObject()) : null;
           if (data !== null) actors.push(data);
         }
-        return { actors, altitude: side.altitude };
+        return actors;
       }),
     );
     const { settings } = this.#state;
-    const encounter = encounterFromActors(sides, {
-      distance: settings.distance,
-      surface: settings.surface,
-      mode: settings.mode,
-      roundLimit: settings.roundLimit,
-    });
+    const encounter = runEncounter(this.#state, sides);
     const state = startRun(this.#state);
     if (state.run.status !== "running") return;
     const worker = this.#ensureWorker();

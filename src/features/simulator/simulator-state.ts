@@ -10,6 +10,12 @@ import type { RoundMode } from "../../rules/round-plan";
 import { DEFAULT_ROUND_LIMIT, simulationReport } from "../../rules/simulator";
 import type { EncounterProblem, SimulationReport, SimulationResult } from "../../rules/simulator";
 import type { Altitude, Distance, Surface } from "../../rules/types";
+import { TACTIC_NAMES } from "../../rules/simulator/tactics";
+import type { Encounter } from "../../rules/simulator";
+import { encounterFromActors } from "../../data/simulator-encounter";
+import type { ActorData } from "../../data/actor/actor-data";
+import { tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
+import type { ModuleTactics } from "../../core/tactics-warning";
 import type { FromWorker } from "./worker-protocol";
 import type { Format } from "../../core/format";
 
@@ -24,7 +30,18 @@ export interface SideActor {
 export interface SideInput {
   actors: SideActor[];
   altitude: Altitude;
+  /**
+   * The tactics every combatant of the side plays (rules/simulator/tactics.ts, or a table's module's): "standard"
+   * unless the GM chose another; "" (a cleared text field) plays the standard ones too.
+   */
+  tactics: string;
 }
+
+/** The tactics a side starts with. */
+export const DEFAULT_TACTICS = "standard";
+
+/** The longest tactics name the field takes (tactics-module.ts TACTICS_NAME). */
+const TACTICS_LENGTH = 40;
 
 /** The settings a GM can change before a run. */
 export interface SimulatorSettings {
@@ -76,7 +93,7 @@ export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = Object.freeze({
 /** A fresh state: two empty sides with flyers at mid altitude. */
 export function initialState(sides: SideInput[] = []): SimulatorState {
   const filled = [...sides];
-  while (filled.length < 2) filled.push({ actors: [], altitude: "mid" });
+  while (filled.length < 2) filled.push({ actors: [], altitude: "mid", tactics: DEFAULT_TACTICS });
   return { sides: filled, settings: { ...DEFAULT_SETTINGS }, run: { status: "idle" }, job: 0 };
 }
 
@@ -93,7 +110,7 @@ export function removeActor(state: SimulatorState, side: number, index: number):
   return { ...state, sides };
 }
 
-/** Applies one form field ("runs", "seed", "mode", "distance", "surface", "roundLimit", "altitude.<side>"). */
+/** Applies one form field ("runs", "seed", "mode", "distance", "surface", "roundLimit", "altitude.<side>", "tactics.<side>"). */
 export function setField(state: SimulatorState, name: string, value: string): SimulatorState {
   const next = applyField(state, name, value);
   // A refusal of a field lasts until that field is changed: then Simulate may be pressed again.
@@ -115,6 +132,13 @@ function applyField(state: SimulatorState, name: string, value: string): Simulat
     const side = Number(name.slice("altitude.".length));
     if (!(ALTITUDES as readonly string[]).includes(value)) return state;
     return { ...state, sides: state.sides.map((s, i) => (i === side ? { ...s, altitude: value as Altitude } : s)) };
+  }
+  if (name.startsWith("tactics.")) {
+    // Kept as typed (trimmed): a name the simulator does not know is warned about under the field, and refused by the run.
+    const side = Number(name.slice("tactics.".length));
+    const tactics = value.trim().slice(0, TACTICS_LENGTH);
+    if (state.sides[side]?.tactics === tactics) return state;
+    return { ...state, sides: state.sides.map((s, i) => (i === side ? { ...s, tactics } : s)) };
   }
   const settings = { ...state.settings };
   switch (name) {
@@ -139,6 +163,16 @@ function applyField(state: SimulatorState, name: string, value: string): Simulat
   return { ...state, settings };
 }
 
+/**
+ * The encounter a run plays: the sides' actors (as `actors` gives them, side by side, in the state's order) at
+ * their altitudes, each side's combatants playing its tactics, with the window's settings.
+ */
+export function runEncounter(state: SimulatorState, actors: readonly (readonly ActorData[])[]): Encounter {
+  const { settings } = state;
+  const sides = state.sides.map((side, i) => ({ actors: actors[i] ?? [], altitude: side.altitude, tactics: side.tactics }));
+  return encounterFromActors(sides, { distance: settings.distance, surface: settings.surface, mode: settings.mode, roundLimit: settings.roundLimit });
+}
+
 /** Starts a run: the next job number, nothing done yet. */
 export function startRun(state: SimulatorState): SimulatorState {
   const job = state.job + 1;
@@ -161,7 +195,8 @@ export function onWorkerMessage(state: SimulatorState, message: FromWorker): Sim
     case "forecast":
     case "advice":
     case "tally":
-      // The app asks for runs, never forecasts, advice or blocks: such an answer is for another user of the worker.
+    case "tactics":
+      // The app asks for runs, never forecasts, advice, blocks or a module's names: such an answer is for another user of the worker.
       return state;
   }
 }
@@ -195,6 +230,7 @@ export interface SimulatorContext {
     empty: boolean;
     altitudeName: string;
     altitudes: Choice[];
+    tactics: SideTactics;
   }[];
   settings: SimulatorSettings;
   modes: Choice[];
@@ -225,6 +261,43 @@ export interface SimulatorContext {
   groups: { title: string; rows: SimulationReport["combatants"] }[];
   /** The results pane while a run is under way: how far it is. */
   runningText: string | null;
+}
+
+/**
+ * A side's tactics field, as the combatant config's (src/features/round/combatant-config-context.ts): a select of
+ * the standard tactics, or with a table's module set a text field suggesting the standard names and the module's.
+ * Its labels are words already (the module's names have none in en.json).
+ */
+export interface SideTactics {
+  name: string;
+  id: string;
+  text: boolean;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string; selected: boolean }[];
+  suggestions: { value: string; label: string }[];
+  /** The typed name neither standard nor the module's, in words; null when it is known (or blank). */
+  warning: string | null;
+}
+
+function sideTactics(index: number, tactics: string, module: ModuleTactics, format: Format): SideTactics {
+  const label = (name: string): string => (TACTIC_NAMES.includes(name) ? format(`AOD.Combat.Combatant.TacticsName.${name}`) : name);
+  const chosen = tactics === "" ? DEFAULT_TACTICS : tactics;
+  const known = TACTIC_NAMES.includes(chosen);
+  return {
+    name: `tactics.${index}`,
+    id: `aod-sim-tactics-${index}`,
+    text: module.kind !== "none",
+    value: tactics,
+    placeholder: DEFAULT_TACTICS,
+    options: [
+      ...TACTIC_NAMES.map((t) => ({ value: t, label: label(t), selected: t === chosen })),
+      // A name left from a module since unset stays chosen, as in the combatant config.
+      ...(known ? [] : [{ value: chosen, label: format("AOD.Combat.Combatant.TacticsOther", { name: chosen }), selected: true }]),
+    ],
+    suggestions: tacticsSuggestions(module).map((t) => ({ value: t, label: label(t) })),
+    warning: tacticsWarning(tactics, module, format),
+  };
 }
 
 const choices = (values: readonly string[], selected: string, prefix: string): Choice[] =>
@@ -295,8 +368,11 @@ function problemText(problem: EncounterProblem, format: Format): string {
 const sameAsked = (asked: RunAsked | undefined, state: SimulatorState): boolean =>
   asked === undefined || (JSON.stringify(asked.settings) === JSON.stringify(state.settings) && JSON.stringify(asked.sides) === JSON.stringify(state.sides));
 
-/** The template's context for a state. */
-export function simulatorContext(state: SimulatorState, format: Format): SimulatorContext {
+/**
+ * The template's context for a state; `module` is what the table's tactics module offers (none set: the sides'
+ * tactics are a select of the standard ones).
+ */
+export function simulatorContext(state: SimulatorState, format: Format, module: ModuleTactics = { kind: "none" }): SimulatorContext {
   const running = state.run.status === "running";
   const report = state.run.status === "done" ? simulationReport(state.run.result) : null;
   return {
@@ -307,6 +383,7 @@ export function simulatorContext(state: SimulatorState, format: Format): Simulat
       empty: side.actors.length === 0,
       altitudeName: `altitude.${index}`,
       altitudes: choices(ALTITUDES, side.altitude, "AOD.Simulator.Altitude"),
+      tactics: sideTactics(index, side.tactics, module, format),
     })),
     settings: state.settings,
     // The menu's own labels: AOD.Simulator.Mode words the mode inside a sentence ("seed 1, descending Pneuma").
@@ -362,5 +439,5 @@ function summaryOf(state: SimulatorState, report: SimulationReport, format: Form
 export function sidesFromCombatants(list: readonly (SideActor & { side: string })[]): SideInput[] {
   const sides = new Map<string, SideActor[]>();
   for (const { side, ...actor } of list) sides.set(side, [...(sides.get(side) ?? []), actor]);
-  return [...sides.values()].map((actors) => ({ actors, altitude: "mid" }));
+  return [...sides.values()].map((actors) => ({ actors, altitude: "mid", tactics: DEFAULT_TACTICS }));
 }

@@ -8,6 +8,8 @@ import { i18nFormat } from "../../core/i18n";
 import { checkTacticsPath, tacticsModuleUrl } from "./tactics-module";
 import { withTacticsModule } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
+import { tacticsNamesAsker } from "./tactics-names";
+import type { ModuleTactics } from "../../core/tactics-warning";
 
 /** The world setting: the path of the table's tactics module ("" = none). */
 export const TACTICS_MODULE_SETTING = "simulatorTacticsModule" as const;
@@ -26,4 +28,20 @@ export function warnRefusedTacticsPath(value: unknown): void {
 /** A message to a worker with the table's module, when one is set. */
 export function withTableTactics(message: ToWorker): ToWorker {
   return withTacticsModule(message, tableTacticsUrl());
+}
+
+/** How long a config waits for the module's names before it says the module will be asked (ms). */
+const NAMES_WAIT = 3000;
+
+const askNames = tacticsNamesAsker(
+  () => new Worker(new URL("./simulator.worker.ts", import.meta.url), { type: "module", name: "age-of-dragons-tactics-names" }),
+  () =>
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, NAMES_WAIT);
+    }),
+);
+
+/** What the table's tactics module offers, asked of a worker of its own (tactics-names.ts); none when no module is set. */
+export function tableTactics(): Promise<ModuleTactics> {
+  return askNames(tableTacticsUrl());
 }

@@ -17,7 +17,9 @@
  * A table's own tactics (tactics-module.ts): run, forecast, advise and block messages may carry `tacticsModule`,
  * the URL of the table's module; the host's `loadTactics` imports and checks it, and the job plays its tactics
  * beside the standard ones (a block through a `localBlockRunner` of them, one per URL). A module that fails to
- * load or is refused answers the job with its `error`.
+ * load or is refused answers the job with its `error`. A `tactics` message asks only for the names the module
+ * exports (the configs check a typed name against them, src/core/tactics-warning.ts): the worker answers `tactics`
+ * with them, or the `error` of its load, and plays nothing.
  */
 import { BLOCK_RUNS, SimulationInputError, advise, forecast, localBlockRunner, simulate, simulateOnPool } from "../../rules/simulator";
 import type { AdviceResult, BlockJob, BlockRunner, BlockTally, Encounter, EncounterProblem, Forecast, SimulationResult, Tactics } from "../../rules/simulator";
@@ -39,7 +41,8 @@ export type ToWorker =
       tacticsModule?: string;
     }
   | { type: "cancel"; job: number }
-  | { type: "block"; job: number; task: BlockJob; block: number; runs: number; tacticsModule?: string };
+  | { type: "block"; job: number; task: BlockJob; block: number; runs: number; tacticsModule?: string }
+  | { type: "tactics"; job: number; tacticsModule: string };
 
 /** What the worker sends back. */
 export type FromWorker =
@@ -48,6 +51,7 @@ export type FromWorker =
   | { type: "forecast"; job: number; forecast: Forecast }
   | { type: "advice"; job: number; advice: AdviceResult }
   | { type: "tally"; job: number; block: number; tally: BlockTally }
+  | { type: "tactics"; job: number; names: string[] }
   | { type: "error"; job: number; problem: EncounterProblem };
 
 /** The en.json keys of problems the protocol itself reports. */
@@ -71,6 +75,7 @@ export function readToWorker(data: unknown): ToWorker | null {
   if (typeof data !== "object" || data === null) return null;
   const m = data as Fields;
   if (m.type === "cancel" && isJob(m.job)) return { type: "cancel", job: m.job };
+  if (m.type === "tactics" && isJob(m.job)) return typeof m.tacticsModule === "string" ? { type: "tactics", job: m.job, tacticsModule: m.tacticsModule } : null;
   if (m.type === "block" && isJob(m.job) && typeof m.task === "object" && m.task !== null) {
     const task = m.task as Fields;
     const count = (v: unknown, max: number): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max;
@@ -118,6 +123,9 @@ export function readFromWorker(data: unknown): FromWorker | null {
   }
   if (m.type === "tally" && typeof m.block === "number" && typeof m.tally === "object" && m.tally !== null) {
     return { type: "tally", job: m.job, block: m.block, tally: m.tally as BlockTally };
+  }
+  if (m.type === "tactics" && Array.isArray(m.names) && m.names.every((name): name is string => typeof name === "string")) {
+    return { type: "tactics", job: m.job, names: [...m.names] };
   }
   if (m.type === "advice" && typeof m.advice === "object" && m.advice !== null) {
     return { type: "advice", job: m.job, advice: m.advice as AdviceResult };
@@ -190,6 +198,16 @@ export function simulationWorker(host: WorkerHost): { receive(data: unknown): Pr
       }
       if (message.type === "cancel") {
         stopped.add(message.job);
+        return;
+      }
+      if (message.type === "tactics") {
+        // Only the module's names: nothing is played, and the job in progress goes on.
+        try {
+          const table = await tacticsOf(message.tacticsModule);
+          host.post({ type: "tactics", job: message.job, names: Object.keys(table ?? {}) });
+        } catch (error) {
+          host.post({ type: "error", job: message.job, problem: problemOf(error) });
+        }
         return;
       }
       if (message.type === "block") {

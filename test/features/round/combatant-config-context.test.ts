@@ -40,4 +40,22 @@ describe("tacticsContext: the tactics a combatant plays in the forecast", () => 
     expect(field.suggestions.every((s) => !s.label.startsWith("AOD."))).toBe(true);
     expect(field.hint).toContain("table's tactics module");
   });
+
+  it("warns under the field about a name neither standard nor the module's, and says nothing of a known one", () => {
+    expect(tacticsContext({ tactics: "skirmisher", moduleSet: false, editable: true }, format).warning).toBeNull();
+    expect(tacticsContext({ tactics: "ambushers", moduleSet: false, editable: true }, format).warning).toContain(
+      '"ambushers" is not a standard tactic (standard, skirmisher, brawler, passive), and no tactics module is set: it will be refused.',
+    );
+    const module = { kind: "loaded", names: ["ambushers", "statue"] } as const;
+    const known = tacticsContext({ tactics: "ambushers", moduleSet: true, module, editable: true }, format);
+    expect(known.warning).toBeNull();
+    // The module's names are suggested after the standard ones, as they are named.
+    expect(known.suggestions.slice(-2)).toEqual([{ value: "ambushers", label: "ambushers" }, { value: "statue", label: "statue" }]);
+    expect(tacticsContext({ tactics: "ambusher", moduleSet: true, module, editable: true }, format).warning).toContain("nor the tactics module's (ambushers, statue)");
+    // A module set but not asked yet: it will be asked; a module since unset is not consulted.
+    expect(tacticsContext({ tactics: "ambusher", moduleSet: true, editable: true }, format).warning).toContain("will be asked");
+    expect(tacticsContext({ tactics: "ambushers", moduleSet: false, module, editable: true }, format).warning).toContain("no tactics module is set");
+    // A set path the workers refuse: they know the standard tactics only, and the warning says so.
+    expect(tacticsContext({ tactics: "ambushers", moduleSet: true, module: { kind: "none" }, editable: true }, format).warning).toContain("no tactics module is set");
+  });
 });

@@ -433,4 +433,31 @@ describe("the combatant config", () => {
     expect(html).toMatch(/<input type="text" id="aod-tactics-rider" name="system.tactics" value="ambushers"[^>]*list="aod-tactics-list-rider"/);
     expect(html).toContain('<datalist id="aod-tactics-list-rider"><option value="standard">');
   });
+
+  it.each(THEMES)("a tactics name the table's module does not export, warned under the field (%s)", async (theme) => {
+    const context = {
+      aod: {
+        id: "wyrm",
+        ...sideSpeedContext({ side: "", speed: "", group: null, disposition: -1, actorSpeed: "fast", editable: true }, format),
+        // The module's names as a worker read them: "ambusher" is a typo of one.
+        tactics: tacticsContext({ tactics: "ambusher", moduleSet: true, module: { kind: "loaded", names: ["ambushers", "adversaries"] }, editable: true }, format),
+      },
+    };
+    let shown = { warning: false, fits: false };
+    const { html } = await renderView({
+      template: "test/features/round/fixtures/combatant-config-view.hbs",
+      context,
+      theme,
+      name: "combatant-config-tactics-warning",
+      width: 420,
+      frame: { kind: "window", title: "Update Combatant: Storm Wyrm", classes: ["sheet", "combat-sheet"] },
+      inspect: async (page) => {
+        shown = { warning: await page.locator("#aod-tactics-warning-wyrm").isVisible(), fits: await fieldShowsWhole(page, 'input[name="system.tactics"]') };
+      },
+    });
+    expect(shown).toEqual({ warning: true, fits: true });
+    expect(html).toMatch(/<input type="text" id="aod-tactics-wyrm"[^>]*aria-describedby="aod-tactics-hint-wyrm aod-tactics-warning-wyrm" aria-invalid="true"/);
+    expect(html).toContain("nor the tactics module&#x27;s (ambushers, adversaries)");
+    expect(html).toContain('<option value="ambushers">ambushers</option>');
+  });
 });

@@ -6,13 +6,18 @@ import {
   initialState,
   onWorkerMessage,
   removeActor,
+  runEncounter,
   setField,
   sidesFromCombatants,
   simulatorContext,
   startRun,
   verdictOf,
 } from "../../../src/features/simulator/simulator-state";
-import { simulate } from "../../../src/rules/simulator";
+import { simulate, TACTIC_NAMES } from "../../../src/rules/simulator";
+import { simulationWorker } from "../../../src/features/simulator/worker-protocol";
+import type { FromWorker } from "../../../src/features/simulator/worker-protocol";
+import { loadBestiary } from "../../../src/cli/bestiary";
+import { resolve } from "node:path";
 import { localizeKey } from "../../templates/foundry-helpers";
 import { dragon, knight, versus } from "../../rules/simulator/fixtures";
 
@@ -169,5 +174,73 @@ describe("the simulator's results, read at a glance", () => {
     expect(simulatorContext(limit, format).problemField).toBe("roundLimit");
     const side = onWorkerMessage(startRun(ready), { type: "error", job: 1, problem: { key: "AOD.Simulator.Error.EmptySide", data: { side: "x" } } });
     expect(simulatorContext(side, format).problemField).toBeNull();
+  });
+});
+
+describe("each side's tactics", () => {
+  const ready = addActor(addActor(initialState(), 0, sable), 1, bowman);
+  const bestiary = loadBestiary(resolve(import.meta.dirname, "../../../packs/_source/bestiary"));
+  const entry = (name: string) => {
+    const found = bestiary.find((e) => e.name === name);
+    if (!found) throw new Error(name);
+    return found;
+  };
+
+  it("starts standard, reads the form's field per side, and marks a result as stale when it changes", async () => {
+    expect(ready.sides.map((s) => s.tactics)).toEqual(["standard", "standard"]);
+    const state = setField(ready, "tactics.1", " brawler ");
+    expect(state.sides.map((s) => s.tactics)).toEqual(["standard", "brawler"]);
+    expect(setField(state, "tactics.1", "brawler")).toBe(state);
+    expect(setField(state, "tactics.5", "passive").sides).toEqual(state.sides);
+    const result = await simulate(versus([dragon("a")], [knight("k")], { distance: "close" }), { runs: 20, seed: 2 });
+    const done = onWorkerMessage(startRun(ready), { type: "result", job: 1, result });
+    expect(simulatorContext(setField(done, "tactics.0", "skirmisher"), format).stale).not.toBeNull();
+  });
+
+  it("is a select of the standard tactics, in words, without a module", () => {
+    const field = simulatorContext(setField(ready, "tactics.1", "brawler"), format).sides[1]?.tactics;
+    expect(field).toMatchObject({ name: "tactics.1", id: "aod-sim-tactics-1", text: false, warning: null });
+    expect(field?.options.map((o) => o.value)).toEqual([...TACTIC_NAMES]);
+    expect(field?.options.filter((o) => o.selected)).toEqual([{ value: "brawler", label: "Brawler", selected: true }]);
+  });
+
+  it("keeps a name the select does not know chosen, and warns about it under the field", () => {
+    const field = simulatorContext(setField(ready, "tactics.0", "statue"), format).sides[0]?.tactics;
+    expect(field?.options.filter((o) => o.selected)).toEqual([{ value: "statue", label: "statue (not a standard tactic)", selected: true }]);
+    expect(field?.warning).toContain('"statue" is not a standard tactic');
+  });
+
+  it("with a table's module, is a text field suggesting the module's names too, warning about a name it lacks", () => {
+    const module = { kind: "loaded", names: ["statue"] } as const;
+    const known = simulatorContext(setField(ready, "tactics.0", "statue"), format, module).sides[0]?.tactics;
+    expect(known).toMatchObject({ text: true, value: "statue", warning: null, placeholder: "standard" });
+    expect(known?.suggestions.map((s) => s.value)).toEqual([...TACTIC_NAMES, "statue"]);
+    expect(known?.suggestions.at(-1)).toEqual({ value: "statue", label: "statue" });
+    const typo = simulatorContext(setField(ready, "tactics.0", "statu"), format, module).sides[0]?.tactics;
+    expect(typo?.warning).toContain("nor the tactics module's (statue)");
+  });
+
+  it("reach the run: every combatant of a side plays its side's tactics, in the worker's simulation", async () => {
+    let state = setField(ready, "tactics.1", "passive");
+    state = setField(state, "distance", "close");
+    const actors = [[entry("Sable Dragon")], [entry("Knight"), entry("Knight")]];
+    const encounter = runEncounter(state, actors);
+    expect(encounter.sides.map((s) => s.combatants.map((c) => c.tactics))).toEqual([["standard"], ["passive", "passive"]]);
+    expect(encounter.distance).toBe("close");
+    // The message the app posts, answered by the worker's own handling: the passive Knights never win nor hurt.
+    const sent: FromWorker[] = [];
+    const worker = simulationWorker({ post: (m) => sent.push(m), pause: () => Promise.resolve() });
+    await worker.receive({ type: "run", job: 1, encounter, runs: 100, seed: 3 });
+    const answer = sent.at(-1);
+    if (answer?.type !== "result") throw new Error(`no result: ${JSON.stringify(answer)}`);
+    expect(answer.result.sides[1]?.wins.count).toBe(0);
+    expect(answer.result.combatants.filter((c) => c.side === answer.result.sides[1]?.name).every((c) => c.damageDealt === 0)).toBe(true);
+    const standard = await simulate(runEncounter(setField(state, "tactics.1", "standard"), actors), { runs: 100, seed: 3 });
+    expect(standard.combatants.some((c) => c.side === standard.sides[1]?.name && c.damageDealt > 0)).toBe(true);
+  });
+
+  it("a cleared field plays the standard tactics", () => {
+    const encounter = runEncounter(setField(ready, "tactics.0", ""), [[entry("Sable Dragon")], [entry("Knight")]]);
+    expect(encounter.sides[0]?.combatants[0]).not.toHaveProperty("tactics");
   });
 });
