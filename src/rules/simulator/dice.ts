@@ -1,12 +1,12 @@
 /**
  * The simulator's dice: one seeded stream for a whole simulation (README "The public API": in the simulator
- * the DiceSource is a seeded PRNG). The generator is the engine's own (`seededDice`, mulberry32), so a seed means
+ * the DiceSource is a seeded PRNG). The generator is the engine's own (`Mulberry32`, as `seededDice` draws it), so a seed means
  * the same faces everywhere; `roll` here only skips the per-call checks the engine's general source makes, since
  * the procedures check every answer (`rollPool`, `rollFrom`) anyway.
  */
 import { MIN_TN } from "../pools";
 import type { CountingDiceSource } from "../procedures/steps";
-import { seededDice } from "../roll-sources";
+import { Mulberry32 } from "../roll-sources";
 import type { DieSize } from "../roll-sources";
 
 /**
@@ -15,25 +15,36 @@ import type { DieSize } from "../roll-sources";
  */
 export type SimulationDice = CountingDiceSource;
 
+/**
+ * A seeded dice source for the simulator: one class for every stream (a new one each block of runs), so the
+ * procedures' calls to `successes` and `roll` stay calls to the same two methods, which V8 inlines.
+ */
+class SeededSimulationDice implements SimulationDice {
+  private readonly stream: Mulberry32;
+
+  constructor(seed: number) {
+    this.stream = new Mulberry32(seed);
+  }
+
+  roll(count: number, faces: DieSize): number[] {
+    const out = new Array<number>(count);
+    for (let i = 0; i < count; i += 1) out[i] = 1 + Math.floor(this.stream.next() * faces);
+    return out;
+  }
+
+  successes(count: number, tn: number): number {
+    // The faces `roll(count, 6)` would give, each counted as `successesAt` counts it (below TN 2 counts as 2):
+    // 1 + floor(6x) >= TN exactly when 6x >= TN - 1, a whole number, so the face itself is never made.
+    const least = Math.max(MIN_TN, tn) - 1;
+    let found = 0;
+    for (let i = 0; i < count; i += 1) if (this.stream.next() * 6 >= least) found += 1;
+    return found;
+  }
+}
+
 /** A seeded dice source for the simulator. */
 export function simulationDice(seed: number): SimulationDice {
-  const source = seededDice(seed);
-  const next = source.next;
-  return {
-    roll(count: number, faces: DieSize): number[] {
-      const out = new Array<number>(count);
-      for (let i = 0; i < count; i += 1) out[i] = 1 + Math.floor(next() * faces);
-      return out;
-    },
-    successes(count: number, tn: number): number {
-      // The faces `roll(count, 6)` would give, each counted as `successesAt` counts it (below TN 2 counts as 2):
-      // 1 + floor(6x) >= TN exactly when 6x >= TN - 1, a whole number, so the face itself is never made.
-      const least = Math.max(MIN_TN, tn) - 1;
-      let found = 0;
-      for (let i = 0; i < count; i += 1) if (next() * 6 >= least) found += 1;
-      return found;
-    },
-  };
+  return new SeededSimulationDice(seed);
 }
 
 /**
