@@ -245,9 +245,20 @@ describe("the range and altitude board", () => {
     expect(html).toContain("A pinned combatant cannot make tactical movement.");
   });
 
-  it.each(THEMES)("a move refused by the GM's check: the refusal stays at the top of the move form (%s)", async (theme) => {
-    const { html } = await renderBoard({ ...VIEW, theme, name: "board-move-refused", context: boardContext("sable", { moveRefused: "AOD.Rules.Reason.AlreadyMoved" }) });
-    expect(html).toContain('<p class="aod-notice aod-refusal aod-board-move-refused" role="alert">Move refused: ');
+  it.each(THEMES)("a move refused by the GM's check: the refusal heads the move controls, the board shows why (%s)", async (theme) => {
+    // As it happens: the Sable's owner moved from a stale board after the Sable had already moved (the GM moved it
+    // meanwhile); the GM's check refused, and the board, drawn again, shows the Sable moved and its moves closed.
+    const fight = showcaseFight();
+    const sable = fight.combatants.sable;
+    if (sable === undefined) throw new Error("no Sable");
+    fight.combatants.sable = { ...sable, moved: true };
+    const { html } = await renderBoard({ ...VIEW, theme, name: "board-move-refused", context: boardContext("sable", { state: fight, moveRefused: "AOD.Rules.Reason.AlreadyMoved" }) });
+    expect(html).toMatch(/<h3 class="aod-board-move-title">Tactical movement<\/h3>\s*<p class="aod-notice aod-refusal aod-board-move-refused" role="alert">Move refused: It has already moved this round\.<\/p>/);
+    // Said once: the closed form adds no note repeating the refusal; the Sable's token and panel say "Moved".
+    expect(html.match(/It has already moved this round\./g)).toHaveLength(1);
+    expect(html).toMatch(/data-combatant-id="sable"(?:(?!<\/li>)[\s\S])*>Moved</);
+    expect(html).toContain('<p class="aod-board-statuses"><span class="aod-board-status">Moved</span></p>');
+    expect(html).not.toContain("Standard move");
   });
 
   it.each(THEMES)("seen by the GM with the editing controls (%s)", async (theme) => {

@@ -11,5 +11,16 @@ describe("the pool roll in chat", () => {
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
     expect(html).toContain("2 successes from 4 dice at TN\u00a05+");
+    // The player reads the pool and TN in words; the formula is only the summary's tooltip.
+    expect(html).not.toMatch(/>\s*4d6cs&gt;&#x3D;5\s*</);
+  });
+  it.each(THEMES)("a private roll tells whoever may not see it that its dice are hidden (%s)", async (theme) => {
+    const context = { flavor: null, isPrivate: true, formula: "", result: null };
+    const { html } = await renderView({
+      template: "systems/age-of-dragons/templates/core/dice/pool-roll.hbs", context, theme, name: "pool-roll-private",
+      frame: { kind: "chat", speaker: "Sable Dragon" },
+    });
+    expect(html).toContain("A private roll: its dice are hidden from you.");
+    expect(html).not.toContain("aod-die");
   });
 });

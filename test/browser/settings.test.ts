@@ -29,7 +29,14 @@ function settingsContext() {
 
 describe("the system's settings", () => {
   it.each(THEMES)("every world setting with its name, hint and default (%s)", async (theme) => {
+    let field = { background: "", text: "" };
     const { html } = await renderView({
+      inspect: async (page) => {
+        field = await page.evaluate(() => {
+          const input = document.querySelector('input[type="number"]');
+          return input ? { background: getComputedStyle(input).backgroundColor, text: getComputedStyle(input).color } : { background: "", text: "" };
+        });
+      },
       template: "test/browser/fixtures/settings.hbs",
       context: settingsContext(),
       theme,
@@ -46,5 +53,10 @@ describe("the system's settings", () => {
     // The events table by its name, never its UUID.
     expect(html).toContain("In use: Combat Events, this system&#x27;s own table");
     expect(html).not.toContain("Compendium.age-of-dragons");
+    // The fields take the theme as Foundry draws them (foundry-stand-in.css): dark with light text in the dark theme.
+    const lightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, v) => sum + Number(v), 0) / 3;
+    if (theme === "dark") expect(lightness(field.background)).toBeLessThan(64);
+    else expect(lightness(field.background)).toBeGreaterThan(192);
+    expect(Math.abs(lightness(field.text) - lightness(field.background))).toBeGreaterThan(128);
   });
 });

@@ -29,8 +29,9 @@ async function actorView(name: string, theme: Theme, input: ActorSheetInput, tit
   });
 }
 
-async function itemView(name: string, theme: Theme, input: ItemSheetInput) {
+async function itemView(name: string, theme: Theme, input: ItemSheetInput, inspect?: (page: Page) => Promise<void>) {
   return renderView({
+    ...(inspect === undefined ? {} : { inspect }),
     template: "test/browser/fixtures/item-sheet.hbs",
     context: { ...buildItemContext(input), partId: "item-1" },
     theme,
@@ -197,11 +198,26 @@ describe.each(THEMES)("the item sheets (%s theme)", (theme) => {
   });
 
   it("shows a weapon in edit mode", async () => {
-    const { html } = await itemView("sheet-weapon-edit", theme, itemInput(packItem("weapons", "dragonsbreath.yml"), { mode: "edit" }));
+    let colours = { box: "", accent: "" };
+    const { html } = await itemView("sheet-weapon-edit", theme, itemInput(packItem("weapons", "dragonsbreath.yml"), { mode: "edit" }), async (page) => {
+      colours = await page.evaluate(() => {
+        const box = document.querySelector('input[type="checkbox"][name="defence.aerobatics"]');
+        // The theme's accent as the browser resolves it: a probe coloured with the custom property.
+        const probe = document.createElement("span");
+        probe.style.color = "var(--aod-accent)";
+        box?.parentElement?.append(probe);
+        const accent = getComputedStyle(probe).color;
+        probe.remove();
+        return { box: box ? getComputedStyle(box).accentColor : "", accent };
+      });
+    });
     expect(html).toContain('name="system.magicCost" value="1"');
     // Skills picked by name: a select for the attack, a checkbox per skill for the defences.
     expect(html).toMatch(/<option value="dragonsbreath" selected>Dragonsbreath<\/option>/);
     expect(html).toContain('name="defence.aerobatics"');
+    // Its checkboxes are ticked in the system's accent of this theme, not the browser's blue.
+    expect(colours.accent).toMatch(/^rgb/);
+    expect(colours.box).toBe(colours.accent);
   });
 
   it("shows an armour in play and edit mode", async () => {

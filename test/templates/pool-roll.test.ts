@@ -14,6 +14,9 @@ describe("the pool roll template", () => {
     expect(html).toContain("3 successes from 5 dice at TN\u00a04+");
     expect(html).toContain("6: a success");
     expect(html).toContain("3: no success");
+    // The formula is no line of its own, only the summary's tooltip.
+    expect(html).not.toMatch(/>\s*5d6cs&gt;&#x3D;4\s*</);
+    expect(html).toContain('data-tooltip="5d6cs&gt;&#x3D;4"');
   });
   it("says so when nothing succeeded", () => {
     const html = renderTemplate(TEMPLATE, { formula: "2d6cs>=6", isPrivate: false, result: poolResult([5, 1], 6) });
@@ -21,8 +24,8 @@ describe("the pool roll template", () => {
     expect(html).not.toContain("aod-die-mark");
   });
   it("shows no dice to whoever may not see a private roll", () => {
-    const html = renderTemplate(TEMPLATE, { formula: "???", isPrivate: true, result: null });
+    const html = renderTemplate(TEMPLATE, { formula: "", isPrivate: true, result: null });
     expect(html).not.toContain("aod-die");
-    expect(html).toContain("???");
+    expect(html).toContain("A private roll: its dice are hidden from you.");
   });
 });

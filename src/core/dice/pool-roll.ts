@@ -42,7 +42,8 @@ export class PoolRoll extends foundry.dice.Roll {
     const context = {
       flavor: isPrivate ? null : options.flavor ?? null,
       isPrivate,
-      formula: isPrivate ? "???" : this.formula,
+      // Secondary: the summary's tooltip ("4d6cs>=5"); the card says the pool and TN in words.
+      formula: isPrivate ? "" : this.formula,
       result: isPrivate ? null : poolResult(this.faces, this.tn),
     };
     return foundry.applications.handlebars.renderTemplate(options.template ?? PoolRoll.CHAT_TEMPLATE, context);

@@ -184,6 +184,9 @@ export interface MoveForm {
   blocked?: string;
   /** Why the last move made from this form was refused (an en.json key), shown at the top of the form. */
   refused?: string;
+  /** The refusal says the same as `blocked` (a move refused as already made, the board now showing it made): the
+   *  form says it once, in the refusal. */
+  blockedSaid?: true;
 }
 
 /**
@@ -458,7 +461,7 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
   // One reason for every kind (pinned, carried, already moved): say it once instead of under each choice.
   const shared = kinds[0]?.reason;
   if (shared !== undefined && kinds.every((k) => k.reason === shared)) {
-    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared, ...refusedOf(input) };
+    return { kinds: [], kind, altitudes: [], references: [], distances: [], blocked: shared, ...refusedOf(input, shared) };
   }
   const options = moveOptions(state, id, kind, phase, input.move?.reference);
   const reference = options.reference;
@@ -485,11 +488,15 @@ function moveForm(input: BoardInput, id: string, phase: MovePhase): MoveForm {
             ...options.distances.map((band) => ({ value: band, label: distanceLabel(band), selected: false })),
           ],
     ...(blocked === undefined ? {} : { blocked }),
-    ...refusedOf(input),
+    ...refusedOf(input, blocked),
   };
 }
 
-const refusedOf = (input: BoardInput): { refused?: string } => (input.moveRefused === undefined ? {} : { refused: input.moveRefused });
+/** The last refusal, if any, and whether it already says why the form is closed. */
+function refusedOf(input: BoardInput, blocked: string | undefined): { refused?: string; blockedSaid?: true } {
+  if (input.moveRefused === undefined) return {};
+  return { refused: input.moveRefused, ...(input.moveRefused === blocked ? { blockedSaid: true as const } : {}) };
+}
 
 /**
  * The buttons for what the board lists as open to the selected combatant: an attack or a grapple at an enemy with

@@ -256,6 +256,23 @@ describe("the move controls", () => {
   it("carry the refusal of the last move, and none without one", () => {
     expect(context({ selectedId: "argent", owned: ["argent"], moveRefused: RULE_REASONS.AlreadyMoved }).selected?.move?.refused).toBe(RULE_REASONS.AlreadyMoved);
     expect(context({ selectedId: "argent", owned: ["argent"] }).selected?.move?.refused).toBeUndefined();
+    // A refusal that differs from what now closes the form leaves the form's own reason to say.
+    expect(context({ selectedId: "argent", owned: ["argent"], moveRefused: RULE_REASONS.AlreadyMoved }).selected?.move?.blockedSaid).toBeUndefined();
+  });
+  it("after a move refused as already made, show the combatant moved and say why once, in the refusal", () => {
+    // The board was stale (the mover had moved meanwhile): the GM's check refused, and the board now shows the move.
+    const fight = showcaseFight();
+    const sable = fight.combatants.sable;
+    if (sable === undefined) throw new Error("no Sable");
+    fight.combatants.sable = { ...sable, moved: true };
+    const ctx = context({ state: fight, selectedId: "sable", owned: ["sable"], moveRefused: RULE_REASONS.AlreadyMoved });
+    expect(ctx.selected?.statuses).toContain("AOD.Status.Moved");
+    expect(ctx.selected?.move?.kinds).toEqual([]);
+    expect(ctx.selected?.move?.blocked).toBe(MOVE_REASONS.AlreadyMoved);
+    expect(ctx.selected?.move?.refused).toBe(RULE_REASONS.AlreadyMoved);
+    expect(ctx.selected?.move?.blockedSaid).toBe(true);
+    // Without a refusal the closed form says why itself.
+    expect(context({ state: fight, selectedId: "sable", owned: ["sable"] }).selected?.move?.blockedSaid).toBeUndefined();
   });
   it("say why a pinned combatant cannot move", () => {
     const move = context({ selectedId: "hunter", owned: ["hunter"] }).selected?.move;

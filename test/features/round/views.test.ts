@@ -192,7 +192,7 @@ describe("the compact tracker", () => {
   });
 
   it.each(THEMES)("twelve combatants fit the sidebar, one line each, the fourth step's row highlighted (%s)", async (theme) => {
-    let rows = { count: 0, last: Infinity, tallest: Infinity };
+    let rows = { count: 0, last: Infinity, tallest: Infinity, lowest: 0, smallestBadge: 0 };
     let names: NameLayout = { tallest: Infinity, cut: [], tails: [], tailsInside: false };
     const { html } = await renderView({
       template: tracker,
@@ -205,15 +205,20 @@ describe("the compact tracker", () => {
       inspect: async (page) => {
         rows = await page.evaluate(() => {
           const all = Array.from(document.querySelectorAll(".aod-turn"));
-          return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...all.map((r) => r.getBoundingClientRect().height)) };
+          const heights = all.map((r) => r.getBoundingClientRect().height);
+          const badges = Array.from(document.querySelectorAll(".aod-marker, .aod-turn-effects .token-effect")).map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height));
+          return { count: all.length, last: all[all.length - 1]?.getBoundingClientRect().bottom ?? Infinity, tallest: Math.max(...heights), lowest: Math.min(...heights), smallestBadge: Math.min(...badges) };
         });
         names = await nameLayout(page);
       },
     });
-    // All twelve rows show in the 760 px sidebar under the GM's banner; a row is one line, at most 34 px.
+    // All twelve rows show in the 760 px sidebar under the GM's banner; a row is one line, 36 px, with badges or not.
     expect(rows.count).toBe(12);
     expect(rows.last).toBeLessThanOrEqual(760);
-    expect(rows.tallest).toBeLessThanOrEqual(34);
+    expect(rows.tallest).toBeLessThanOrEqual(36);
+    expect(rows.lowest).toBe(rows.tallest);
+    // The state badges and effect icons are legible: 18 px squares, not 14 px.
+    expect(rows.smallestBadge).toBeGreaterThanOrEqual(18);
     // Every name on one line: a long one cut with an ellipsis (never broken inside a word), its "II" kept whole.
     expect(names.tallest).toBeLessThan(17);
     expect(names.cut.length).toBeGreaterThan(0);

@@ -332,8 +332,10 @@ interface SimultaneousBlock {
   contest: string;
   /** The attack's and the defence's dice (none when the log predates dice in it; no defence row without a defence roll). */
   rolls: DiceRow[];
+  /** The damage roll's dice row, labelled as the others ("Damage: 4 of 7 dice at 4+"); null without its dice. */
+  damageRoll: DiceRow | null;
+  /** The wounds it dealt ("4 successes − armour 1 = 3 wounds (now 5)"; "Damage: ..." without a dice row above). */
   damage: string;
-  damageDice: DieView[];
 }
 
 /** Faces a log line wrote as one string ("6 5 2"), or null when the line has none (an older card). */
@@ -382,21 +384,22 @@ function blocksOf(log: readonly LogEntry[], format: Format): { blocks: Simultane
           result: format(`AOD.Attack.Outcome.${hit ? "damageRolled" : "miss"}`, { margin }),
         }),
         rolls: contestRolls(data, format),
+        damageRoll: null,
         damage: "",
-        damageDice: [],
       });
       continue;
     }
     const last = blocks[blocks.length - 1];
     if (entry.key === BATTLE_LOG.Damage && last !== undefined && last.damage === "" && last.target === data.target) {
-      last.damage = format(Number(data.damage ?? 0) === 1 ? "AOD.Declare.Card.DamageOne" : "AOD.Declare.Card.Damage", {
-        successes: Number(data.successes ?? 0),
-        armour: Number(data.armour ?? 0),
-        damage: Number(data.damage ?? 0),
-        wounds: Number(data.wounds ?? 0),
-      });
+      const successes = Number(data.successes ?? 0);
       const faces = facesOf(data.dice);
-      if (faces !== null) last.damageDice = dieViews(faces, Number(data.tn ?? 0));
+      const tn = Number(data.tn ?? 0);
+      if (faces !== null && faces.length > 0) {
+        last.damageRoll = { label: format("AOD.Declare.Card.DamageDice", { successes, pool: faces.length, tn }), dice: dieViews(faces, tn) };
+      }
+      // Below its labelled dice row the line is the wounds only; an older log without dice names the damage itself.
+      const key = `AOD.Declare.Card.${last.damageRoll === null ? "Damage" : "Wounds"}${Number(data.damage ?? 0) === 1 ? "One" : ""}`;
+      last.damage = format(key, { successes, armour: Number(data.armour ?? 0), damage: Number(data.damage ?? 0), wounds: Number(data.wounds ?? 0) });
       continue;
     }
     rest.push(entry);

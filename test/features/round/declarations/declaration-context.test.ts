@@ -156,7 +156,7 @@ describe("the declaration cards", () => {
     expect(c.headlines).toEqual([{ text: format(BATTLE_LOG.Killed, { name: "Knight" }), dead: true }]);
   });
   it("the simultaneous card's damage line counts one wound in the singular, more in the plural", () => {
-    const hitFor = (damage: number) => simultaneousCardContext(
+    const hitFor = (damage: number, dice?: string) => simultaneousCardContext(
       {
         round: 2,
         phase: "battle",
@@ -164,15 +164,22 @@ describe("the declaration cards", () => {
           combatantId: "a", name: "Argent Dragon", summary: summaryOf(choice({ targetId: "b" }), names, weapons), text: "", reason: "",
           log: [
             { key: BATTLE_LOG.AttackHit, data: { attacker: "Argent Dragon", target: "Sable Dragon", weapon: "Dragonsbreath", attackSuccesses: 3, defenceSuccesses: 1, margin: 2 } },
-            { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage, successes: damage + 1, armour: 1, wounds: 4 } },
+            { key: BATTLE_LOG.Damage, data: { target: "Sable Dragon", damage, successes: damage + 1, armour: 1, wounds: 4, ...(dice === undefined ? {} : { dice, tn: 4 }) } },
           ],
         }],
         merged: [],
       },
       format,
-    ).entries[0]?.blocks[0]?.damage;
-    expect(hitFor(1)).toBe("Damage: 2 successes − armour 1 = 1 wound (now 4)");
-    expect(hitFor(3)).toBe("Damage: 4 successes − armour 1 = 3 wounds (now 4)");
+    ).entries[0]?.blocks[0];
+    expect(hitFor(1)?.damage).toBe("Damage: 2 successes − armour 1 = 1 wound (now 4)");
+    expect(hitFor(3)?.damage).toBe("Damage: 4 successes − armour 1 = 3 wounds (now 4)");
+    expect(hitFor(3)?.damageRoll).toBeNull();
+    // With its dice, the damage roll is a labelled row like the attack's and the defence's; the line below is the wounds.
+    const rolled = hitFor(3, "6 5 4 4 2");
+    expect(rolled?.damageRoll?.label).toBe("Damage: 4 of 5 dice at 4+");
+    expect(rolled?.damageRoll?.dice.map((d) => d.face)).toEqual([6, 5, 4, 4, 2]);
+    expect(rolled?.damage).toBe("4 successes − armour 1 = 3 wounds (now 4)");
+    expect(hitFor(1, "5 4 1")?.damage).toBe("2 successes − armour 1 = 1 wound (now 4)");
   });
 });
 

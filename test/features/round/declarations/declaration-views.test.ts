@@ -167,13 +167,16 @@ describe("the declaration cards", () => {
     // Each attack is a per-target block as on the attack card: its contest, then its wounds.
     expect(html.match(/class="aod-attack-card__target aod-attack-card__target--hit"/g)).toHaveLength(2);
     expect(html).toContain("Attack 4 vs Defence 1 → hit by 3");
-    expect(html).toContain("Damage: 4 successes − armour 1 &#x3D; 3 wounds (now 5)");
+    expect(html).toContain('<p class="aod-attack-card__wounds">4 successes − armour 1 &#x3D; 3 wounds (now 5)</p>');
     expect(html).not.toContain("Sable Dragon hits Wyvern Rider with Tooth and Claw");
     expect(html).toContain('<li class="aod-card-headline aod-card-headline--dead">Wyvern Rider is killed.</li>');
     // Its dice with the one dice partial, as the attack card draws them: attack, defence and damage, successes first.
     expect(html.match(/<ol class="aod-dice"/g)).toHaveLength(6);
     expect(html).toContain("Attack: 4 of 6 dice at 4+");
     expect(html).toContain("Defence: 1 of 2 dice at 5+");
+    // The damage dice are labelled as the attack's and the defence's are, above the row and for screen readers.
+    expect(html).toContain('<p class="aod-attack-card__line">Damage: 4 of 7 dice at 4+</p>');
+    expect(html).toContain('<ol class="aod-dice" aria-label="Damage: 4 of 7 dice at 4+">');
     expect(html.match(/aod-die aod-die--success/g)).toHaveLength(4 + 1 + 4 + 2 + 1 + 2);
   });
 });
