@@ -39,5 +39,5 @@ const short = Number(process.env.AOD_IC_SHORT ?? 300);
 const long = Number(process.env.AOD_IC_LONG ?? 1300);
 for (const which of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1v1", "3v3"]) {
   const perRun = (count(which, long) - count(which, short)) / (long - short);
-  console.log(`${which}: ${(perRun / 1e6).toFixed(4)} million instructions per run (${long - short} runs measured)`);
+  process.stdout.write(`${which}: ${(perRun / 1e6).toFixed(4)} million instructions per run (${long - short} runs measured)\n`);
 }
