@@ -265,7 +265,7 @@ describe("npm run simulate -- --from FILE --advise: the options of the saved ste
     const { status, out, err } = await cli("--from", file("step.json", encounterFile(atStep())), "--advise", "--runs", "200");
     expect([status, err]).toEqual([0, ""]);
     expect(out).toContain("Advice for Sable Dragon");
-    expect(out).toContain("at Battle: 200 runs per option at most, 1,400 in all");
+    expect(out).toContain("at Battle: 200 runs per option at most, 1,200 in all");
     expect(out).toMatch(/(Attack|Killer blow at) Knight with Tooth and Claw\s+hits \d+\.\d%, \d+\.\d\d wounds expected, kills \d+\.\d%/);
     expect(out).toContain("Hold: no action now");
     expect(out).toContain("Grapple Knight");

@@ -59,11 +59,11 @@ const DEFAULT_MAX_RUNS = 20_000;
 const DEFAULT_RUNS_PER_OPTION = 2400;
 /**
  * An advice plays at most this many options' full runs in all, the baseline counted (`AdviseOptions.runBudget`):
- * six options and the baseline each reach ±2 points; with more options close to one another each gets a share
- * (twelve and the baseline: 1,000 runs each, about ±3 points near one half), so the advice for a step takes about
- * as long however many options it has (docs/SIMULATOR.md "Forecast and advice").
+ * with options close to one another each gets a share (six and the baseline: 2,000 runs each, ±2.2 points near one
+ * half; twelve and the baseline: 1,000 each, about ±3 points), so the advice for a step takes about as long however
+ * many options it has (docs/SIMULATOR.md "Forecast and advice").
  */
-export const ADVICE_BUDGET_OPTIONS = 7;
+export const ADVICE_BUDGET_OPTIONS = 6;
 
 /** The widest half-interval of a result's win and draw chances. */
 export function widest(result: SimulationResult): number {

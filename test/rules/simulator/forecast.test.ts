@@ -158,7 +158,7 @@ describe("advise: each option of the step, with its odds and the side's chances"
     expect(same.options.find((x) => best !== undefined && key(x) === key(best))?.win).toEqual(best?.win);
   });
 
-  it("by default plays at most seven options' runs in all, so twelve options share them", async () => {
+  it("by default plays at most six options' runs in all, so twelve options share them", async () => {
     // A flyer in mid air with two foes far off: holding, climbs and dives, and moves toward or away from either.
     const far = versus([dragon("a", { altitude: "mid" })], [knight("k"), knight("j")], {
       start: { round: 2, distances: { [pairKey("a", "k")]: "long", [pairKey("a", "j")]: "long" } },
@@ -167,8 +167,8 @@ describe("advise: each option of the step, with its odds and the side's chances"
     const asked = { seed: 5, phase: "movement" as const, runsPerOption: BLOCK_RUNS * 2, precision: 0.001 };
     const advice = await advise(far, "a", asked);
     expect(advice.options.length).toBeGreaterThan(7);
-    // Every option and the baseline play a first block (500 x options + 1, under 7 x 1,000 runs); a second for all
-    // would pass the budget, so all stop there.
+    // Every option and the baseline play a first block (rounds are whole, so the first always is); a second for all
+    // would take them past the budget of 6 x 1,000 runs, so all stop there.
     // (Without the budget the best option, never clearly worse, would play its second block.)
     expect(advice.options.every((o) => o.runs === BLOCK_RUNS)).toBe(true);
   });
