@@ -8,30 +8,13 @@
  *   npx tsx bench/forecast-speed.ts
  */
 import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { isDeepStrictEqual } from "node:util";
-import { findEntry, loadBestiary } from "../src/cli/bestiary";
 import { threadPool } from "../src/cli/threads";
-import { encounterFromActors } from "../src/data/simulator-encounter";
 import { advise, forecast } from "../src/rules/simulator";
 import type { BlockRunner, Encounter } from "../src/rules/simulator";
 import { pairKey } from "../src/rules/state";
-
-const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
-/** A matchup as bench/throughput.ts makes it: both sides at mid altitude, middle distance, descending order. */
-const matchup = (a: string[], b: string[]): Encounter =>
-  encounterFromActors(
-    [a, b].map((names) => ({
-      actors: names.map((name) => {
-        const found = findEntry(name, entries);
-        if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
-        return found.found;
-      }),
-      altitude: "mid" as const,
-    })),
-    { distance: "middle", mode: "descending" },
-  );
+import { matchup } from "./matchups";
 
 const cpuSeconds = (): number => {
   const { user, system } = process.cpuUsage();

@@ -5,21 +5,13 @@
  *   npx tsx bench/golden.ts > before.jsonl   (change the code)   npx tsx bench/golden.ts | diff before.jsonl -
  * A development tool, never a test: a change of the rules changes these numbers on purpose.
  */
-import { resolve } from "node:path";
-import { findEntry, loadBestiary } from "../src/cli/bestiary";
 import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorData } from "../src/data/actor/actor-data";
 import { ROUND_MODES, simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
 import type { Altitude, Distance, Surface } from "../src/rules/types";
+import { bestiary, entry } from "./matchups";
 
-const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorData => {
-  const found = findEntry(name, entries);
-  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
-  return found.found;
-};
-const names = entries.map((e) => e.name).sort();
+const names = bestiary.map((e) => e.name).sort();
 const altitudes: Altitude[] = ["grounded", "low", "mid", "high", "ceiling"];
 const distances: Distance[] = ["close", "middle", "long"];
 const surfaces: Surface[] = ["normal", "rock", "water", "dangerous", "deadly"];

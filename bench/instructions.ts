@@ -6,27 +6,10 @@
  * the loop, without start-up, bundling or the warm-up. `--single-threaded` makes V8 compile on the main thread,
  * so the count does not depend on when a background compile finishes.
  */
-import { resolve } from "node:path";
-import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorData } from "../src/data/actor/actor-data";
 import { simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
+import { matchup } from "./matchups";
 
-const entries = loadBestiary(process.env.AOD_BESTIARY ?? resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorData => {
-  const found = findEntry(name, entries);
-  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
-  return found.found;
-};
-const matchup = (a: string[], b: string[]): Encounter =>
-  encounterFromActors(
-    [
-      { actors: a.map(entry), altitude: "mid" },
-      { actors: b.map(entry), altitude: "mid" },
-    ],
-    { distance: "middle", mode: "descending" },
-  );
 const cases: Record<string, Encounter> = {
   "1v1": matchup(["Sable Dragon"], ["Knight"]),
   "3v3": matchup(["Sable Dragon", "Argent Dragon", "Hunter Dragon"], ["Storm Wyrm", "Knight", "Longbowman"]),

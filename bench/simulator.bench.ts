@@ -1,28 +1,11 @@
 // Encounter simulator throughput (README "Benchmarks"): one iteration plays RUNS whole skirmishes, so runs per
 // second = iterations per second x RUNS. The matchups come from the bestiary pack sources, as the CLI plays them.
-import { resolve } from "node:path";
 import { bench, describe } from "vitest";
-import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorData } from "../src/data/actor/actor-data";
 import { advise, forecast, simulate } from "../src/rules";
 import type { Encounter } from "../src/rules";
+import { matchup } from "./matchups";
 
 const RUNS = 1000;
-const entries = loadBestiary(resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorData => {
-  const found = findEntry(name, entries);
-  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
-  return found.found;
-};
-const matchup = (a: string[], b: string[]): Encounter =>
-  encounterFromActors(
-    [
-      { actors: a.map(entry), altitude: "mid" },
-      { actors: b.map(entry), altitude: "mid" },
-    ],
-    { distance: "middle" },
-  );
 
 const oneOnOne = matchup(["Sable Dragon"], ["Knight"]);
 const duel = matchup(["Sable Dragon"], ["Storm Wyrm"]);

@@ -8,29 +8,9 @@
  *   node bench/bundled.mjs                 (the same, bundled as Foundry's worker and `npm run simulate` run it)
  */
 import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
-import { findEntry, loadBestiary } from "../src/cli/bestiary";
-import { encounterFromActors } from "../src/data/simulator-encounter";
-import type { ActorData } from "../src/data/actor/actor-data";
 import { simulate } from "../src/rules";
-import type { Encounter, RoundMode } from "../src/rules";
-
-// AOD_BESTIARY: where the pack sources are when this runs from elsewhere (bench/bundled.mjs runs a bundle of it).
-const entries = loadBestiary(process.env.AOD_BESTIARY ?? resolve(import.meta.dirname, "../packs/_source/bestiary"));
-const entry = (name: string): ActorData => {
-  const found = findEntry(name, entries);
-  if (!("found" in found)) throw new Error(`bestiary has no ${name}`);
-  return found.found;
-};
-/** The benchmark's matchups (simulator.bench.ts plays the same ones). */
-export const matchup = (a: string[], b: string[], mode: RoundMode = "descending"): Encounter =>
-  encounterFromActors(
-    [
-      { actors: a.map(entry), altitude: "mid" },
-      { actors: b.map(entry), altitude: "mid" },
-    ],
-    { distance: "middle", mode },
-  );
+import type { Encounter } from "../src/rules";
+import { matchup } from "./matchups";
 
 const cpuSeconds = (): number => {
   const { user, system } = process.cpuUsage();
