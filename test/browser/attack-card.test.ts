@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/features/attack/attack-card-context";
 import type { CardViewer } from "../../src/features/attack/attack-card-context";
 import { cardStates, inputFor, t } from "../features/attack/attack-card-states";
+import { rolled } from "../rules/attack-card-fixtures";
 import { THEMES, renderView } from "./harness";
 
 const states = cardStates();
@@ -37,8 +38,11 @@ describe("the attack card in the chat log", () => {
 describe("the attack card shows the roll dialog's modifiers", () => {
   it.each(THEMES)("under the roll (%s)", async (theme) => {
     const entry = states["awaiting-defence"];
-    if (entry === undefined) throw new Error("no state");
-    const card = { ...entry.card, modifiers: { dice: 2, tn: -1 } };
+    if (entry === undefined || entry.card.check === null) throw new Error("no state");
+    // Tooth and Claw's 5 dice at 4+ with the dialog's +2 dice and TN -1: the card's roll is 7 dice at 3+.
+    const { attacker, targets, weapon } = entry.card;
+    const check = { ...entry.card.check, pool: entry.card.check.pool + 2, tn: entry.card.check.tn - 1 };
+    const card = rolled([4, 4, 6, 1, 2, 3, 5], { attacker, targets, weapon, check, modifiers: { dice: 2, tn: -1 } });
     const context = attackCardContext(t, inputFor(card, entry.state, { viewer: { isGM: true, owns: [] } }));
     const { html } = await renderView({
       template: "systems/age-of-dragons/templates/attack/card.hbs",
@@ -48,5 +52,6 @@ describe("the attack card shows the roll dialog's modifiers", () => {
       frame: { kind: "chat", speaker: "Sable Dragon" },
     });
     expect(html).toContain("Roll dialog modifiers: +2 dice, TN\u00a0−1 (counted in this roll)");
+    expect(html).toContain("of 7 dice at 3+");
   });
 });
