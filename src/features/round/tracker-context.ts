@@ -195,13 +195,14 @@ export function phaseMarks(plan: readonly RoundStep[], index: number, format: Fo
  * The banner: led by the phase and whose step it is ("Tactical Movement — Argent Dragon acts"), the mode, round and
  * step count small beneath it, and the round's phases with the past ones dimmed.
  */
-export function bannerContext(input: TrackerInput, names: ReadonlyMap<string, string>, format: Format) {
+export function bannerContext(input: TrackerInput & { hiddenStep?: boolean }, names: ReadonlyMap<string, string>, format: Format) {
   const step = input.step;
   let stepText = "";
   // Who acts together, when several do: a line of its own beneath the lead, so the lead stays short.
   let together = "";
   if (!input.started) stepText = format("AOD.Combat.Tracker.NotStarted");
   else if (input.ended) stepText = format("AOD.Combat.Tracker.Ended");
+  else if (input.hiddenStep === true) stepText = format("AOD.Combat.Tracker.HiddenStep");
   else if (!step) stepText = format("AOD.Combat.Tracker.RoundWalked");
   else if (step.kind === "end" && input.endPhaseDone) stepText = format("AOD.Combat.Tracker.EndDone", { round: input.round + 1 });
   else {
@@ -435,10 +436,50 @@ export function primaryControl(input: TrackerInput, format: Format): { action: s
   return { action: "aodNextStep", text: format("AOD.Combat.Tracker.NextStep") };
 }
 
+/**
+ * The round as a player may see it: the combatants hidden from players (core's eye toggle) are left out of the
+ * plan's steps, and a step of hidden combatants only is left out whole, so neither a name nor a phase nor the step
+ * count gives away that they are there. While such a step is the current one, the player's tracker shows no step
+ * (`step` null with `hiddenStep`: the banner says the GM's combatants act). The GM sees the whole round.
+ */
+export function playerRound(input: TrackerInput): TrackerInput & { hiddenStep: boolean } {
+  if (input.isGM) return { ...input, hiddenStep: false };
+  const seen = new Set(input.turns.filter((t) => t.visible).map((t) => t.id));
+  // The round's start and End Phase are everyone's steps: kept, with the hidden left out of who is in them.
+  const shown = (step: RoundStep): RoundStep | null => {
+    const combatants = step.combatants.filter((id) => seen.has(id));
+    const everyone = step.kind === "start" || step.kind === "end";
+    return combatants.length === 0 && !everyone ? null : { ...step, combatants, simultaneous: step.simultaneous && combatants.length > 1 };
+  };
+  const plan: RoundStep[] = [];
+  let stepIndex = -1;
+  (input.plan ?? []).forEach((step, i) => {
+    const kept = shown(step);
+    if (kept === null) return;
+    if (i === input.stepIndex) stepIndex = plan.length;
+    plan.push(kept);
+  });
+  const step = input.step === null ? null : shown(input.step);
+  const hiddenStep = input.step !== null && step === null;
+  // With the step hidden, the phases and groups are marked as they stand at the last step the player saw.
+  const at = stepIndex >= 0 ? stepIndex : (input.plan ?? []).slice(0, input.stepIndex).filter((s) => shown(s) !== null).length - 1;
+  const hasPlan = input.plan !== undefined;
+  return {
+    ...input,
+    turns: input.turns.filter((t) => t.visible),
+    step,
+    stepIndex: Math.max(0, at),
+    stepCount: hasPlan ? plan.length : input.stepCount,
+    ...(hasPlan ? { plan } : {}),
+    hiddenStep,
+  };
+}
+
 /** The whole tracker context for one combat and viewer. */
-export function trackerContext(input: TrackerInput, format: Format) {
-  const visible = input.turns.filter((t) => t.visible || input.isGM);
-  const names = new Map(input.turns.map((t) => [t.id, t.name]));
+export function trackerContext(asGiven: TrackerInput, format: Format) {
+  const input = playerRound(asGiven);
+  const visible = input.turns;
+  const names = new Map(visible.map((t) => [t.id, t.name]));
   const done = doneThisPhase(input);
   const views = visible.map((t, i) => turnView(input, t, format, i + 1, done));
   // The current combatant's Declare or Resolve, repeated on the banner (the first active row that offers one).

@@ -1,6 +1,7 @@
 // The tracker context per mode (src/features/round/tracker-context.ts) for one fight of the shipped bestiary.
 import { describe, expect, it } from "vitest";
-import { fallOffer, markersFor, trackerContext, trackerEffects } from "../../../src/features/round/tracker-context";
+import { fallOffer, markersFor, playerRound, trackerContext, trackerEffects } from "../../../src/features/round/tracker-context";
+import type { TrackerInput } from "../../../src/features/round/tracker-context";
 import { PNEUMA_ORDER, STATE, format, inputFor, turnsFor } from "./fight";
 
 describe("the banner", () => {
@@ -351,5 +352,45 @@ describe("the compact tracker", () => {
     const groups = trackerContext(inputFor("sideD10", later), format).groups;
     expect(groups.filter((g) => g.past).map((g) => g.phase)).toEqual(["Very Fast"]);
     expect(trackerContext(inputFor("sideD10", 1), format).groups.some((g) => g.past)).toBe(false);
+  });
+});
+
+describe("a player's view of combatants hidden from players", () => {
+  const hideRider = (input: TrackerInput): TrackerInput => ({ ...input, isGM: false, turns: input.turns.map((t) => (t.id === "rider" ? { ...t, visible: false } : t)) });
+
+  it("leaves out a step of hidden combatants only, so the count and the phases give nothing away", () => {
+    const gm = inputFor("sideD10", 1);
+    const player = playerRound(hideRider(gm));
+    const riderOnly = (gm.plan ?? []).filter((s) => s.combatants.length === 1 && s.combatants[0] === "rider").length;
+    expect(riderOnly).toBeGreaterThan(0);
+    expect(player.stepCount).toBe(gm.stepCount - riderOnly);
+    expect(player.plan?.some((s) => s.combatants.includes("rider"))).toBe(false);
+    const ctx = trackerContext(hideRider(gm), format);
+    expect(ctx.banner.progress).toBe(`Step 2 of ${gm.stepCount - riderOnly}`);
+    const gmPhases = trackerContext(gm, format).banner.phases.map((p) => p.label);
+    expect(gmPhases).toContain("Fast");
+    expect(ctx.banner.phases.map((p) => p.label)).not.toContain("Fast");
+    expect(JSON.stringify(ctx)).not.toContain("Wyvern Rider");
+  });
+
+  it("while a hidden combatant's step is the current one, says the GM's combatants act and names nobody", () => {
+    const plan = inputFor("descending", 0).plan ?? [];
+    const at = plan.findIndex((s) => s.kind === "act" && s.combatants.length === 1 && s.combatants[0] === "rider");
+    expect(trackerContext(inputFor("descending", at), format).banner.step).toBe("Wyvern Rider acts");
+    const ctx = trackerContext(hideRider(inputFor("descending", at)), format);
+    expect(ctx.banner).toMatchObject({ step: "The GM's combatants act.", progress: "", phase: "" });
+    expect(JSON.stringify(ctx)).not.toContain("Wyvern Rider");
+    expect(ctx.turns.some((t) => t.active)).toBe(false);
+  });
+
+  it("names only the combatants it may see in a group that resolves together", () => {
+    const ctx = trackerContext(hideRider(inputFor("secretDeclaration", 1)), format);
+    expect(ctx.banner.step).toBe("2 resolve together");
+    expect(ctx.banner.together).toBe("Equal Pneuma: Sable Dragon, Argent Dragon");
+  });
+
+  it("leaves the GM's view whole", () => {
+    const gm = inputFor("sideD10", 1);
+    expect(playerRound(gm)).toEqual({ ...gm, hiddenStep: false });
   });
 });

@@ -284,6 +284,8 @@ describe("the tracker's controls", () => {
   it.each(THEMES)("side d10, a player (%s)", async (theme) => {
     const { html } = await renderView({ template: tracker, context: view("sideD10", 1, false), theme, name: "tracker-controls-player-d10", width: 300, height: 780, frame });
     expect(html.match(/data-action="aodFall"/g)).toHaveLength(2);
+    // The hidden Wyvern Rider's Fast step is not counted nor its phase shown.
+    expect(html).toContain("Step 2 of 4");
   });
 
   it.each(THEMES)("before round 1, the GM: surprise and the round mode (%s)", async (theme) => {
