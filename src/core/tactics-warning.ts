@@ -51,6 +51,18 @@ export function tacticsWarning(typed: string, module: ModuleTactics, format: For
   }
 }
 
+/**
+ * Whether a typed name would be refused when a forecast or a run plays it: a warning is due and it is not only the
+ * note that a module whose names are not known yet will be asked. A refused name marks its field invalid and keeps
+ * the simulator window's Simulate button disabled; the note does neither.
+ */
+export function tacticsRefused(typed: string, module: ModuleTactics): boolean {
+  const name = typed.trim();
+  if (name === "" || TACTIC_NAMES.includes(name)) return false;
+  if (module.kind === "loaded") return !module.names.includes(name);
+  return module.kind !== "unknown";
+}
+
 /** The parts of a form field the live check uses (an `<input>` or a `<select>`). */
 export interface TacticsField {
   readonly value: string;
@@ -61,20 +73,22 @@ export interface TacticsField {
 
 /**
  * Checks a tactics field as the GM types (on `input` and `change`): `words` gets the warning, `box` (the element
- * that holds it, hidden while there is none) is shown or hidden, and the field is marked `aria-invalid` while warned.
+ * that holds it, hidden while there is none) is shown or hidden, and the field is marked `aria-invalid` while the
+ * name would be refused (`refused`; a note that the module will be asked marks nothing).
  */
 export function watchTacticsField(
   field: TacticsField,
   words: { textContent: string | null },
   box: { hidden: boolean },
   warn: (typed: string) => string | null,
+  refused: (typed: string) => boolean,
 ): void {
   const check = (): void => {
     const text = warn(field.value);
     words.textContent = text ?? "";
     box.hidden = text === null;
-    if (text === null) field.removeAttribute("aria-invalid");
-    else field.setAttribute("aria-invalid", "true");
+    if (refused(field.value)) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
   };
   field.addEventListener("input", check);
   field.addEventListener("change", check);

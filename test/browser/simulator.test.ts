@@ -158,6 +158,8 @@ describe("the encounter simulator", () => {
     expect(html).toContain("&quot;ambushers&quot; is neither a standard tactic (standard, skirmisher, brawler, passive) nor the tactics module&#x27;s (statue, adversaries): it will be refused.");
     expect(html).toMatch(/id="aod-sim-tactics-0-warning" role="status" hidden>/);
     expect(html).toMatch(/id="aod-sim-tactics-1"[^>]*aria-invalid="true"/);
+    // A name the run would refuse keeps Simulate disabled.
+    expect(html).toMatch(/data-action="run" class="aod-simulator-run" disabled/);
   });
 
   it.each(THEMES)("explains a refusal (%s)", async (theme) => {

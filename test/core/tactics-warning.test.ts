@@ -1,6 +1,6 @@
 // A typed tactics name checked where the GM types it (src/core/tactics-warning.ts), in en.json's words.
 import { describe, expect, it } from "vitest";
-import { tacticsSuggestions, tacticsWarning, watchTacticsField } from "../../src/core/tactics-warning";
+import { tacticsRefused, tacticsSuggestions, tacticsWarning, watchTacticsField } from "../../src/core/tactics-warning";
 import type { ModuleTactics } from "../../src/core/tactics-warning";
 import { TACTIC_NAMES } from "../../src/rules/simulator";
 import { TACTICS_MODULE_ERRORS } from "../../src/features/simulator/tactics-module";
@@ -45,6 +45,22 @@ describe("tacticsWarning", () => {
   });
 });
 
+describe("tacticsRefused: a name a forecast or run would refuse", () => {
+  it("refuses a name that is neither standard nor the loaded module's, or any non-standard name without a module or with one that failed", () => {
+    expect(tacticsRefused("", none)).toBe(false);
+    expect(tacticsRefused("brawler", none)).toBe(false);
+    expect(tacticsRefused("statue", none)).toBe(true);
+    expect(tacticsRefused("statue", loaded)).toBe(false);
+    expect(tacticsRefused("statu", loaded)).toBe(true);
+    expect(tacticsRefused("statue", { kind: "failed", problem: { key: "AOD.Simulator.Error.BadStart", data: {} } })).toBe(true);
+  });
+
+  it("does not refuse a name a module whose names are not known yet will be asked for: that is only a note", () => {
+    expect(tacticsWarning("statue", unknown, format)).not.toBeNull();
+    expect(tacticsRefused("statue", unknown)).toBe(false);
+  });
+});
+
 describe("tacticsSuggestions", () => {
   it("offers the standard names, then the module's when known", () => {
     expect(tacticsSuggestions(none)).toEqual([...TACTIC_NAMES]);
@@ -65,7 +81,7 @@ describe("watchTacticsField: the warning as the GM types", () => {
     };
     const words = { textContent: "" as string | null };
     const box = { hidden: true };
-    watchTacticsField(field, words, box, (typed) => tacticsWarning(typed, loaded, format));
+    watchTacticsField(field, words, box, (typed) => tacticsWarning(typed, loaded, format), (typed) => tacticsRefused(typed, loaded));
     const type = (value: string, event: "input" | "change" = "input") => {
       field.value = value;
       for (const listen of listeners[event] ?? []) listen();

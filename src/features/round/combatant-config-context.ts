@@ -10,7 +10,7 @@ import { SPEED_CATEGORIES } from "../../rules/speed";
 import type { SpeedCategory } from "../../rules/speed";
 import { TACTIC_NAMES } from "../../rules/simulator/tactics";
 import type { Format } from "../../core/format";
-import { tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
+import { tacticsRefused, tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import { shortName } from "../../core/short-name";
 
@@ -106,6 +106,7 @@ export function tacticsContext(input: TacticsInput, format: Format) {
     // The module's own names (when a worker told them) are offered as they are: they have no en.json label.
     suggestions: tacticsSuggestions(moduleOf(input)).map((t) => ({ value: t, label: TACTIC_NAMES.includes(t) ? label(t) : t })),
     warning: tacticsWarning(input.tactics, moduleOf(input), format),
+    refused: tacticsRefused(input.tactics, moduleOf(input)),
     options: [
       { value: "", label: format("AOD.Combat.Combatant.TacticsStandard"), selected: input.tactics === "" },
       ...TACTIC_NAMES.map((t) => ({ value: t, label: label(t), selected: input.tactics === t })),

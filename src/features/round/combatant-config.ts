@@ -14,7 +14,7 @@ import { SYSTEM_ID } from "../../constants/system-id";
 import { templatePath } from "../../constants/template-paths";
 import { i18nFormat } from "../../core/i18n";
 import { featureAction } from "../../core/actions";
-import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
+import { tacticsRefused, tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import { moduleOf, sideSpeedContext, tacticsContext } from "./combatant-config-context";
 
@@ -79,7 +79,8 @@ export class AgeOfDragonsCombatantConfig extends Base {
     const warning = field ? this.element.querySelector<HTMLElement>(".aod-tactics-warning") : null;
     if (!field || !warning) return;
     // Said at once, as the GM types: the same words the context gave for the stored name.
-    watchTacticsField(field, warning, warning, (typed) => tacticsWarning(typed, this.#module, i18nFormat));
+    const module = this.#module;
+    watchTacticsField(field, warning, warning, (typed) => tacticsWarning(typed, module, i18nFormat), (typed) => tacticsRefused(typed, module));
   }
 }
 

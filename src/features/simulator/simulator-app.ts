@@ -23,7 +23,7 @@ import type { SideInput, SimulatorState } from "./simulator-state";
 import { readFromWorker } from "./worker-protocol";
 import type { ToWorker } from "./worker-protocol";
 import { tableTactics, withTableTactics } from "./tactics-url";
-import { tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
+import { tacticsRefused, tacticsWarning, watchTacticsField } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import { templatePath } from "../../constants/template-paths";
 import { encounterFile, exportFileName } from "../../data/combat/forecast-encounter";
@@ -108,7 +108,8 @@ export class SimulatorApp extends Base {
       const warning = this.element.querySelector<HTMLElement>(`#${field.dataset.tacticsWarning ?? ""}`);
       const words = warning?.querySelector<HTMLElement>("[data-warning-text]");
       if (!warning || !words) continue;
-      watchTacticsField(field, words, warning, (typed) => tacticsWarning(typed, this.#module ?? { kind: "unknown" }, i18nFormat));
+      const module = this.#module ?? { kind: "unknown" };
+      watchTacticsField(field, words, warning, (typed) => tacticsWarning(typed, module, i18nFormat), (typed) => tacticsRefused(typed, module));
     }
     for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-side]")) {
       zone.addEventListener("dragover", (event) => {

@@ -14,7 +14,7 @@ import { TACTIC_NAMES } from "../../rules/simulator/tactics";
 import type { Encounter } from "../../rules/simulator";
 import { encounterFromActors } from "../../data/simulator-encounter";
 import type { ActorData } from "../../data/actor/actor-data";
-import { tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
+import { tacticsRefused, tacticsSuggestions, tacticsWarning } from "../../core/tactics-warning";
 import type { ModuleTactics } from "../../core/tactics-warning";
 import type { FromWorker } from "./worker-protocol";
 import type { Format } from "../../core/format";
@@ -278,6 +278,8 @@ export interface SideTactics {
   suggestions: { value: string; label: string }[];
   /** The typed name neither standard nor the module's, in words; null when it is known (or blank). */
   warning: string | null;
+  /** The name would be refused when played (`tacticsRefused`): the field is marked invalid and Simulate disabled. */
+  refused: boolean;
 }
 
 function sideTactics(index: number, tactics: string, module: ModuleTactics, format: Format): SideTactics {
@@ -297,6 +299,7 @@ function sideTactics(index: number, tactics: string, module: ModuleTactics, form
     ],
     suggestions: tacticsSuggestions(module).map((t) => ({ value: t, label: label(t) })),
     warning: tacticsWarning(tactics, module, format),
+    refused: tacticsRefused(tactics, module),
   };
 }
 
@@ -391,8 +394,13 @@ export function simulatorContext(state: SimulatorState, format: Format, module: 
     distances: choices(DISTANCES.filter((d) => d !== "zero"), state.settings.distance, "AOD.Choices.distance"),
     surfaces: choices(SURFACES, state.settings.surface, "AOD.Choices.surface"),
     running,
-    // Not while a field's value is refused: its message is under the field, and Simulate names it (aria-describedby).
-    canRun: !running && state.sides.filter((s) => s.actors.length > 0).length >= 2 && !(state.run.status === "failed" && fieldOf(state.run.problem) !== null),
+    // Not while a field's value is refused: its message is under the field, and Simulate names it (aria-describedby);
+    // nor while a side's tactics name would be refused (its warning is under the sides).
+    canRun:
+      !running &&
+      state.sides.filter((s) => s.actors.length > 0).length >= 2 &&
+      !(state.run.status === "failed" && fieldOf(state.run.problem) !== null) &&
+      !state.sides.some((side) => tacticsRefused(side.tactics, module)),
     progress:
       state.run.status === "running"
         ? {

@@ -434,6 +434,9 @@ describe("the combatant config", () => {
     expect(html).toContain("It acts for Wyvern Host in the Very Fast phase.");
     expect(html).toMatch(/<input type="text" id="aod-tactics-rider" name="system.tactics" value="ambushers"[^>]*list="aod-tactics-list-rider"/);
     expect(html).toContain('<datalist id="aod-tactics-list-rider"><option value="standard">');
+    // The module's names are not known here: a note that it will be asked, the field not marked invalid.
+    expect(html).toContain("the tactics module will be asked for it");
+    expect(html).not.toMatch(/id="aod-tactics-rider"[^>]*aria-invalid/);
   });
 
   it.each(THEMES)("a tactics name the table's module does not export, warned under the field (%s)", async (theme) => {

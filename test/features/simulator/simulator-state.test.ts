@@ -216,8 +216,19 @@ describe("each side's tactics", () => {
     expect(known).toMatchObject({ text: true, value: "statue", warning: null, placeholder: "standard" });
     expect(known?.suggestions.map((s) => s.value)).toEqual([...TACTIC_NAMES, "statue"]);
     expect(known?.suggestions.at(-1)).toEqual({ value: "statue", label: "statue" });
-    const typo = simulatorContext(setField(ready, "tactics.0", "statu"), format, module).sides[0]?.tactics;
-    expect(typo?.warning).toContain("nor the tactics module's (statue)");
+    const typo = simulatorContext(setField(ready, "tactics.0", "statu"), format, module);
+    expect(typo.sides[0]?.tactics.warning).toContain("nor the tactics module's (statue)");
+    expect(typo.sides[0]?.tactics.refused).toBe(true);
+    // A name the run would refuse keeps Simulate disabled; the module's own name does not.
+    expect(typo.canRun).toBe(false);
+    expect(simulatorContext(setField(ready, "tactics.0", "statue"), format, module).canRun).toBe(true);
+  });
+
+  it("with a module whose names are not known yet, notes that it will be asked but refuses nothing", () => {
+    const asked = simulatorContext(setField(ready, "tactics.0", "statue"), format, { kind: "unknown" });
+    expect(asked.sides[0]?.tactics).toMatchObject({ refused: false });
+    expect(asked.sides[0]?.tactics.warning).toContain("will be asked");
+    expect(asked.canRun).toBe(true);
   });
 
   it("reach the run: every combatant of a side plays its side's tactics, in the worker's simulation", async () => {
