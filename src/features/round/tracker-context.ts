@@ -339,7 +339,9 @@ function turnView(input: TrackerInput, turn: TrackerTurn, format: Format, order:
   const c = input.state.combatants[turn.id];
   const health = c ? woundState(c.life.wounds, c.life.max) : "fit";
   const defeated = health === "dead" || turn.defeated === true;
-  const active = input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
+  // Nobody's step before the skirmish begins or once it is over, whatever step the stored cursor still names.
+  const live = input.started && !input.ended;
+  const active = live && input.step?.combatants.includes(turn.id) === true && input.step.kind !== "end" && input.step.kind !== "start";
   const hidden = turn.hidden === true;
   const fall = fallView(input, turn, format);
   const controls = rowControls(input, turn, defeated, format);

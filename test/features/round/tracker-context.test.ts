@@ -394,3 +394,12 @@ describe("a player's view of combatants hidden from players", () => {
     expect(playerRound(gm)).toEqual({ ...gm, hiddenStep: false });
   });
 });
+
+describe("after the skirmish", () => {
+  it("marks nobody's row as the current step once it is over, whatever step the cursor still names", () => {
+    expect(trackerContext(inputFor("descending", 1), format).turns.some((t) => t.active)).toBe(true);
+    const over = trackerContext(inputFor("descending", 1, { ended: true }), format);
+    expect(over.turns.some((t) => t.active)).toBe(false);
+    expect(over.banner.action).toBeNull();
+  });
+});

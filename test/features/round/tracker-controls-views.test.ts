@@ -151,7 +151,8 @@ describe("the forecast's chart and lopsided fights", () => {
     forecastContext({ updating: false, forecast: { result: lopsided(dragons, draws, player), precision: 0.01, roundsLeft: 0.4 } }, format, history, open, { ownSidesOnly: player });
 
   it.each(THEMES)("the detail's chart: each side's chance after every step, the rounds marked (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true, {}, SIDES), forecast: strip(2376, 0, true) };
+    // Round 4's second step: the chart has the three rounds before it.
+    const context = { ...view("descending", 1, true, { round: 4 }, SIDES), forecast: strip(2376, 0, true) };
     let box = { width: 0, height: 0, right: 0, windowRight: 0 };
     const { html } = await renderView({
       template: tracker, context, theme, name: "tracker-forecast-chart", width: 300, height: 780, frame,
@@ -174,7 +175,7 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 
   it.each(THEMES)("a side near 100%, the other near 0%: both named, the small share still shown (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true, {}, SIDES), forecast: strip(2390, 2, false) };
+    const context = { ...view("descending", 1, true, { round: 4 }, SIDES), forecast: strip(2390, 2, false) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-certain", width: 300, height: 780, frame });
     expect(html).toMatch(/Dragons of the Ninefold Storm-Crowned Peaks<\/span>\s*<strong class="aod-forecast__percent">&gt;99%/);
     expect(html).toMatch(/Margrave<\/span>\s*<strong class="aod-forecast__percent">&lt;1%/);
@@ -182,7 +183,8 @@ describe("the forecast's chart and lopsided fights", () => {
   });
 
   it.each(THEMES)("after the fight, with no forecast worked out any more: the last step's chances and the chart (%s)", async (theme) => {
-    const context = { ...view("descending", 1, true, {}, SIDES), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
+    // The fight ended in round 3, where the chart ends.
+    const context = { ...view("descending", 1, true, { round: 3, ended: true }, SIDES), forecast: forecastContext({ forecast: null, updating: false }, format, history, true) };
     const { html } = await renderView({ template: tracker, context, theme, name: "tracker-forecast-past", width: 300, height: 780, frame });
     expect(html).toContain("Forecast at the last step");
     expect(html).toContain("<svg");
