@@ -107,6 +107,9 @@ export interface PilotChoiceContext {
   next: string;
 }
 
+/** An interval ("56.7-67.6%") that a line never breaks inside: its hyphen as the non-breaking one (U+2011). */
+const unbroken = (interval: string): string => interval.replace("-", "\u2011");
+
 /** The words of the autopilot's choice, for the confirm dialog and the chat card. */
 export function pilotChoice(
   advice: AdviceResult,
@@ -127,9 +130,9 @@ export function pilotChoice(
     odds: row?.odds ? words(row.odds) : "",
     win: row ? row.win.rate : "",
     why: row
-      ? format("AOD.Simulator.Autopilot.Why", { side: report.side, rate: row.win.rate, interval: row.win.interval, name: report.combatant, baseline: report.baseline.rate, baselineInterval: report.baseline.interval })
+      ? format("AOD.Simulator.Autopilot.Why", { side: report.side, rate: row.win.rate, interval: unbroken(row.win.interval), name: report.combatant, baseline: report.baseline.rate, baselineInterval: unbroken(report.baseline.interval) })
       : "",
-    before: shownBefore === null ? "" : format("AOD.Simulator.Autopilot.Before", { side: report.side, rate: shownBefore.rate, interval: shownBefore.interval }),
+    before: shownBefore === null ? "" : format("AOD.Simulator.Autopilot.Before", { side: report.side, rate: shownBefore.rate, interval: unbroken(shownBefore.interval) }),
     next: next ? format("AOD.Simulator.Autopilot.Next", { option: words(next.option), rate: next.win.rate }) : "",
   };
 }

@@ -109,8 +109,9 @@ describe("the autopilot's words", () => {
       option: "Attack Sable Dragon with Sword",
       odds: "hits 50.0%, 1.25 wounds expected, kills 5.0%",
       win: "62.0%",
-      why: "With it Margrave wins 62.0% (59.0-65.0%); when Knight plays its own tactics, 55.0% (51.9-58.1%).",
-      before: "Forecast at the start of this step: Margrave 48.0% (44.9-51.1%).",
+      // The intervals' hyphens are the non-breaking one: a line never breaks inside an interval.
+      why: "With it Margrave wins 62.0% (59.0\u201165.0%); when Knight plays its own tactics, 55.0% (51.9\u201158.1%).",
+      before: "Forecast at the start of this step: Margrave 48.0% (44.9\u201151.1%).",
       next: "Next best: Hold: no action now, 40.0%.",
     });
     expect(pilotChoice(a, 1, names, null, t)).toMatchObject({ option: "Hold: no action now", odds: "", before: "", next: "Next best: Attack Sable Dragon with Sword, 62.0%." });
