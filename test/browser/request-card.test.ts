@@ -11,19 +11,21 @@ const OVERRIDE = "systems/age-of-dragons/templates/board/override-notice.hbs";
 describe("the request card", () => {
   it.each(THEMES)("shows a refused request with its reason (%s)", async (theme) => {
     const context = requestCardContext(
-      { status: "refused", summary: "Move Margrave to close range", reason: "AOD.Request.Reason.NotOwner", reasonData: {} },
+      { status: "refused", summary: localizeKey("AOD.Board.Move.Request", { name: "Knight" }), reason: "AOD.Request.Reason.NotOwner", reasonData: {} },
       true,
       localizeKey,
     );
     const { html } = await renderView({ template: REQUEST, context, theme, name: "request-card-refused", frame: { kind: "chat", speaker: "Knight" } });
     expect(html).toContain(localizeKey("AOD.Request.Reason.NotOwner"));
     expect(html).toContain("aod-request--refused");
+    expect(html).toContain('class="aod-request__status aod-notice aod-refusal"');
   });
 
   it.each(THEMES)("shows a request waiting for a GM (%s)", async (theme) => {
-    const context = requestCardContext({ status: "pending", summary: "Fall to low", reason: "", reasonData: {} }, false, localizeKey);
+    const context = requestCardContext({ status: "pending", summary: localizeKey("AOD.Combat.Fall.Request", { name: "Knight" }), reason: "", reasonData: {} }, false, localizeKey);
     const { html } = await renderView({ template: REQUEST, context, theme, name: "request-card-waiting", frame: { kind: "chat", speaker: "Knight" } });
     expect(html).toContain(localizeKey("AOD.Request.Status.waiting"));
+    expect(html).not.toContain("aod-refusal");
   });
 });
 

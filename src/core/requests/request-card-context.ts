@@ -25,5 +25,6 @@ export function requestStatusLine(data: RequestCardInput, gmOnline: boolean, for
 
 /** The request card's context. */
 export function requestCardContext(data: RequestCardInput, gmOnline: boolean, format: Format) {
-  return { status: data.status, summary: data.summary, statusLine: requestStatusLine(data, gmOnline, format) };
+  // A refusal is drawn as one (the system's refusal notice); waiting, pending and applied as a plain line.
+  return { status: data.status, summary: data.summary, statusLine: requestStatusLine(data, gmOnline, format), refused: data.status === "refused" };
 }
