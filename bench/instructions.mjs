@@ -1,5 +1,6 @@
 // `node bench/instructions.mjs [1v1|3v3 ...]`: instructions per simulated run (bench/instructions.ts says how).
-// Needs valgrind. AOD_IC_SHORT / AOD_IC_LONG: the two counts of measured runs (default 300 and 1,300).
+// Needs valgrind. AOD_IC_SHORT / AOD_IC_LONG: the two counts of measured runs (default 1,000 and 3,000: with
+// shorter ones V8's compiling, not the runs, is most of a 1v1's difference).
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -35,8 +36,8 @@ const count = (which, runs) => {
   if (!summary) throw new Error("cachegrind wrote no summary");
   return Number(summary.split(/\s+/)[1]);
 };
-const short = Number(process.env.AOD_IC_SHORT ?? 300);
-const long = Number(process.env.AOD_IC_LONG ?? 1300);
+const short = Number(process.env.AOD_IC_SHORT ?? 1000);
+const long = Number(process.env.AOD_IC_LONG ?? 3000);
 for (const which of process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["1v1", "3v3"]) {
   const perRun = (count(which, long) - count(which, short)) / (long - short);
   process.stdout.write(`${which}: ${(perRun / 1e6).toFixed(4)} million instructions per run (${long - short} runs measured)\n`);
