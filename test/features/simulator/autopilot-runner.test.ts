@@ -256,8 +256,8 @@ describe("automatic: acts and posts one card saying what and why", () => {
     expect(client.cards).toEqual([{ combatId: "c1", round: 2, data: { choice: knightChoice, declaring: false, refused: "" }, open: false }]);
     const said = client.cards[0]?.data.choice;
     expect(said?.option).toBe("Attack Sable Dragon with Sword");
-    expect(said?.why).toBe("With it Margrave wins 62.0% (59.0-65.0%); when Knight plays its own tactics, 55.0% (51.9-58.1%).");
-    expect(said?.before).toBe("Forecast at the start of this step: Margrave 48.0% (44.9-51.1%).");
+    expect(said?.why).toBe("With it Margrave wins 62.0% (59.0\u201165.0%); when Knight plays its own tactics, 55.0% (51.9\u201158.1%).");
+    expect(said?.before).toBe("Forecast at the start of this step: Margrave 48.0% (44.9\u201151.1%).");
     expect(said?.next).toBe("Next best: Hold: no action now, 40.0%.");
   });
 
