@@ -3,22 +3,11 @@
 // shorter ones V8's compiling, not the runs, is most of a 1v1's difference).
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { builtinModules } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
-import { rolldown } from "rolldown";
+import { bundleBench, root } from "./bundle.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const out = join(root, "node_modules/.cache/aod-bench/instructions.mjs");
-const bundle = await rolldown({
-  input: join(root, "bench/instructions.ts"),
-  platform: "node",
-  external: (id) => id.startsWith("node:") || builtinModules.includes(id),
-  logLevel: "warn",
-});
-await bundle.write({ file: out, format: "esm" });
-await bundle.close();
+const out = await bundleBench("instructions");
 
 const count = (which, runs) => {
   const file = join(root, `node_modules/.cache/aod-bench/cachegrind.${process.pid}.out`);
