@@ -353,8 +353,8 @@ const halfWidth = (r: Rate): number => (r.high - r.low) / 2;
  * end of its interval below the highest lower end among all the options (so the option with that lower end, and
  * with it the one of the highest win chance, never stops that way); the others play on, up to `runsPerOption`,
  * and all stop together once another round would take the runs of all of them past `runBudget`, so an advice of
- * many close options takes about as long as one of few. The stops are decided only on whole rounds, so the answer is the same on one thread and on any number of
- * `runners`.
+ * many close options takes about as long as one of few. The stops are decided only on whole rounds, so the answer
+ * is the same on one thread and on any number of `runners`.
  */
 export async function advise(encounter: Encounter, combatantId: string, options: AdviseOptions, runners?: readonly BlockRunner[]): Promise<AdviceResult> {
   const plan = advicePlan(encounter, combatantId, options);
