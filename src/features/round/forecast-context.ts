@@ -106,7 +106,7 @@ export function wholeShares(rates: readonly number[]): string[] {
   });
 }
 
-const CHART = { width: 280, height: 120, left: 30, right: 8, top: 6, bottom: 18 } as const;
+const CHART = { width: 280, height: 124, left: 34, right: 8, top: 7, bottom: 20 } as const;
 /** At most this many round labels under the chart: past it, every second (third...) round is labelled. */
 const MAX_ROUND_LABELS = 8;
 const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -57,7 +57,7 @@ function combatantsOf(sides: Readonly<Record<string, string>>, counts: Readonly<
 }
 
 /** The names in the forecast's per-combatant table, and those of the tracker's rows, each sorted. */
-const forecastNames = (html: string): string[] => Array.from(html.matchAll(/<span class="aod-forecast__who">([^<]*)<\/span>/g), (m) => m[1] ?? "").sort();
+const forecastNames = (html: string): string[] => Array.from(html.matchAll(/<span class="aod-forecast__who"[^>]*>([^<]*)<\/span>/g), (m) => m[1] ?? "").sort();
 const rowNames = (html: string): string[] => Array.from(html.matchAll(/<strong class="name aod-turn-name" data-tooltip="([^"]*)"/g), (m) => m[1] ?? "").sort();
 
 describe("the tracker's forecast strip", () => {
