@@ -238,13 +238,15 @@ export class SimulatorApp extends Base {
  * token disposition (friendly, neutral, hostile) where none is set.
  */
 function combatSides(combat: Combat): SideInput[] {
-  const list: { uuid: string; name: string; img: string; side: string }[] = [];
+  const list: { uuid: string; name: string; img: string; side: string; tactics: string }[] = [];
   for (const combatant of combat.combatants) {
     const actor = combatant.actor;
     if (!actor) continue;
-    const stored: unknown = (combatant.system as { side?: unknown }).side;
+    const system = combatant.system as { side?: unknown; tactics?: unknown };
+    const stored: unknown = system.side;
     const side = typeof stored === "string" && stored !== "" ? stored : `disposition:${String(combatant.token?.disposition ?? 0)}`;
-    list.push({ uuid: actor.uuid, name: combatant.name ?? actor.name, img: actor.img ?? "", side });
+    const tactics = typeof system.tactics === "string" ? system.tactics : "";
+    list.push({ uuid: actor.uuid, name: combatant.name ?? actor.name, img: actor.img ?? "", side, tactics });
   }
   return sidesFromCombatants(list);
 }

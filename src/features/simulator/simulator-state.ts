@@ -443,9 +443,22 @@ function summaryOf(state: SimulatorState, report: SimulationReport, format: Form
   return format("AOD.Simulator.ResultsSummary", { runs: count(report.runs), seed: report.seed, mode });
 }
 
-/** Sides from a combat's combatants, grouped by their side key in order of first appearance. */
-export function sidesFromCombatants(list: readonly (SideActor & { side: string })[]): SideInput[] {
-  const sides = new Map<string, SideActor[]>();
-  for (const { side, ...actor } of list) sides.set(side, [...(sides.get(side) ?? []), actor]);
-  return [...sides.values()].map((actors) => ({ actors, altitude: "mid", tactics: DEFAULT_TACTICS }));
+/**
+ * Sides from a combat's combatants, grouped by their side key in order of first appearance. A side plays the
+ * tactics its combatants are set to in the combatant config (`tactics`, blank: the standard ones) when they all
+ * agree; where they differ, the window's one choice per side cannot say it, and the side plays the standard ones.
+ */
+export function sidesFromCombatants(list: readonly (SideActor & { side: string; tactics?: string })[]): SideInput[] {
+  const sides = new Map<string, { actors: SideActor[]; tactics: Set<string> }>();
+  for (const { side, tactics, ...actor } of list) {
+    const entry = sides.get(side) ?? { actors: [], tactics: new Set<string>() };
+    entry.actors.push(actor);
+    entry.tactics.add(tactics === undefined || tactics.trim() === "" ? DEFAULT_TACTICS : tactics.trim().slice(0, TACTICS_LENGTH));
+    sides.set(side, entry);
+  }
+  return [...sides.values()].map(({ actors, tactics }) => ({
+    actors,
+    altitude: "mid",
+    tactics: tactics.size === 1 ? ([...tactics][0] ?? DEFAULT_TACTICS) : DEFAULT_TACTICS,
+  }));
 }

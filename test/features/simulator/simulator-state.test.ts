@@ -63,6 +63,18 @@ describe("the simulator's state", () => {
       { ...bowman, side: "-1" },
     ]);
     expect(sides.map((s) => s.actors.map((a) => a.name))).toEqual([["Sable Dragon"], ["Longbowman", "Longbowman"]]);
+    expect(sides.map((s) => s.tactics)).toEqual(["standard", "standard"]);
+  });
+
+  it("gives a side the tactics its combatants are set to when they agree, else the standard ones", () => {
+    const sides = sidesFromCombatants([
+      { ...sable, side: "1", tactics: "brawler" },
+      { ...bowman, side: "-1", tactics: "skirmisher" },
+      { ...bowman, side: "-1", tactics: " skirmisher " },
+      { ...sable, side: "0", tactics: "brawler" },
+      { ...bowman, side: "0", tactics: "" },
+    ]);
+    expect(sides.map((s) => s.tactics)).toEqual(["brawler", "skirmisher", "standard"]);
   });
 });
 
