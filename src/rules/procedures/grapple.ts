@@ -341,6 +341,19 @@ export function resolveBreakOut(state: SkirmishState, decl: BreakOutDeclaration,
   return breakOutEffects(state, breakerId, parseRolls(state, breakerId, rolls));
 }
 
+/** A break-out that happened, as its result (written out field by field: a spread beside a field is slow in V8). */
+function allowedBreakOut(e: BreakOutOutcome): BreakOutResult {
+  return {
+    allowed: true,
+    changes: e.changes,
+    log: e.log,
+    attackSuccesses: e.attackSuccesses,
+    shakenOff: e.shakenOff,
+    stillHeld: e.stillHeld,
+    stillPinned: e.stillPinned,
+  };
+}
+
 function breakOutEffects(state: SkirmishState, breakerId: string, rolls: BreakOutRolls): BreakOutOutcome {
   const attackSuccesses = countSuccesses(rolls.attackDice, rolls.attackTN);
   const answers = rolls.defences.map((d) => ({
@@ -449,15 +462,7 @@ export function performCountedBreakOut(
     answers.push({ id, defenceSuccesses });
   }
   const e = breakOutCounted(state, decl.breakerId, attackSuccesses, answers);
-  return {
-    allowed: true,
-    changes: e.changes,
-    log: e.log,
-    attackSuccesses: e.attackSuccesses,
-    shakenOff: e.shakenOff,
-    stillHeld: e.stillHeld,
-    stillPinned: e.stillPinned,
-  };
+  return allowedBreakOut(e);
 }
 
 function* breakOutRollSteps(
@@ -477,13 +482,5 @@ function* breakOutRollSteps(
     defences.push({ id, dice: rolled, tn: defence?.tn ?? attackTN });
   }
   const e = breakOutEffects(state, breakerId, { attackDice, attackTN, defences });
-  return {
-    allowed: true,
-    changes: e.changes,
-    log: e.log,
-    attackSuccesses: e.attackSuccesses,
-    shakenOff: e.shakenOff,
-    stillHeld: e.stillHeld,
-    stillPinned: e.stillPinned,
-  };
+  return allowedBreakOut(e);
 }

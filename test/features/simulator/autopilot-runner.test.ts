@@ -615,23 +615,17 @@ describe("the step is left to the GM, with a localised notice", () => {
 });
 
 describe("the tactics setting reaches the advice", () => {
-  it("asks with the setting's tactics for every adversary no player owns", async () => {
+  // A standard tactic by its name; "table": the table's module's "adversaries".
+  it.each([
+    ["brawler", "brawler"],
+    ["table", "adversaries"],
+  ])("with the setting %s, asks with the tactics %s for every adversary no player owns", async (setting, name) => {
     const combat = new Combat();
     const client = new Client();
-    client.settings.tactics = "brawler";
+    client.settings.tactics = setting;
     await client.autopilot.run(combat);
     const tactics = combat.asks[0]?.tactics;
-    expect(tactics?.name).toBe("brawler");
-    expect(["k", "s", "o", "g", "gone"].map((id) => tactics?.plays(id))).toEqual([true, true, true, false, false]);
-  });
-
-  it("asks with the table's module's \"adversaries\" for every adversary when the setting is \"table\"", async () => {
-    const combat = new Combat();
-    const client = new Client();
-    client.settings.tactics = "table";
-    await client.autopilot.run(combat);
-    const tactics = combat.asks[0]?.tactics;
-    expect(tactics?.name).toBe("adversaries");
+    expect(tactics?.name).toBe(name);
     expect(["k", "s", "o", "g", "gone"].map((id) => tactics?.plays(id))).toEqual([true, true, true, false, false]);
   });
 
