@@ -174,7 +174,9 @@ function forecastFor(combat: unknown): ReturnType<typeof forecastContext> {
   if (!(combat instanceof AgeOfDragonsCombat) || combat.id === null || !combat.started) return null;
   const flagged = combat as unknown as { getFlag(scope: string, key: string): unknown };
   const history = readHistory(flagged.getFlag(SYSTEM_ID, FORECAST_HISTORY_FLAG));
-  return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat, history, forecastDetailOpen, { ownSidesOnly: !game.user.isGM });
+  const player = !game.user.isGM;
+  const anyHidden = combat.combatants.some((c) => c.hidden);
+  return forecastContext(featureAction("forecastOf")(combat.id), i18nFormat, history, forecastDetailOpen, { ownSidesOnly: player, historyHidden: player && anyHidden });
 }
 
 /*

@@ -192,16 +192,19 @@ function pastContext(history: readonly HistoryPoint[], format: Format, open: boo
 
 /**
  * The strip for a forecast, or null when there is none to show yet (or this user is not shown it). `ownSidesOnly`
- * (a player's view): the chart draws only the sides this client's own forecast names, so the GM's history (worked
- * out with the combatants hidden from players) does not show a side the player has not seen.
+ * (a player's view): the chart draws only the sides this client's own forecast names, so the GM's history does
+ * not show a side the player has not seen. `historyHidden` (a player's view while the combat has combatants
+ * hidden from players): no chart at all, since the GM's history was worked out with them and its chances would
+ * give them away; the strip and the detail are this client's own forecast, which leaves them out.
  */
 export function forecastContext(
   view: { forecast: Forecast | null; updating: boolean } | null,
   format: Format,
-  history: readonly HistoryPoint[] = [],
+  shownHistory: readonly HistoryPoint[] = [],
   open = false,
-  { ownSidesOnly = false }: { ownSidesOnly?: boolean } = {},
+  { ownSidesOnly = false, historyHidden = false }: { ownSidesOnly?: boolean; historyHidden?: boolean } = {},
 ): ForecastContext | null {
+  let history = historyHidden ? [] : shownHistory;
   const forecast = view?.forecast;
   if (!view) return null;
   if (!forecast) return view.updating ? null : pastContext(history, format, open);

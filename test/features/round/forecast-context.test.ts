@@ -111,6 +111,21 @@ describe("forecastChart: the forecast after each step, one line per side", () =>
     expect(player?.chart?.lines.map((l) => l.name)).toEqual(["Dragons of the Western March", "Margrave"]);
     expect(player?.chart?.desc).not.toContain("Hidden");
   });
+
+  it("draws no chart for a player while combatants are hidden from players: the GM's chances were worked out with them", () => {
+    const mixed: HistoryPoint[] = [
+      { round: 1, index: 1, wins: { "Dragons of the Western March": 0.5, Margrave: 0.3, Hidden: 0.15 }, draw: 0.05 },
+      { round: 1, index: 2, wins: { "Dragons of the Western March": 0.6, Margrave: 0.25, Hidden: 0.1 }, draw: 0.05 },
+    ];
+    const seen = forecast([1500, 700], 200, 2400);
+    const player = forecastContext({ forecast: seen, updating: false }, t, mixed, false, { ownSidesOnly: true, historyHidden: true });
+    expect(player?.chart ?? null).toBeNull();
+    // The strip is still the player's own forecast.
+    expect(player?.segments.map((s) => s.name)).toEqual(["Dragons of the Western March", "Margrave", "Draw"]);
+    // After the fight, with no forecast of its own any more, there is nothing to show such a player.
+    expect(forecastContext({ forecast: null, updating: false }, t, mixed, false, { ownSidesOnly: true, historyHidden: true })).toBeNull();
+    expect(forecastContext({ forecast: null, updating: false }, t, mixed, false, { ownSidesOnly: true })).not.toBeNull();
+  });
 });
 
 describe("forecastContext after the fight: the history alone", () => {
